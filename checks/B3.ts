@@ -1,0 +1,34 @@
+import { defineCheck } from "../src/check.ts";
+import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
+import { frameName, perFrame } from "../src/transcript/answers.ts";
+import { show } from "../src/transcript/view.ts";
+
+/**
+ * @anchor B3
+ * Stimulus: every frame served to probes sample-query and budget-squeeze.
+ * Equality is exact: "A provider cannot 'disagree' with a byte count."
+ */
+export default defineCheck({
+  id: "B3",
+  title: "Each frame's token_cost equals ceil(UTF-8 bytes / 4)",
+  level: "MUST",
+  requirement: "token_cost MUST equal ceil(utf8_byte_length(content) / 4).",
+  probes: ["sample-query", "budget-squeeze"],
+  score({ probe }) {
+    return perFrame([probe("sample-query"), probe("budget-squeeze")], "declare token_cost = ceil(UTF-8 bytes of content / 4)", (f) => {
+      const content = typeof f.frame.content === "string" ? f.frame.content : "";
+      const bytes = utf8ByteLength(content);
+      const want = budgetTokens(content);
+      const got = f.frame.token_cost;
+      if (got === want) return { ok: true, message: "", lines: [f.line] };
+      return {
+        ok: false,
+        message: `${frameName(f)} declares token_cost ${show(got)} but its content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}`
+          + (content.length !== bytes ? ` (${content.length} UTF-16 code units: counting those is not counting bytes)` : ""),
+        expected: String(want),
+        actual: show(got),
+        lines: [f.line],
+      };
+    });
+  },
+});

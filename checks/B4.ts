@@ -1,0 +1,28 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { exchanges, framesOf, unanswered } from "../src/transcript/answers.ts";
+
+/**
+ * @anchor B4
+ * Stimulus: as B1; the max_frames 1 query is the one that bites.
+ */
+export default defineCheck({
+  id: "B4",
+  title: "Returned frame count stays within max_frames",
+  level: "MUST",
+  requirement: "The number of returned frames MUST NOT exceed max_frames.",
+  probes: ["sample-query", "budget-squeeze"],
+  score({ probe }) {
+    const xs = exchanges([probe("sample-query"), probe("budget-squeeze")]);
+    const out: Evidence[] = unanswered(xs);
+    for (const x of xs) {
+      const frames = framesOf(x);
+      if (!frames) continue;
+      const max = x.body.max_frames as number;
+      const lines = [x.query.n, x.answer!.n];
+      out.push(frames.length <= max
+        ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
+        : { ok: false, message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`, expected: `≤ ${max}`, actual: String(frames.length), lines });
+    }
+    return out.length > 0 ? out : { skip: "no query was answered with frames" };
+  },
+});

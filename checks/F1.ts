@@ -1,0 +1,25 @@
+import { defineCheck } from "../src/check.ts";
+import { frameName, perFrame } from "../src/transcript/answers.ts";
+import { show } from "../src/transcript/view.ts";
+
+/**
+ * @anchor F1
+ * Stimulus: every frame served to probes sample-query and budget-squeeze.
+ */
+export default defineCheck({
+  id: "F1",
+  title: "Every frame's score is in [0, 1]",
+  level: "MUST",
+  requirement: "score MUST be in [0, 1].",
+  probes: ["sample-query", "budget-squeeze"],
+  score({ probe }) {
+    return perFrame([probe("sample-query"), probe("budget-squeeze")], "carry a score in [0, 1]", (f) => {
+      const s = f.frame.score;
+      if (s === undefined) return undefined;
+      const ok = typeof s === "number" && s >= 0 && s <= 1;
+      return ok
+        ? { ok, message: "", lines: [f.line] }
+        : { ok, message: `${frameName(f)} has score ${show(s)}, outside [0, 1]`, expected: "a number 0 ≤ score ≤ 1", actual: show(s), lines: [f.line] };
+    });
+  },
+});

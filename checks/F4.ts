@@ -1,0 +1,34 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { isProfileTimestamp } from "../src/math/timestamp.ts";
+import { frameName, perFrame } from "../src/transcript/answers.ts";
+import { show } from "../src/transcript/view.ts";
+
+const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;
+
+/**
+ * @anchor F4
+ * Stimulus: every frame served to probes sample-query and budget-squeeze.
+ * (as_of travels host → provider only; cgp-conform sends none here.)
+ */
+export default defineCheck({
+  id: "F4",
+  title: "Frame timestamps use the strict UTC profile",
+  level: "MUST",
+  requirement: "valid_from, valid_to, recorded_at, and as_of MUST match YYYY-MM-DDTHH:MM:SS(.f+)?Z.",
+  probes: ["sample-query", "budget-squeeze"],
+  score({ probe }) {
+    return perFrame([probe("sample-query"), probe("budget-squeeze")], "carry only profile timestamps", (f): Evidence | undefined => {
+      const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
+      if (present.length === 0) return undefined;
+      const bad = present.filter((k) => !isProfileTimestamp(f.frame[k]));
+      if (bad.length === 0) return { ok: true, message: "", lines: [f.line] };
+      return {
+        ok: false,
+        message: `${frameName(f)} has ${bad.map((k) => `${k} ${show(f.frame[k])}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
+        expected: "YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. \"2026-07-20T18:00:00Z\"",
+        actual: bad.map((k) => show(f.frame[k])).join(", "),
+        lines: [f.line],
+      };
+    });
+  },
+});

@@ -1,0 +1,93 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { show, type ProbeView } from "../src/transcript/view.ts";
+
+const PROBES = ["handshake", "sample-query", "unknown-type"];
+
+function framing(views: ProbeView[]): Evidence[] {
+  const bad = views.flatMap((v) => v.nonEnvelopes());
+  const total = views.reduce((a, v) => a + v.events.filter((e) => e.dir === "recv").length, 0);
+  if (bad.length === 0) {
+    return [{ ok: true, message: `all ${total} lines on stdout are single-line JSON envelopes`, lines: [] }];
+  }
+  return bad.slice(0, 10).map((e) => {
+    const text = e.line ?? "";
+    const hint = e.overLong
+      ? `a line of ${e.bytes} bytes, over the line cap`
+      : /^\s*[{}[\]]\s*$|^\s+"/.test(text)
+        ? "a fragment of a pretty-printed (multi-line) envelope"
+        : "text that is not a JSON envelope (a banner or log line on stdout?)";
+    return {
+      ok: false,
+      message: `probe ${e.probe} line ${e.n}: stdout carried ${hint}: ${show(text, 80)}`,
+      expected: "exactly one JSON envelope (an object with a string type) per line, nothing else on stdout",
+      actual: show(text, 80),
+      lines: [e.n],
+    };
+  });
+}
+
+function unknownRequest(v: ProbeView): Evidence[] {
+  const sent = v.sent("unknown-request")[0];
+  if (!sent) return [];
+  const reply = v.received("unknown-request").find((m) => m.env.id === sent.env.id);
+  const expected = "error with code \"bad_request\"";
+  if (reply?.env.type === "error" && reply.env.code === "bad_request") {
+    return [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }];
+  }
+  const timeout = v.notes("timeout", "unknown-request")[0];
+  const exit = v.events.find((e) => e.note === "exit" && e.step === "unknown-request" && e.reason === undefined);
+  const actual = reply
+    ? `${show(reply.env.type)}${reply.env.code !== undefined ? ` with code ${show(reply.env.code)}` : ""}`
+    : exit ? `the provider exited (code ${exit.exitCode}, signal ${exit.signal})` : timeout ? `no reply within ${timeout.waitedMs} ms` : "no reply";
+  return [{
+    ok: false,
+    message: `an unknown envelope type ${show(sent.env.type)} carrying id ${show(sent.env.id)} was not answered with bad_request`,
+    expected,
+    actual,
+    lines: [sent.n, ...(reply ? [reply.n] : []), ...(exit ? [exit.n] : timeout ? [timeout.n] : [])],
+  }];
+}
+
+function notification(v: ProbeView): Evidence[] {
+  const o = stimulusOutcome(v, "unknown-notification", "after-notification");
+  if (!o) return [];
+  const out: Evidence[] = [];
+  if (o.silence) {
+    out.push({ ok: false, message: `after an unknown notification (line ${o.sent.n}), ${o.silence.why}`, expected: "the notification is ignored and the next query answered", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
+  } else {
+    out.push({ ok: true, message: `after an unknown notification (line ${o.sent.n}) the provider answered the next query`, lines: [o.sent.n, o.answer!.n] });
+  }
+  if (o.replies.length > 0) {
+    out.push({
+      ok: false,
+      message: `an unknown notification (no id, line ${o.sent.n}) was answered; an unrecognised notification is ignored`,
+      expected: "no reply",
+      actual: o.replies.map((m) => `${show(m.env.type)} (line ${m.n})`).join(", "),
+      lines: [o.sent.n, ...o.replies.map((m) => m.n)],
+    });
+  }
+  return out;
+}
+
+/**
+ * @section 2 (no anchor number)
+ * Stimulus: every line read in probes handshake, sample-query and
+ * unknown-type; an unknown envelope type with an id (when correlation is
+ * declared) and one without.
+ */
+export default defineCheck({
+  id: "S2-framing",
+  title: "Provider frames one envelope per line and tolerates unknown types",
+  level: "MUST",
+  requirement:
+    "stdio: exactly one envelope per line, newline-delimited (NDJSON). An envelope MUST NOT contain a literal newline. "
+    + "[…] a receiver MUST NOT reject an envelope solely because its type is one it does not implement — it replies error with code "
+    + "bad_request for a payload-bearing request it cannot serve, and ignores an unrecognised notification.",
+  probes: PROBES,
+  score({ probe }) {
+    const views = PROBES.map(probe);
+    const u = probe("unknown-type");
+    return [...framing(views), ...unknownRequest(u), ...notification(u)];
+  },
+});

@@ -1,0 +1,13 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks F4: RFC 3339 allows "+00:00"; the profile requires "Z". */
+export default defineMode({
+  name: "F4-offset-timestamp",
+  defect: "writes recorded_at with a numeric +00:00 offset instead of Z",
+  expectFail: ["F4"],
+  apply: (honest) => ({
+    frame(doc) {
+      return { ...honest.frame.call(this, doc), recorded_at: doc.recorded_at.replace(/Z$/, "+00:00") };
+    },
+  }),
+});

@@ -1,0 +1,13 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks R1: "A provider MUST NOT crash on a malformed line or bad request." */
+export default defineMode({
+  name: "R1-crash-on-garbage",
+  defect: "throws (and so exits) on a line that is not a JSON envelope",
+  expectFail: ["R1"],
+  apply: () => ({
+    onMalformed(line) {
+      throw new SyntaxError(`cannot parse ${JSON.stringify(line.slice(0, 40))}`);
+    },
+  }),
+});

@@ -1,0 +1,11 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks R2: a clean teardown exits with status 0. */
+export default defineMode({
+  name: "R2-exit-nonzero",
+  defect: "exits with status 3 on shutdown",
+  expectFail: ["R2"],
+  apply: () => ({
+    onShutdown: () => 3,
+  }),
+});

@@ -1,0 +1,11 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks R2: "A provider MUST tear down cleanly on shutdown." */
+export default defineMode({
+  name: "R2-ignore-shutdown",
+  defect: "ignores shutdown and keeps running",
+  expectFail: ["R2"],
+  apply: () => ({
+    onShutdown: () => null,
+  }),
+});

@@ -1,0 +1,12 @@
+import { error } from "../fixtures/provider.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks §2: an unrecognised notification (no id) is ignored, not answered. */
+export default defineMode({
+  name: "S2-answer-notification",
+  defect: "answers every unknown envelope type with an error, notifications included",
+  expectFail: ["S2-framing"],
+  apply: () => ({
+    onUnknown: (env) => [error(env, "bad_request", `unknown envelope type ${JSON.stringify(env.type)}`)],
+  }),
+});

@@ -1,0 +1,11 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks §2: nothing but envelopes on stdout. */
+export default defineMode({
+  name: "S2-banner",
+  defect: "prints a start-up banner on stdout before the first envelope",
+  expectFail: ["S2-framing"],
+  apply: () => ({
+    banner: () => ["cgp-conform reference provider ready"],
+  }),
+});

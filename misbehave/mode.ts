@@ -1,0 +1,16 @@
+import type { Provider } from "../fixtures/provider.ts";
+
+/** One defect of the reference provider, and the checks that must catch it. */
+export interface Mode {
+  name: string;
+  /** What the provider does wrong. */
+  defect: string;
+  /** The checks that must fail, and no others. */
+  expectFail: string[];
+  /** Overrides of the honest behaviours; `honest` is there to delegate to. */
+  apply(honest: Provider): Partial<Provider> & ThisType<Provider>;
+}
+
+export function defineMode(m: Mode): Mode {
+  return m;
+}

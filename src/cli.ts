@@ -1,0 +1,145 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import yargs, { type Argv } from "yargs";
+import { runFixture, UnknownModeError } from "../fixtures/index.ts";
+import { MODES } from "../misbehave/index.ts";
+import { DEFAULTS } from "./engine.ts";
+import { makeChalk } from "./report/color.ts";
+import { renderHuman } from "./report/human.ts";
+import { exitCodeOf, type RunReport } from "./report/result.ts";
+import { reportOf, runSuite } from "./run.ts";
+import { fixtureCommand } from "./self.ts";
+import { selftest, type SelftestCase } from "./selftest.ts";
+import { installReaper } from "./target/reaper.ts";
+import { fromNdjson, toNdjson, TranscriptFormatError } from "./transcript/file.ts";
+import { VERSION } from "./version.ts";
+
+/** A mistake in how cgp-conform was invoked: exit 2. */
+export class UsageError extends Error {}
+
+interface SuiteArgs {
+  json: boolean;
+  verbose: boolean;
+  timeout: number;
+  deadline: number;
+  transcript?: string;
+  "max-line-bytes": number;
+}
+
+function suiteOptions<T>(y: Argv<T>) {
+  return y
+    .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout (nothing else goes to stdout)" })
+    .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" })
+    .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline, and the shutdown grace period, in ms" })
+    .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
+    .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
+    .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line read, in bytes" });
+}
+
+function positive(name: string, v: number): number {
+  if (!Number.isInteger(v) || v <= 0) throw new UsageError(`--${name} must be a positive integer, got ${v}`);
+  return v;
+}
+
+function print(report: RunReport, a: { json: boolean; verbose: boolean }): number {
+  process.stdout.write(a.json ? JSON.stringify(report, null, 2) + "\n" : renderHuman(report, makeChalk(), a.verbose));
+  return exitCodeOf(report);
+}
+
+async function suite(command: string[], a: SuiteArgs): Promise<number> {
+  if (command.length === 0) throw new UsageError("no provider command: give it after --, e.g. cgp-conform stdio -- ./my-provider --flag");
+  const { transcript, report } = await runSuite(
+    { kind: "stdio", command },
+    { timeoutMs: positive("timeout", a.timeout), deadlineMs: positive("deadline", a.deadline), maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]) },
+  );
+  if (a.transcript) writeFileSync(a.transcript, toNdjson(transcript));
+  return print(report, a);
+}
+
+function selftestLine(c: SelftestCase): string {
+  const chalk = makeChalk(process.stderr);
+  const tag = c.ok ? chalk.green("ok  ") : chalk.red.bold("BAD ");
+  const want = c.expectFail.length ? `fails ${c.expectFail.join(", ")}` : "fails nothing";
+  const problems = [
+    c.missed.length ? `not caught by ${c.missed.join(", ")}` : "",
+    c.extra.length ? `also failed ${c.extra.join(", ")}` : "",
+    c.unclean.length ? `not clean on ${c.unclean.join(", ")}` : "",
+  ].filter(Boolean).join("; ");
+  return `${tag} ${c.name.padEnd(26)} ${want}${problems ? ` — ${problems}` : ""}`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code: number | undefined;
+  const cli = yargs(argv)
+    .scriptName("cgp-conform")
+    .version(VERSION)
+    .locale("en")
+    .usage("$0 <command> [options]\n\nConformance tester for Context Graph Protocol providers.")
+    .parserConfiguration({ "populate--": true })
+    .strict()
+    .help()
+    .command("stdio", "Run the suite against a stdio provider: cgp-conform stdio [options] -- <program> [args...]", (y) => suiteOptions(y), async (a) => {
+      code = await suite(((a["--"] ?? []) as unknown[]).map(String), a);
+    })
+    .command("reference", "Run the suite against the bundled reference provider", (y) =>
+      suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }), async (a) => {
+      if (a.misbehave !== undefined && !MODES.some((m) => m.name === a.misbehave)) throw new UsageError(new UnknownModeError(a.misbehave).message);
+      code = await suite(fixtureCommand(a.misbehave), a);
+    })
+    .command("fixture", "Serve the bundled reference provider on stdio", (y) =>
+      y.option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` }), async (a) => {
+      if (a.misbehave !== undefined && !MODES.some((m) => m.name === a.misbehave)) throw new UsageError(new UnknownModeError(a.misbehave).message);
+      code = await runFixture(a.misbehave);
+    })
+    .command("selftest", "Prove the suite: the honest provider passes, every misbehave mode fails exactly its checks", (y) =>
+      y
+        .option("json", { type: "boolean", default: false, describe: "Write the selftest result as JSON to stdout" })
+        .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline in ms" }), async (a) => {
+      const r = await selftest({ timeoutMs: positive("timeout", a.timeout), onCase: a.json ? undefined : (c) => process.stdout.write(selftestLine(c) + "\n") });
+      if (a.json) {
+        process.stdout.write(JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n");
+      } else {
+        const bad = r.cases.filter((c) => !c.ok).length;
+        process.stdout.write(`selftest: ${r.checks} checks, ${r.modes} misbehave modes: ${r.cases.length - bad} passed, ${bad} failed\n`);
+      }
+      code = r.ok ? 0 : 1;
+    })
+    .command("replay <file>", "Re-score a saved transcript offline", (y) =>
+      y
+        .positional("file", { type: "string", demandOption: true, describe: "A transcript saved with --transcript" })
+        .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout" })
+        .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" }), (a) => {
+      let text: string;
+      try {
+        text = readFileSync(a.file, "utf8");
+      } catch (e) {
+        throw new UsageError(`cannot read ${a.file}: ${(e as Error).message}`);
+      }
+      try {
+        code = print(reportOf(fromNdjson(text)), a);
+      } catch (e) {
+        if (e instanceof TranscriptFormatError) throw new UsageError(`${a.file}: ${e.message}`);
+        throw e;
+      }
+    })
+    .demandCommand(1, "give a command: stdio, reference, fixture, selftest or replay")
+    .fail((msg, err) => {
+      throw err ?? new UsageError(msg);
+    });
+  // The fixture is a provider, not a host: a crash there must look like one.
+  if (argv[0] !== "fixture") {
+    installReaper((err) => {
+      process.stderr.write(`cgp-conform: internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(3);
+    });
+  }
+  try {
+    await cli.parseAsync();
+  } catch (e) {
+    if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
+      process.stderr.write(`cgp-conform: ${e.message}\nRun cgp-conform --help for usage.\n`);
+      return 2;
+    }
+    throw e;
+  }
+  return code ?? 0;
+}

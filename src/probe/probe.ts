@@ -1,0 +1,57 @@
+import type { Obj } from "../transcript/view.ts";
+import type { Session } from "./session.ts";
+
+export interface ProbeContext {
+  /** The session's handshake_ack (present: probes run only after one). */
+  ack: Obj | undefined;
+  /** The provider declared capabilities.correlation, so requests may carry an id. */
+  correlation: boolean;
+  /** How long a provider may take to exit after shutdown. */
+  graceMs: number;
+}
+
+/** A named, scripted exchange. A probe only talks and records; it never scores. */
+export interface Probe {
+  name: string;
+  summary: string;
+  /** The session opens with the standard handshake first (false: the probe sends its own). */
+  handshake: boolean;
+  run(s: Session, ctx: ProbeContext): Promise<void>;
+}
+
+export function defineProbe(p: Probe): Probe {
+  return p;
+}
+
+/** A generous budget: more than any honest fixture needs, small enough to be a sane u32. */
+export const GENEROUS = { max_frames: 64, max_tokens: 1_000_000 } as const;
+
+/** A query envelope; the id is attached only when correlation was negotiated (H4 host rule). */
+export function query(ctx: ProbeContext, id: string, fields: Obj): Obj {
+  const q: Obj = { goal: "cgp-conform probe: return your most relevant frames", query_text: "conformance probe", kinds: [], anchors: [], ...GENEROUS, ...fields };
+  return { type: "query", ...(ctx.correlation ? { id } : {}), query: q };
+}
+
+/**
+ * Read replies until the answer to the request with `id` arrives: a frames or
+ * error carrying that id or, without correlation, the next one of the
+ * `accepted` types. Whatever arrives before it stays recorded in the transcript.
+ */
+export async function awaitAnswer(s: Session, ctx: ProbeContext, id: string, accepted: readonly string[] = ANSWERS): Promise<Obj | undefined> {
+  for (;;) {
+    const env = await s.next(`a reply to request ${id}`);
+    if (!env) return undefined;
+    if (ctx.correlation ? env.id === id && ANSWERS.includes(env.type as string) : accepted.includes(env.type as string)) return env;
+  }
+}
+
+const ANSWERS = ["frames", "error"];
+
+/**
+ * A valid query sent right after a stimulus, to learn whether the provider is
+ * still alive. Without correlation only a frames envelope counts as its
+ * answer, so an error replying to the stimulus is not mistaken for it.
+ */
+export function awaitSync(s: Session, ctx: ProbeContext, id: string): Promise<Obj | undefined> {
+  return awaitAnswer(s, ctx, id, ["frames"]);
+}

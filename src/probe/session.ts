@@ -1,0 +1,188 @@
+import { StdioConnection, type Limits, type StdioTarget } from "../target/stdio.ts";
+import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
+import { isObj, type Obj } from "../transcript/view.ts";
+
+export type RecordedEvent = Omit<TranscriptEvent, "n">;
+
+export interface SessionOptions {
+  probe: string;
+  target: StdioTarget;
+  limits: Limits;
+  /** Per-exchange read deadline. */
+  timeoutMs: number;
+  /** Aborted when the run's global deadline passes. */
+  signal: AbortSignal;
+}
+
+type Item = { kind: "line"; text: string; overLong: boolean } | { kind: "end" };
+
+/**
+ * One provider process driven by one probe. Every line sent and received,
+ * and everything observed about the process, is recorded in order.
+ */
+export class Session {
+  readonly events: RecordedEvent[] = [];
+  private readonly start = performance.now();
+  private current = "start";
+  private readonly queue: Item[] = [];
+  private wake: (() => void) | undefined;
+  private ended = false;
+  private exited: { code: number | null; signal: string | null } | undefined;
+  private exitWaiters: Array<() => void> = [];
+  private readonly conn: StdioConnection;
+  private killedByUs = false;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.conn = new StdioConnection(opts.target, opts.limits, {
+      line: (c) => {
+        this.record({ dir: "recv", line: c.text, bytes: c.bytes, ...(c.overLong ? { overLong: true } : {}) });
+        this.push({ kind: "line", text: c.text, overLong: c.overLong });
+      },
+      stderr: (text) => this.record({ dir: "stderr", text }),
+      eof: () => {
+        this.note("eof");
+        this.push({ kind: "end" });
+      },
+      exit: (code, signal) => {
+        this.exited = { code, signal };
+        this.note("exit", { exitCode: code, signal, ...(this.killedByUs ? { reason: "killed by cgp-conform" } : {}) });
+        this.push({ kind: "end" });
+        for (const w of this.exitWaiters.splice(0)) w();
+      },
+      spawnError: (message) => {
+        this.exited = { code: null, signal: null };
+        this.note("spawn-error", { reason: message });
+        this.push({ kind: "end" });
+        for (const w of this.exitWaiters.splice(0)) w();
+      },
+    });
+    opts.signal.addEventListener("abort", () => this.wake?.(), { once: true });
+  }
+
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
+  get aborted(): boolean {
+    return this.opts.signal.aborted;
+  }
+
+  /** Enter a named step: what follows is recorded under it. */
+  step(name: string): void {
+    this.current = name;
+  }
+
+  send(step: string, envelope: Obj | string): void {
+    this.step(step);
+    const line = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
+    this.record({ dir: "send", line });
+    this.conn.write(line);
+  }
+
+  /**
+   * The next JSON object the provider sends, skipping (but recording) lines
+   * that are not one. Undefined when the deadline passes or the stream ends.
+   */
+  async next(expecting: string, timeoutMs = this.opts.timeoutMs): Promise<Obj | undefined> {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const item = this.queue.shift();
+      if (item?.kind === "end") {
+        this.queue.unshift(item);
+        return undefined;
+      }
+      if (item) {
+        if (item.overLong) continue;
+        try {
+          const v: unknown = JSON.parse(item.text);
+          if (isObj(v) && typeof v.type === "string") return v;
+        } catch {
+          // Not JSON: recorded already, a finding for the framing check.
+        }
+        continue;
+      }
+      if (this.deadlinePassed()) return undefined;
+      const left = until - performance.now();
+      if (left <= 0) {
+        this.note("timeout", { waitedMs: timeoutMs, expecting });
+        return undefined;
+      }
+      await this.wait(left);
+    }
+  }
+
+  /** Wait for the process to exit by itself; undefined if it has not within `ms`. */
+  async waitExit(ms: number): Promise<{ code: number | null; signal: string | null } | undefined> {
+    if (!this.exited) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        const done = (): void => {
+          clearTimeout(timer);
+          resolve();
+        };
+        this.exitWaiters.push(done);
+        this.opts.signal.addEventListener("abort", done, { once: true });
+      });
+    }
+    return this.exited;
+  }
+
+  /** End the session: close stdin, kill the group if still alive, reap it. */
+  async close(): Promise<void> {
+    this.conn.endInput();
+    if (!this.exited) {
+      this.killedByUs = true;
+      this.note("killed", { reason: "the probe had finished and the provider was still running" });
+    }
+    this.conn.kill();
+    await this.conn.done;
+  }
+
+  /** Kill the provider now, recording why. */
+  async kill(reason: string): Promise<void> {
+    if (!this.exited) {
+      this.killedByUs = true;
+      this.note("killed", { reason });
+    }
+    this.conn.kill();
+    await this.conn.done;
+  }
+
+  private deadlinePassed(): boolean {
+    if (!this.opts.signal.aborted) return false;
+    if (!this.events.some((e) => e.note === "deadline")) this.note("deadline");
+    return true;
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = undefined;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+
+  private push(item: Item): void {
+    if (item.kind === "end") {
+      if (this.ended) return;
+      this.ended = true;
+    }
+    this.queue.push(item);
+    this.wake?.();
+  }
+
+  private note(note: NoteKind, extra: Partial<RecordedEvent> = {}): void {
+    this.record({ dir: "note", note, ...extra });
+  }
+
+  private record(e: Omit<RecordedEvent, "probe" | "t" | "step">): void {
+    const t = Math.round(performance.now() - this.start);
+    this.events.push({ probe: this.opts.probe, t, step: this.current, ...e });
+  }
+}

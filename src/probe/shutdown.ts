@@ -1,0 +1,13 @@
+import { defineProbe } from "./probe.ts";
+
+/** R2: after shutdown the provider exits by itself, with status 0, within the grace period. */
+export default defineProbe({
+  name: "shutdown",
+  summary: "sends shutdown and waits for the provider to exit by itself",
+  handshake: true,
+  async run(s, ctx) {
+    s.send("shutdown", { type: "shutdown" });
+    const exit = await s.waitExit(ctx.graceMs);
+    if (!exit) await s.kill(`the provider had not exited ${ctx.graceMs} ms after shutdown`);
+  },
+});

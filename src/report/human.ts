@@ -1,0 +1,53 @@
+import type { ChalkInstance } from "chalk";
+import type { CheckResult, EvidenceResult, Status } from "../check.ts";
+import type { RunReport } from "./result.ts";
+
+const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
+
+function paint(c: ChalkInstance, s: Status, text: string): string {
+  switch (s) {
+    case "pass":
+      return c.green(text);
+    case "fail":
+      return c.red.bold(text);
+    case "warn":
+      return c.yellow(text);
+    case "info":
+      return c.cyan(text);
+    case "skip":
+      return c.dim(text);
+  }
+}
+
+function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
+  const mark = e.status === "pass" ? "✓" : e.status === "warn" ? "!" : "✗";
+  const out = [`      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("untestable: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`];
+  if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
+  if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);
+  if (e.lines.length > 0) out.push(c.dim(`          transcript lines: ${e.lines.join(", ")}`));
+  return out;
+}
+
+function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean): string[] {
+  const head = `  ${paint(c, r.status, LABEL[r.status])}  ${c.bold(r.id.padEnd(11))} ${r.title}`;
+  if (r.status === "skip") return [head, c.dim(`      skipped: ${r.reason}`)];
+  const shown = verbose ? r.evidence : r.evidence.filter((e) => e.status !== "pass");
+  return [head, ...shown.flatMap((e) => evidenceLines(c, e))];
+}
+
+export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false): string {
+  const s = report.summary;
+  const out = [
+    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${report.target.command.join(" ")}`),
+    "",
+    ...report.results.flatMap((r) => checkLines(c, r, verbose)),
+    "",
+    `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
+    report.could_not_run
+      ? c.red.bold("COULD NOT RUN: the provider could not be started")
+      : report.conformant
+        ? c.green.bold("CONFORMANT")
+        : c.red.bold("NOT CONFORMANT"),
+  ];
+  return out.join("\n") + "\n";
+}

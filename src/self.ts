@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+
+/** Whether this is the single compiled executable (its modules live in Bun's embedded filesystem). */
+export function isCompiled(): boolean {
+  return import.meta.url.includes("$bunfs") || import.meta.url.includes("~BUN");
+}
+
+/** The command that runs this very cgp-conform, for the fixture to be spawned as a provider. */
+export function selfCommand(): string[] {
+  if (isCompiled()) return [process.execPath];
+  const cli = fileURLToPath(new URL("../bin/cgp-conform.ts", import.meta.url));
+  return process.versions.bun ? [process.execPath, cli] : [process.execPath, ...process.execArgv, cli];
+}
+
+export function fixtureCommand(mode?: string): string[] {
+  return [...selfCommand(), "fixture", ...(mode ? ["--misbehave", mode] : [])];
+}

@@ -1,0 +1,95 @@
+import { execa } from "execa";
+import { LineSplitter, type LineChunk } from "./lines.ts";
+import { killGroup, track, untrack } from "./reaper.ts";
+
+export interface StdioTarget {
+  kind: "stdio";
+  command: string[];
+}
+
+export interface ConnectionEvents {
+  line(chunk: LineChunk): void;
+  stderr(text: string): void;
+  eof(): void;
+  exit(code: number | null, signal: string | null): void;
+  spawnError(message: string): void;
+}
+
+export interface Limits {
+  maxLineBytes: number;
+  maxStderrBytes: number;
+}
+
+/** A provider child process in its own process group, speaking NDJSON on stdio. */
+export class StdioConnection {
+  private readonly pid: number | undefined;
+  private readonly child;
+  private closed = false;
+  readonly done: Promise<void>;
+
+  constructor(target: StdioTarget, limits: Limits, on: ConnectionEvents) {
+    const [file, ...args] = target.command;
+    this.child = execa(file!, args, {
+      detached: true, // own process group, so the whole group can be killed
+      buffer: false,
+      reject: false,
+      encoding: "buffer",
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      stripFinalNewline: false,
+      forceKillAfterDelay: false,
+      windowsHide: true,
+    });
+    this.pid = this.child.pid;
+    if (this.pid !== undefined) track(this.pid);
+
+    const splitter = new LineSplitter(limits.maxLineBytes);
+    this.child.stdout?.on("data", (c: Uint8Array) => {
+      for (const line of splitter.push(Buffer.from(c))) on.line(line);
+    });
+    this.child.stdout?.on("end", () => {
+      const rest = splitter.end();
+      if (rest) on.line(rest);
+      on.eof();
+    });
+    let stderrBytes = 0;
+    this.child.stderr?.on("data", (c: Uint8Array) => {
+      if (stderrBytes >= limits.maxStderrBytes) return;
+      const room = limits.maxStderrBytes - stderrBytes;
+      stderrBytes += c.length;
+      on.stderr(Buffer.from(c.subarray(0, room)).toString("utf8") + (c.length > room ? "\n[stderr capped]" : ""));
+    });
+    this.child.stdin?.on("error", () => {
+      // EPIPE after the provider died: the exit note already says so.
+    });
+
+    this.done = this.child.then((r) => {
+      if (this.pid !== undefined) untrack(this.pid);
+      this.closed = true;
+      if (this.pid === undefined || (r.failed && r.exitCode === undefined && r.signal === undefined && !r.isTerminated)) {
+        on.spawnError(r.shortMessage ?? r.message ?? "spawn failed");
+        return;
+      }
+      on.exit(r.exitCode ?? null, r.signal ?? null);
+    });
+  }
+
+  get alive(): boolean {
+    return !this.closed;
+  }
+
+  write(line: string): void {
+    if (this.closed || !this.child.stdin?.writable) return;
+    this.child.stdin.write(line + "\n");
+  }
+
+  endInput(): void {
+    this.child.stdin?.end();
+  }
+
+  /** Kill the provider's whole process group. */
+  kill(): void {
+    if (this.pid !== undefined) killGroup(this.pid);
+  }
+}

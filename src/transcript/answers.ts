@@ -1,0 +1,86 @@
+import type { Evidence } from "../check.ts";
+import { isObj, show, type Message, type Obj, type ProbeView } from "./view.ts";
+
+/** A query we sent and the provider's answer to it, if one came. */
+export interface Exchange {
+  probe: string;
+  step: string;
+  query: Message;
+  /** The query member of the envelope we sent. */
+  body: Obj;
+  answer?: Message;
+}
+
+export interface ServedFrame {
+  frame: Obj;
+  /** Index in result.frames. */
+  index: number;
+  /** Transcript line of the frames envelope carrying it. */
+  line: number;
+  exchange: Exchange;
+}
+
+/** Every query sent in these probes, paired with the reply in the same step. */
+export function exchanges(views: ProbeView[]): Exchange[] {
+  const out: Exchange[] = [];
+  for (const v of views) {
+    for (const q of v.sent()) {
+      if (q.env.type !== "query" || !isObj(q.env.query)) continue;
+      const answer = v
+        .received(q.step)
+        .find((m) => (m.env.type === "frames" || m.env.type === "error") && (q.env.id === undefined || m.env.id === q.env.id));
+      out.push({ probe: v.name, step: q.step, query: q, body: q.env.query, answer });
+    }
+  }
+  return out;
+}
+
+export function framesOf(x: Exchange): Obj[] | undefined {
+  if (x.answer?.env.type !== "frames") return undefined;
+  const result = x.answer.env.result;
+  return isObj(result) && Array.isArray(result.frames) ? result.frames.filter(isObj) : undefined;
+}
+
+export function servedFrames(xs: Exchange[]): ServedFrame[] {
+  return xs.flatMap((x) => (framesOf(x) ?? []).map((frame, index) => ({ frame, index, line: x.answer!.n, exchange: x })));
+}
+
+/** Queries that got no answer at all: the provider hung or died, so nothing about their frames can be seen. */
+export function unanswered(xs: Exchange[]): Evidence[] {
+  return xs
+    .filter((x) => !x.answer)
+    .map((x) => ({
+      ok: false,
+      untestable: true,
+      message: `query sent at line ${x.query.n} (probe ${x.probe}, step ${x.step}) got no frames or error reply`,
+      lines: [x.query.n],
+    }));
+}
+
+export function frameName(f: ServedFrame): string {
+  return `frame ${show(f.frame.id)} (result.frames[${f.index}], line ${f.line})`;
+}
+
+/**
+ * Score a rule that each served frame must satisfy: one failure per frame
+ * that breaks it, one summary for those that keep it. Frames the rule does
+ * not apply to (test returns undefined) are not counted.
+ */
+export function perFrame(
+  views: ProbeView[],
+  rule: string,
+  test: (f: ServedFrame) => Evidence | undefined,
+): Evidence[] | { skip: string } {
+  const xs = exchanges(views);
+  const frames = servedFrames(xs);
+  const results = frames.map(test).filter((e): e is Evidence => e !== undefined);
+  const out: Evidence[] = [...unanswered(xs), ...results.filter((e) => !e.ok)];
+  const held = results.filter((e) => e.ok);
+  if (held.length > 0) {
+    out.push({ ok: true, message: `${held.length} of ${results.length} frames ${rule}`, lines: [...new Set(held.flatMap((e) => e.lines))] });
+  }
+  if (out.length === 0) {
+    return { skip: frames.length === 0 ? "the provider served no frames to any probe query, so there is no frame to score" : `no served frame carries a field this rule covers (${frames.length} frames seen)` };
+  }
+  return out;
+}

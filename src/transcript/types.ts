@@ -1,0 +1,56 @@
+/**
+ * The NDJSON record of a run: every line sent and received, provider stderr,
+ * and what the target observed (timeouts, exit, spawn failure), per probe.
+ * Saved with --transcript and re-scored offline by `cgp-conform replay`.
+ */
+export type Direction = "send" | "recv" | "stderr" | "note";
+
+export type NoteKind =
+  | "timeout" // a read deadline expired with nothing (more) received
+  | "eof" // the provider closed its stdout
+  | "exit" // the provider process ended
+  | "killed" // we killed the process group
+  | "spawn-error" // the provider could not be started
+  | "deadline" // the run's global deadline cut the probe short
+  | "stderr-capped"; // provider stderr exceeded its cap; the rest was dropped
+
+export interface TranscriptEvent {
+  /** Line number of this event in the saved transcript file (header is line 1). */
+  n: number;
+  probe: string;
+  /** Milliseconds since the probe's session started. */
+  t: number;
+  dir: Direction;
+  /** The scripted step the event belongs to (the last step a probe entered). */
+  step: string;
+  /** send/recv: the line without its newline (cut to a prefix when over the cap). */
+  line?: string;
+  /** recv: the line's length in bytes, as received. */
+  bytes?: number;
+  /** recv: the line exceeded the line cap; `line` holds only a prefix. */
+  overLong?: boolean;
+  /** stderr: a chunk of the provider's stderr. */
+  text?: string;
+  note?: NoteKind;
+  /** timeout: how long we waited, and for what. */
+  waitedMs?: number;
+  expecting?: string;
+  /** exit: exit status or signal; killed: why. */
+  exitCode?: number | null;
+  signal?: string | null;
+  reason?: string;
+}
+
+export interface TranscriptHeader {
+  cgp_conform_transcript: 1;
+  tool_version: string;
+  host_version: string;
+  target: { kind: "stdio"; command: string[] };
+  timeout_ms: number;
+  probes: string[];
+}
+
+export interface Transcript {
+  header: TranscriptHeader;
+  events: TranscriptEvent[];
+}

@@ -1,0 +1,113 @@
+import type { NoteKind, TranscriptEvent } from "./types.ts";
+
+export type Obj = Record<string, unknown>;
+
+/** A line that parsed as a JSON object: an envelope candidate. */
+export interface Message {
+  n: number;
+  step: string;
+  env: Obj;
+}
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function parseObj(line: string | undefined): Obj | undefined {
+  if (line === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(line);
+    return isObj(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What one probe's session recorded, with the read-only queries checks need. */
+export class ProbeView {
+  constructor(
+    readonly name: string,
+    readonly events: TranscriptEvent[],
+  ) {}
+
+  get ran(): boolean {
+    return this.events.length > 0;
+  }
+
+  private messages(dir: "send" | "recv", step?: string): Message[] {
+    const out: Message[] = [];
+    for (const e of this.events) {
+      if (e.dir !== dir || (step !== undefined && e.step !== step) || e.overLong) continue;
+      const env = parseObj(e.line);
+      if (env) out.push({ n: e.n, step: e.step, env });
+    }
+    return out;
+  }
+
+  /** Received lines that parsed as JSON objects, optionally within one step. */
+  received(step?: string): Message[] {
+    return this.messages("recv", step);
+  }
+
+  sent(step?: string): Message[] {
+    return this.messages("send", step);
+  }
+
+  /** Received lines that are not a JSON object carrying a string `type`. */
+  nonEnvelopes(): TranscriptEvent[] {
+    return this.events.filter((e) => {
+      if (e.dir !== "recv") return false;
+      if (e.overLong) return true;
+      const env = parseObj(e.line);
+      return !env || typeof env.type !== "string";
+    });
+  }
+
+  notes(kind: NoteKind, step?: string): TranscriptEvent[] {
+    return this.events.filter((e) => e.dir === "note" && e.note === kind && (step === undefined || e.step === step));
+  }
+
+  /** The first reply of a given envelope type in a step. */
+  reply(step: string, type?: string): Message | undefined {
+    return this.received(step).find((m) => type === undefined || m.env.type === type);
+  }
+
+  /** The provider's handshake_ack for this session's opening handshake. */
+  ack(): Message | undefined {
+    return this.reply("handshake", "handshake_ack");
+  }
+
+  /** The process exit this session observed, if any. */
+  exit(): TranscriptEvent | undefined {
+    return this.notes("exit")[0];
+  }
+
+  /**
+   * Why this session cannot support a verdict at all, if it cannot: it never
+   * ran, the provider would not start, or it never completed the handshake.
+   */
+  brokenPrecondition(needAck = true): { message: string; lines: number[] } | undefined {
+    if (!this.ran) return { message: `probe ${this.name} did not run (the run's deadline passed first)`, lines: [] };
+    const spawn = this.notes("spawn-error")[0];
+    if (spawn) return { message: `the provider could not be started: ${spawn.reason}`, lines: [spawn.n] };
+    const dl = this.notes("deadline")[0];
+    if (dl && !this.ack()) return { message: "the run's global deadline passed before the handshake completed", lines: [dl.n] };
+    if (needAck && this.sent("handshake").length > 0 && !this.ack()) {
+      const evidence = this.events.filter((e) => e.step === "handshake" && e.dir !== "send").map((e) => e.n);
+      const to = this.notes("timeout", "handshake")[0];
+      const why = to
+        ? `no handshake_ack arrived within ${to.waitedMs} ms`
+        : this.exit()
+          ? "the provider exited before sending a handshake_ack"
+          : "the provider answered the handshake with something other than handshake_ack";
+      return { message: `${why}, so probe ${this.name} could not proceed`, lines: evidence };
+    }
+    return undefined;
+  }
+}
+
+/** Quote a value for evidence text, shortened so a hostile value cannot flood the report. */
+export function show(v: unknown, max = 120): string {
+  const s = v === undefined ? "absent" : JSON.stringify(v);
+  return s.length > max ? `${s.slice(0, max)}…(${s.length} chars)` : s;
+}
