@@ -14,8 +14,9 @@ export default defineCheck({
   requirement: "The sum of token_cost across returned frames MUST NOT exceed the query's max_tokens.",
   probes: ["sample-query", "budget-squeeze"],
   score({ probe }) {
-    const xs = exchanges([probe("sample-query"), probe("budget-squeeze")]);
-    const out: Evidence[] = unanswered(xs);
+    const views = [probe("sample-query"), probe("budget-squeeze")];
+    const xs = exchanges(views);
+    const out: Evidence[] = unanswered(xs, views);
     for (const x of xs) {
       const frames = framesOf(x);
       if (!frames) continue;

@@ -12,8 +12,9 @@ export default defineCheck({
   requirement: "The number of returned frames MUST NOT exceed max_frames.",
   probes: ["sample-query", "budget-squeeze"],
   score({ probe }) {
-    const xs = exchanges([probe("sample-query"), probe("budget-squeeze")]);
-    const out: Evidence[] = unanswered(xs);
+    const views = [probe("sample-query"), probe("budget-squeeze")];
+    const xs = exchanges(views);
+    const out: Evidence[] = unanswered(xs, views);
     for (const x of xs) {
       const frames = framesOf(x);
       if (!frames) continue;

@@ -46,15 +46,20 @@ export function servedFrames(xs: Exchange[]): ServedFrame[] {
 }
 
 /** Queries that got no answer at all: the provider hung or died, so nothing about their frames can be seen. */
-export function unanswered(xs: Exchange[]): Evidence[] {
+export function unanswered(xs: Exchange[], views: ProbeView[]): Evidence[] {
   return xs
     .filter((x) => !x.answer)
-    .map((x) => ({
-      ok: false,
-      untestable: true,
-      message: `query sent at line ${x.query.n} (probe ${x.probe}, step ${x.step}) got no frames or error reply`,
-      lines: [x.query.n],
-    }));
+    .map((x) => {
+      const v = views.find((p) => p.name === x.probe)!;
+      const why = v.events.find((e) => e.step === x.step && (e.note === "timeout" || e.note === "exit" || e.note === "eof"));
+      const how = why?.note === "timeout" ? `within ${why.waitedMs} ms` : why?.note === "exit" ? `before the provider exited (code ${why.exitCode}, signal ${why.signal})` : why ? "before the provider closed stdout" : "";
+      return {
+        ok: false,
+        untestable: true,
+        message: `query sent at line ${x.query.n} (probe ${x.probe}, step ${x.step}) got no frames or error reply${how ? ` ${how}` : ""}`,
+        lines: why ? [x.query.n, why.n] : [x.query.n],
+      };
+    });
 }
 
 export function frameName(f: ServedFrame): string {
@@ -74,7 +79,7 @@ export function perFrame(
   const xs = exchanges(views);
   const frames = servedFrames(xs);
   const results = frames.map(test).filter((e): e is Evidence => e !== undefined);
-  const out: Evidence[] = [...unanswered(xs), ...results.filter((e) => !e.ok)];
+  const out: Evidence[] = [...unanswered(xs, views), ...results.filter((e) => !e.ok)];
   const held = results.filter((e) => e.ok);
   if (held.length > 0) {
     out.push({ ok: true, message: `${held.length} of ${results.length} frames ${rule}`, lines: [...new Set(held.flatMap((e) => e.lines))] });
