@@ -19,7 +19,7 @@ export default defineCheck({
     const out: Evidence[] = unanswered(xs, views);
     for (const x of xs) {
       const frames = framesOf(x);
-      if (!frames) continue;
+      if (!frames || frames.length === 0) continue;
       const max = x.body.max_tokens as number;
       const costs = frames.map((f) => (typeof f.token_cost === "number" ? f.token_cost : 0));
       const sum = costs.reduce((a, b) => a + b, 0);
@@ -34,6 +34,6 @@ export default defineCheck({
           lines,
         });
     }
-    return out.length > 0 ? out : { skip: "no query was answered with frames" };
+    return out.length > 0 ? out : { skip: "no query was answered with any frame, so no budget was put to use" };
   },
 });

@@ -17,13 +17,13 @@ export default defineCheck({
     const out: Evidence[] = unanswered(xs, views);
     for (const x of xs) {
       const frames = framesOf(x);
-      if (!frames) continue;
+      if (!frames || frames.length === 0) continue;
       const max = x.body.max_frames as number;
       const lines = [x.query.n, x.answer!.n];
       out.push(frames.length <= max
         ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
         : { ok: false, message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`, expected: `≤ ${max}`, actual: String(frames.length), lines });
     }
-    return out.length > 0 ? out : { skip: "no query was answered with frames" };
+    return out.length > 0 ? out : { skip: "no query was answered with any frame, so no budget was put to use" };
   },
 });

@@ -1,0 +1,35 @@
+import S2 from "../../checks/S2-framing.ts";
+import { runCases } from "../helpers/cases.ts";
+import { ACK, emptySample, frames, query, type TranscriptBuilder } from "../helpers/transcript.ts";
+
+const unknownRequest = { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } };
+const notice = { type: "acme:notice", notice: { text: "x" } };
+
+function session(opts: { banner?: string[]; reqReply?: object | null; noteReply?: object; dies?: boolean; correlation?: boolean } = {}): () => TranscriptBuilder {
+  return () => {
+    const b = emptySample().probe("handshake");
+    for (const l of opts.banner ?? []) b.recv(l);
+    b.handshake();
+    b.probe("unknown-type").handshake(opts.correlation === false ? { ...ACK, capabilities: { query: { kinds: [] } } } : ACK);
+    if (opts.correlation !== false) {
+      b.send("unknown-request", unknownRequest);
+      if (opts.dies) return b.note("eof").note("exit", { exitCode: 1, signal: null });
+      if (opts.reqReply !== null) b.recv(opts.reqReply ?? { type: "error", id: "unknown-1", code: "bad_request", message: "unknown type" });
+      else b.note("timeout", { waitedMs: 500 });
+    }
+    b.send("unknown-notification", notice).send("after-notification", query("unknown-sync"));
+    if (opts.noteReply) b.recv(opts.noteReply);
+    return b.recv(frames("unknown-sync", []));
+  };
+}
+
+runCases(S2, [
+  { name: "clean", build: session(), status: "pass", says: [/single-line JSON envelopes/] },
+  { name: "no correlation: only the notification is sent", build: session({ correlation: false }), status: "pass" },
+  { name: "a start-up banner", build: session({ banner: ["provider ready!"] }), status: "fail", says: [/a banner or log line on stdout\?\): "provider ready!"/] },
+  { name: "a pretty-printed envelope", build: session({ banner: ["{", '  "type": "handshake_ack",', "}"] }), status: "fail", says: [/pretty-printed/] },
+  { name: "unknown request unanswered", build: session({ reqReply: null }), status: "fail", says: [/no reply within 500 ms/] },
+  { name: "unknown request answered with another code", build: session({ reqReply: { type: "error", id: "unknown-1", code: "internal", message: "?" } }), status: "fail", says: [/"error" with code "internal"/] },
+  { name: "crash on unknown type", build: session({ dies: true }), status: "fail", says: [/the provider exited \(code 1/] },
+  { name: "answers the notification", build: session({ noteReply: { type: "error", code: "bad_request", message: "?" } }), status: "fail", says: [/no id, line \d+\) was answered/] },
+]);

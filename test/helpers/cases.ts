@@ -1,0 +1,29 @@
+import t from "tap";
+import type { CheckDef, Status } from "../../src/check.ts";
+import type { TranscriptBuilder } from "./transcript.ts";
+
+export interface Case {
+  name: string;
+  build: () => TranscriptBuilder;
+  status: Status;
+  untestable?: boolean;
+  /** Every pattern must match some evidence message (or, for skip, the reason). */
+  says?: RegExp[];
+}
+
+/** Table-driven check tests over canned transcripts. */
+export function runCases(check: CheckDef, cases: Case[]): void {
+  t.test(check.id, async (t) => {
+    for (const c of cases) {
+      t.test(c.name, async (t) => {
+        const r = c.build().scoreWith(check);
+        t.equal(r.status, c.status, `status is ${c.status}`);
+        t.equal(r.untestable, c.untestable ?? false, "untestable flag");
+        const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
+        for (const re of c.says ?? []) t.match(text, re);
+        if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");
+        for (const e of r.evidence.filter((e) => !e.ok && !e.untestable)) t.ok(e.lines.length > 0, "failing evidence points at transcript lines");
+      });
+    }
+  });
+}
