@@ -69,24 +69,32 @@ function selftestLine(c: SelftestCase): string {
 
 export async function main(argv: string[]): Promise<number> {
   let code: number | undefined;
-  const cli = yargs(argv)
+  // The provider's command line is everything after the first "--", untouched:
+  // yargs would parse "0x10" in it as 16.
+  const dd = argv.indexOf("--");
+  const provider = dd === -1 ? [] : argv.slice(dd + 1);
+  const noProvider = (command: string): void => {
+    if (dd !== -1) throw new UsageError(`${command} takes no provider command after --; only stdio does`);
+  };
+  const cli = yargs(dd === -1 ? argv : argv.slice(0, dd))
     .scriptName("cgp-conform")
     .version(VERSION)
     .locale("en")
     .usage("$0 <command> [options]\n\nConformance tester for Context Graph Protocol providers.")
-    .parserConfiguration({ "populate--": true })
     .strict()
     .help()
     .command("stdio", "Run the suite against a stdio provider: cgp-conform stdio [options] -- <program> [args...]", (y) => suiteOptions(y), async (a) => {
-      code = await suite(((a["--"] ?? []) as unknown[]).map(String), a);
+      code = await suite(provider, a);
     })
     .command("reference", "Run the suite against the bundled reference provider", (y) =>
       suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }), async (a) => {
+      noProvider("reference");
       if (a.misbehave !== undefined && !MODES.some((m) => m.name === a.misbehave)) throw new UsageError(new UnknownModeError(a.misbehave).message);
       code = await suite(fixtureCommand(a.misbehave), a);
     })
     .command("fixture", "Serve the bundled reference provider on stdio", (y) =>
       y.option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` }), async (a) => {
+      noProvider("fixture");
       if (a.misbehave !== undefined && !MODES.some((m) => m.name === a.misbehave)) throw new UsageError(new UnknownModeError(a.misbehave).message);
       code = await runFixture(a.misbehave);
     })
@@ -94,6 +102,7 @@ export async function main(argv: string[]): Promise<number> {
       y
         .option("json", { type: "boolean", default: false, describe: "Write the selftest result as JSON to stdout" })
         .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline in ms" }), async (a) => {
+      noProvider("selftest");
       const r = await selftest({ timeoutMs: positive("timeout", a.timeout), onCase: a.json ? undefined : (c) => process.stdout.write(selftestLine(c) + "\n") });
       if (a.json) {
         process.stdout.write(JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n");
@@ -108,6 +117,7 @@ export async function main(argv: string[]): Promise<number> {
         .positional("file", { type: "string", demandOption: true, describe: "A transcript saved with --transcript" })
         .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout" })
         .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" }), (a) => {
+      noProvider("replay");
       let text: string;
       try {
         text = readFileSync(a.file, "utf8");

@@ -1,8 +1,11 @@
-import { Chalk, supportsColor } from "chalk";
+import { Chalk, supportsColor, supportsColorStderr } from "chalk";
 
-/** chalk does not honour NO_COLOR (https://no-color.org) by itself; we do. */
+/**
+ * chalk honours FORCE_COLOR and TTY detection but not NO_COLOR
+ * (https://no-color.org); we do, and it wins.
+ */
 export function makeChalk(stream: NodeJS.WriteStream = process.stdout) {
   const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== "";
-  const level = noColor || !stream.isTTY ? 0 : supportsColor ? supportsColor.level : 0;
-  return new Chalk({ level });
+  const support = stream === process.stderr ? supportsColorStderr : supportsColor;
+  return new Chalk({ level: noColor || !support ? 0 : support.level });
 }

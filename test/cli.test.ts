@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import t from "tap";
+import { CHECKS } from "../checks/index.ts";
+import { validateReport } from "../src/schema/index.ts";
+import { VERSION } from "../src/version.ts";
+import { cli, fake } from "./helpers/live.ts";
+
+const tmp = mkdtempSync(join(tmpdir(), "cgp-cli-"));
+
+t.test("--version", async (t) => {
+  const r = await cli(["--version"]);
+  t.equal(r.exitCode, 0);
+  t.equal(r.stdout.trim(), VERSION);
+});
+
+t.test("reference: every check listed, CONFORMANT, exit 0", async (t) => {
+  const r = await cli(["reference"]);
+  t.equal(r.exitCode, 0, r.stderr);
+  for (const c of CHECKS) t.match(r.stdout, new RegExp(`PASS\\s+${c.id}\\s`), c.id);
+  t.match(r.stdout, /\nCONFORMANT$/, 'the verdict closes the output (execa strips the final newline)');
+  t.notMatch(r.stdout, /\x1b\[/, "NO_COLOR: no escape sequences");
+});
+
+t.test("--json: stdout is one JSON document that validates; exit code follows the verdict", async (t) => {
+  for (const [mode, code] of [[undefined, 0], ["B3-utf16-length", 1]] as const) {
+    const r = await cli(["reference", "--json", ...(mode ? ["--misbehave", mode] : [])]);
+    t.equal(r.exitCode, code, `${mode ?? "honest"} exits ${code}`);
+    const report: unknown = JSON.parse(r.stdout);
+    t.ok(validateReport(report), JSON.stringify(validateReport.errors));
+  }
+});
+
+t.test("replay re-scores a saved transcript to the same verdicts", async (t) => {
+  const file = join(tmp, "run.ndjson");
+  const live = await cli(["reference", "--misbehave", "F4-offset-timestamp", "--json", "--transcript", file]);
+  t.equal(live.exitCode, 1);
+  const replay = await cli(["replay", file, "--json"]);
+  t.equal(replay.exitCode, 1);
+  t.same(JSON.parse(replay.stdout), JSON.parse(live.stdout));
+  const human = await cli(["replay", file]);
+  t.match(human.stdout, /FAIL\s+F4 .*\n.*recorded_at "2026-07-20T18:00:00\+00:00"/);
+});
+
+t.test("provider arguments after -- are passed verbatim", async (t) => {
+  const r = await cli(["stdio", "--json", "--timeout", "300", "--", ...fake("never-answers"), "007", "--x=1e3", "0x10", "-n"]);
+  t.equal(r.exitCode, 1);
+  t.same(JSON.parse(r.stdout).target.command.slice(-4), ["007", "--x=1e3", "0x10", "-n"]);
+});
+
+t.test("colour: FORCE_COLOR colours, NO_COLOR wins over it", async (t) => {
+  t.match((await cli(["reference"], { env: { FORCE_COLOR: "1", NO_COLOR: "" } })).stdout, /\x1b\[/);
+  t.notMatch((await cli(["reference"], { env: { FORCE_COLOR: "1", NO_COLOR: "1" } })).stdout, /\x1b\[/);
+});
+
+const notTranscript = join(tmp, "not-a-transcript.ndjson");
+writeFileSync(notTranscript, '{"hello":1}\n');
+
+const usage: Array<[string, string[], RegExp]> = [
+  ["no command", [], /give a command/],
+  ["unknown command", ["bogus"], /Unknown argument: bogus/],
+  ["stdio without a program", ["stdio"], /no provider command/],
+  ["a timeout that is not a number", ["stdio", "--timeout", "soon", "--", "x"], /--timeout must be a positive integer/],
+  ["a zero timeout", ["stdio", "--timeout", "0", "--", "x"], /--timeout must be a positive integer/],
+  ["an unknown misbehave mode", ["fixture", "--misbehave", "nope"], /no misbehave mode named "nope"; the modes are: .*B3-utf16-length/],
+  ["a provider command given to reference", ["reference", "--", "./x"], /reference takes no provider command after --; only stdio does/],
+  ["replay of a missing file", ["replay", join(tmp, "missing")], /cannot read/],
+  ["replay of a file that is not a transcript", ["replay", notTranscript], /line 1 is not a cgp-conform transcript header/],
+];
+for (const [name, args, says] of usage) {
+  t.test(`usage error, exit 2: ${name}`, async (t) => {
+    const r = await cli(args);
+    t.equal(r.exitCode, 2);
+    t.match(r.stderr, says);
+    t.equal(r.stdout, "", "nothing on stdout");
+  });
+}
+
+t.test("a provider that cannot be started: exit 3", async (t) => {
+  const r = await cli(["stdio", "--", "/nonexistent/cgp-provider"]);
+  t.equal(r.exitCode, 3);
+  t.match(r.stdout, /COULD NOT RUN/);
+});
+
+t.test("fixture speaks NDJSON on stdio and exits 0 on shutdown", async (t) => {
+  const input = ['{"type":"handshake","protocol_version":"contextgraph/1.0"}', '{"type":"shutdown"}', ""].join("\n");
+  const r = await cli(["fixture"], { input });
+  t.equal(r.exitCode, 0);
+  const lines = r.stdout.trim().split("\n");
+  t.equal(lines.length, 1);
+  t.equal(JSON.parse(lines[0]!).type, "handshake_ack");
+});
+
+t.test("transcript file starts with its header", async (t) => {
+  const file = join(tmp, "h.ndjson");
+  await cli(["reference", "--transcript", file]);
+  const first = JSON.parse(readFileSync(file, "utf8").split("\n")[0]!);
+  t.equal(first.cgp_conform_transcript, 1);
+});

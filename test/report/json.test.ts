@@ -1,0 +1,25 @@
+import t from "tap";
+import { validateReport as validate } from "../../src/schema/index.ts";
+import { runSuite } from "../../src/run.ts";
+import { fixture } from "../helpers/live.ts";
+
+
+for (const mode of [undefined, "B3-utf16-length", "R1-crash-on-garbage"]) {
+  t.test(`report of ${mode ?? "the honest provider"} validates against report.schema.json`, async (t) => {
+    const { report } = await runSuite({ kind: "stdio", command: fixture(mode) }, { timeoutMs: 5000 });
+    const json: unknown = JSON.parse(JSON.stringify(report));
+    t.ok(validate(json), JSON.stringify(validate.errors));
+    t.equal(report.conformant, mode === undefined);
+  });
+}
+
+t.test("the schema rejects a report that breaks its shape", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: fixture("F2-empty-title") }, { timeoutMs: 5000 });
+  const broken = JSON.parse(JSON.stringify(report));
+  broken.results[0].status = "maybe";
+  t.notOk(validate(broken));
+  const skipWithoutReason = JSON.parse(JSON.stringify(report));
+  Object.assign(skipWithoutReason.results[0], { status: "skip", evidence: [] });
+  delete skipWithoutReason.results[0].reason;
+  t.notOk(validate(skipWithoutReason), "a skip must say why");
+});
