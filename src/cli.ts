@@ -35,6 +35,10 @@ function suiteOptions<T>(y: Argv<T>) {
     .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line read, in bytes" });
 }
 
+function knownMode(name: string | undefined): void {
+  if (name !== undefined && !MODES.some((m) => m.name === name)) throw new UsageError(new UnknownModeError(name).message);
+}
+
 function positive(name: string, v: number): number {
   if (!Number.isInteger(v) || v <= 0) throw new UsageError(`--${name} must be a positive integer, got ${v}`);
   return v;
@@ -89,13 +93,13 @@ export async function main(argv: string[]): Promise<number> {
     .command("reference", "Run the suite against the bundled reference provider", (y) =>
       suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }), async (a) => {
       noProvider("reference");
-      if (a.misbehave !== undefined && !MODES.some((m) => m.name === a.misbehave)) throw new UsageError(new UnknownModeError(a.misbehave).message);
+      knownMode(a.misbehave);
       code = await suite(fixtureCommand(a.misbehave), a);
     })
     .command("fixture", "Serve the bundled reference provider on stdio", (y) =>
       y.option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` }), async (a) => {
       noProvider("fixture");
-      if (a.misbehave !== undefined && !MODES.some((m) => m.name === a.misbehave)) throw new UsageError(new UnknownModeError(a.misbehave).message);
+      knownMode(a.misbehave);
       code = await runFixture(a.misbehave);
     })
     .command("selftest", "Prove the suite: the honest provider passes, every misbehave mode fails exactly its checks", (y) =>
