@@ -98,3 +98,14 @@ t.test("transcript file starts with its header", async (t) => {
   const first = JSON.parse(readFileSync(file, "utf8").split("\n")[0]!);
   t.equal(first.cgp_conform_transcript, 1);
 });
+
+t.test("every option in --help is documented in the README", async (t) => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  for (const command of ["stdio", "reference", "fixture", "selftest", "replay"]) {
+    const help = (await cli([command, "--help"])).stdout;
+    const options = [...help.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!);
+    t.ok(options.length > 0, `${command} --help lists options`);
+    for (const o of options) t.ok(readme.includes(`\`${o}`), `${command} ${o} is in the README`);
+    t.ok(readme.includes(`cgp-conform ${command}`), `${command} is in the README`);
+  }
+});

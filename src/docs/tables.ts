@@ -1,0 +1,42 @@
+import { CHECKS } from "../../checks/index.ts";
+import { MODES } from "../../misbehave/index.ts";
+import { PROBES } from "../probe/index.ts";
+
+const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
+}
+
+/** Modes that must make a check fail: its witnesses. */
+export function witnesses(id: string): string[] {
+  return MODES.filter((m) => m.expectFail.includes(id)).map((m) => m.name);
+}
+
+export function checksTable(): string {
+  return table(
+    ["Check", "Level", "Requirement checked", "Probes", "Witnesses (misbehave modes)"],
+    CHECKS.map((c) => [`\`${c.id}\``, c.level, c.title, c.probes.join(", "), witnesses(c.id).map((w) => `\`${w}\``).join(", ")]),
+  );
+}
+
+export function modesTable(): string {
+  return table(["Mode", "Defect", "Must fail"], MODES.map((m) => [`\`${m.name}\``, m.defect, m.expectFail.join(", ")]));
+}
+
+export function probesTable(): string {
+  return table(["Probe", "What it sends"], PROBES.map((p) => [`\`${p.name}\``, p.summary]));
+}
+
+export const TABLES: Record<string, () => string> = { checks: checksTable, modes: modesTable, probes: probesTable };
+
+/** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block with its generated table. */
+export function renderTables(readme: string): string {
+  let out = readme;
+  for (const [name, make] of Object.entries(TABLES)) {
+    const re = new RegExp(`(<!-- ${name}:begin -->)[\\s\\S]*?(<!-- ${name}:end -->)`);
+    if (!re.test(out)) throw new Error(`README has no ${name} table markers`);
+    out = out.replace(re, (_m, a: string, b: string) => `${a}\n${make()}\n${b}`);
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import t from "tap";
+import { CHECKS } from "../checks/index.ts";
+import { DOCS } from "../fixtures/corpus.ts";
+import { MODES } from "../misbehave/index.ts";
+import { renderTables, witnesses } from "../src/docs/tables.ts";
+import { PROBES } from "../src/probe/index.ts";
+import { VERSION } from "../src/version.ts";
+
+const files = (dir: string, skip: string[]): string[] =>
+  readdirSync(new URL(`../${dir}/`, import.meta.url)).filter((f) => f.endsWith(".ts") && !skip.includes(f)).map((f) => f.slice(0, -3)).sort();
+
+t.test("every checks/ module is registered under its file name", async (t) => {
+  t.same(CHECKS.map((c) => c.id).sort(), files("checks", ["index.ts"]));
+  t.equal(new Set(CHECKS.map((c) => c.title)).size, CHECKS.length, "titles are unique");
+  t.ok(CHECKS.length >= 13);
+});
+
+t.test("every misbehave/ module is registered under its file name", async (t) => {
+  t.same(MODES.map((m) => m.name).sort(), files("misbehave", ["index.ts", "mode.ts"]));
+  t.ok(MODES.length >= 15);
+});
+
+t.test("every mode targets real checks and is named for one of them", async (t) => {
+  const ids = new Set(CHECKS.map((c) => c.id));
+  for (const m of MODES) {
+    t.ok(m.expectFail.length > 0, `${m.name} expects some failure`);
+    for (const id of m.expectFail) t.ok(ids.has(id), `${m.name} targets registered check ${id}`);
+    // The anchor is the check id up to its first "-" (S2-framing → S2).
+    t.ok(m.expectFail.some((id) => m.name.startsWith(`${id.split("-")[0]}-`)), `${m.name} is named <anchor>-<defect>`);
+  }
+});
+
+t.test("every check has a witness that makes it, and only it, fail", async (t) => {
+  for (const c of CHECKS) {
+    t.ok(MODES.some((m) => m.expectFail.length === 1 && m.expectFail[0] === c.id), `${c.id}: ${witnesses(c.id).join(", ") || "no witness"}`);
+  }
+});
+
+t.test("every probe a check names exists", async (t) => {
+  const names = new Set(PROBES.map((p) => p.name));
+  for (const c of CHECKS) for (const p of c.probes) t.ok(names.has(p), `${c.id} → ${p}`);
+});
+
+t.test("the reference provider serves content where UTF-8 bytes and UTF-16 units part", async (t) => {
+  const enc = new TextEncoder();
+  t.ok(DOCS.some((d) => /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(d.text)), "a CJK frame");
+  t.ok(DOCS.some((d) => /\p{Extended_Pictographic}/u.test(d.text)), "an emoji frame");
+  t.ok(DOCS.some((d) => Math.ceil(enc.encode(d.text).length / 4) !== Math.ceil(d.text.length / 4)), "a frame whose count differs");
+});
+
+t.test("the version is package.json's", async (t) => {
+  t.equal(VERSION, JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version);
+});
+
+t.test("README tables are generated from the registry (npm run readme)", async (t) => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  t.equal(renderTables(readme), readme);
+});
