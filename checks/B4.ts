@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { exchanges, framesOf, unanswered } from "../src/transcript/answers.ts";
+import { defineCheck } from "../src/check.ts";
+import { perAnswer } from "../src/transcript/answers.ts";
 
 /**
  * @anchor B4
@@ -12,18 +12,12 @@ export default defineCheck({
   requirement: "The number of returned frames MUST NOT exceed max_frames.",
   probes: ["sample-query", "budget-squeeze"],
   score({ probe }) {
-    const views = [probe("sample-query"), probe("budget-squeeze")];
-    const xs = exchanges(views);
-    const out: Evidence[] = unanswered(xs, views);
-    for (const x of xs) {
-      const frames = framesOf(x);
-      if (!frames || frames.length === 0) continue;
+    return perAnswer([probe("sample-query"), probe("budget-squeeze")], (x, frames) => {
       const max = x.body.max_frames as number;
       const lines = [x.query.n, x.answer!.n];
-      out.push(frames.length <= max
+      return frames.length <= max
         ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
-        : { ok: false, message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`, expected: `≤ ${max}`, actual: String(frames.length), lines });
-    }
-    return out.length > 0 ? out : { skip: "no query was answered with any frame, so no budget was put to use" };
+        : { ok: false, message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`, expected: `≤ ${max}`, actual: String(frames.length), lines };
+    });
   },
 });

@@ -89,3 +89,28 @@ export function perFrame(
   }
   return out;
 }
+
+/**
+ * Score a rule over each answer that carried frames: unanswered queries are
+ * untestable, and with no frames anywhere the rule was never put to use.
+ */
+export function perAnswer(views: ProbeView[], test: (x: Exchange, frames: Obj[]) => Evidence): Evidence[] | { skip: string } {
+  const xs = exchanges(views);
+  const out = unanswered(xs, views);
+  for (const x of xs) {
+    const frames = framesOf(x);
+    if (frames && frames.length > 0) out.push(test(x, frames));
+  }
+  return out.length > 0 ? out : { skip: "no query was answered with any frame, so no budget was put to use" };
+}
+
+/** Score "FIELD MUST be non-empty" over every served frame. */
+export function nonEmptyField(views: ProbeView[], field: string): Evidence[] | { skip: string } {
+  return perFrame(views, `carry a non-empty ${field}`, (f) => {
+    const v = f.frame[field];
+    const ok = typeof v === "string" && v.length > 0;
+    return ok
+      ? { ok, message: "", lines: [f.line] }
+      : { ok, message: `${frameName(f)} has an empty or missing ${field}`, expected: "a non-empty string", actual: show(v), lines: [f.line] };
+  });
+}
