@@ -2,7 +2,8 @@ import { evaluate, type CheckDef, type CheckResult } from "./check.ts";
 import { HOST_VERSION } from "./math/version.ts";
 import { probeByName, PROBES } from "./probe/index.ts";
 import type { Probe } from "./probe/probe.ts";
-import { Session } from "./probe/session.ts";
+import { collectFiles, PROVENANCE_FILES } from "./probe/provenance-files.ts";
+import { Session, type RecordedEvent } from "./probe/session.ts";
 import type { Limits, StdioTarget } from "./target/stdio.ts";
 import type { Transcript, TranscriptEvent } from "./transcript/types.ts";
 import { isObj, ProbeView } from "./transcript/view.ts";
@@ -16,6 +17,8 @@ export interface RunOptions {
   /** Global deadline for the whole run. */
   deadlineMs: number;
   limits: Limits;
+  /** Directories whose files file provenance may be re-read from (F5). */
+  trustRoots: string[];
 }
 
 export const DEFAULTS = {
@@ -24,25 +27,45 @@ export const DEFAULTS = {
   limits: { maxLineBytes: 16 * 1024 * 1024, maxStderrBytes: 64 * 1024 },
 } as const;
 
+export const SHARED = "shared";
+
 /** The probes the selected checks need, each once, in registry order. */
 export function probesFor(checks: readonly CheckDef[]): Probe[] {
-  const wanted = new Set(checks.flatMap((c) => c.probes));
+  const wanted = new Set(checks.flatMap((c) => c.probes).filter((p) => p !== PROVENANCE_FILES));
   for (const name of wanted) probeByName(name);
   return PROBES.filter((p) => wanted.has(p.name));
 }
 
-async function runProbe(probe: Probe, opts: RunOptions, signal: AbortSignal): Promise<Omit<TranscriptEvent, "n">[]> {
-  const s = new Session({ probe: probe.name, target: opts.target, limits: opts.limits, timeoutMs: opts.timeoutMs, signal });
+/** Sessions to open: the shared one (if any probe uses it), then one per unshared probe. */
+function sessionsFor(probes: Probe[]): Array<{ name: string; probes: Probe[] }> {
+  const shared = probes.filter((p) => p.shared);
+  return [...(shared.length > 0 ? [{ name: SHARED, probes: shared }] : []), ...probes.filter((p) => !p.shared).map((p) => ({ name: p.name, probes: [p] }))];
+}
+
+async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
+  const s = new Session({ name, probe: probes[0]!.name, target: opts.target, limits: opts.limits, timeoutMs: opts.timeoutMs, signal });
   try {
     let ack: Record<string, unknown> | undefined;
-    if (probe.handshake) {
+    if (probes[0]!.handshake) {
       s.send("handshake", { type: "handshake", protocol_version: HOST_VERSION });
       const env = await s.next("handshake_ack");
-      if (env?.type !== "handshake_ack") return s.events;
-      ack = env;
+      if (env?.type === "handshake_ack") ack = env;
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
-    await probe.run(s, { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs });
+    const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs };
+    for (const [i, probe] of probes.entries()) {
+      if (probe.handshake && !ack) {
+        if (i > 0) s.abandon(probe.name, `the session's handshake failed: ${s.stalled?.why ?? "the reply was not a handshake_ack"}`);
+        continue;
+      }
+      const stall = s.stalled;
+      if (stall) {
+        s.abandon(probe.name, `the session's provider had stopped answering: ${stall.why} in probe ${stall.probe}, step ${stall.step}`);
+        continue;
+      }
+      s.enter(probe.name);
+      await probe.run(s, ctx);
+    }
     return s.events;
   } finally {
     await s.close();
@@ -50,17 +73,19 @@ async function runProbe(probe: Probe, opts: RunOptions, signal: AbortSignal): Pr
 }
 
 /**
- * Run every probe the checks need, each in its own session, all at once:
- * sessions are independent, and a provider that hangs then costs one
- * timeout, not one per probe.
+ * Run every probe the checks need. Sessions are independent and all run at
+ * once, so a provider that hangs costs one timeout, not one per session; a
+ * shared session abandons its remaining probes once its provider stalls.
  */
 export async function record(opts: RunOptions): Promise<Transcript> {
   const probes = probesFor(opts.checks);
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), opts.deadlineMs);
   try {
-    const perProbe = await Promise.all(probes.map((p) => runProbe(p, opts, ctl.signal)));
-    const events = perProbe.flat().map((e, i) => ({ n: i + 2, ...e }));
+    const perSession = await Promise.all(sessionsFor(probes).map((g) => runSession(g.name, g.probes, opts, ctl.signal)));
+    const events = perSession.flat();
+    const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
+    const files = wantsFiles ? collectFiles(events, opts.trustRoots) : [];
     return {
       header: {
         cgp_conform_transcript: 1,
@@ -68,31 +93,43 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         host_version: HOST_VERSION,
         target: { kind: "stdio", command: opts.target.command },
         timeout_ms: opts.timeoutMs,
-        probes: probes.map((p) => p.name),
+        probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES] : [])],
+        trust_roots: opts.trustRoots,
       },
-      events,
+      events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
     };
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Score a transcript: pure, so a live run and a replay give the same verdicts. */
-export function score(transcript: Transcript, checks: readonly CheckDef[]): CheckResult[] {
+/**
+ * The events a probe's checks see: its own, plus the handshake of the shared
+ * session it ran in (recorded once, under the session's first probe).
+ */
+function viewsOf(transcript: Transcript): (name: string) => ProbeView {
   const byProbe = new Map<string, TranscriptEvent[]>();
+  const handshakes = new Map<string, TranscriptEvent[]>();
   for (const e of transcript.events) {
-    const list = byProbe.get(e.probe) ?? [];
-    list.push(e);
-    byProbe.set(e.probe, list);
+    byProbe.set(e.probe, [...(byProbe.get(e.probe) ?? []), e]);
+    if (e.step === "handshake" && e.session !== e.probe) handshakes.set(e.session, [...(handshakes.get(e.session) ?? []), e]);
   }
   const views = new Map<string, ProbeView>();
-  const probe = (name: string): ProbeView => {
+  return (name) => {
     let v = views.get(name);
     if (!v) {
-      v = new ProbeView(name, byProbe.get(name) ?? []);
+      const own = byProbe.get(name) ?? [];
+      const session = own[0]?.session;
+      const opening = session && !own.some((e) => e.step === "handshake") ? (handshakes.get(session) ?? []) : [];
+      v = new ProbeView(name, [...opening, ...own].sort((a, b) => a.n - b.n));
       views.set(name, v);
     }
     return v;
   };
+}
+
+/** Score a transcript: pure, so a live run and a replay give the same verdicts. */
+export function score(transcript: Transcript, checks: readonly CheckDef[]): CheckResult[] {
+  const probe = viewsOf(transcript);
   return checks.map((c) => evaluate(c, { probe }));
 }

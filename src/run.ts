@@ -10,14 +10,16 @@ export interface SuiteOptions {
   deadlineMs?: number;
   maxLineBytes?: number;
   checks?: readonly CheckDef[];
+  /** Directories file provenance may be re-read from; default: the working directory (the provider's). */
+  trustRoots?: string[];
 }
 
 /** Score a transcript into a report (live runs and replays alike). */
 export function reportOf(transcript: Transcript, checks: readonly CheckDef[] = CHECKS): RunReport {
   const results = score(transcript, checks);
-  const probes = new Set(transcript.events.map((e) => e.probe));
-  const spawnFailed = new Set(transcript.events.filter((e) => e.note === "spawn-error").map((e) => e.probe));
-  const couldNotRun = probes.size > 0 && spawnFailed.size === probes.size;
+  const sessions = new Set(transcript.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
+  const spawnFailed = new Set(transcript.events.filter((e) => e.note === "spawn-error").map((e) => e.session));
+  const couldNotRun = sessions.size > 0 && spawnFailed.size === sessions.size;
   return buildReport(transcript.header, results, couldNotRun);
 }
 
@@ -29,6 +31,7 @@ export async function runSuite(target: StdioTarget, opts: SuiteOptions = {}): Pr
     timeoutMs: opts.timeoutMs ?? DEFAULTS.timeoutMs,
     deadlineMs: opts.deadlineMs ?? DEFAULTS.deadlineMs,
     limits: { ...DEFAULTS.limits, ...(opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {}) },
+    trustRoots: opts.trustRoots ?? [process.cwd()],
   });
   return { transcript, report: reportOf(transcript, checks) };
 }

@@ -11,21 +11,22 @@ export default defineProbe({
   name: "budget-squeeze",
   summary: "queries generously, then with max_frames 1, then with max_tokens one above the cheapest frame's cost",
   handshake: true,
+  shared: true,
   async run(s, ctx) {
     s.send("generous", query(ctx, "squeeze-1", {}));
-    const first = await awaitAnswer(s, ctx, "squeeze-1");
+    const first = await awaitAnswer(s, "squeeze-1");
     const result = first?.type === "frames" && isObj(first.result) ? first.result : undefined;
     const frames = Array.isArray(result?.frames) ? result.frames.filter(isObj) : [];
     if (frames.length === 0) return;
 
     s.send("one-frame", query(ctx, "squeeze-2", { max_frames: 1 }));
-    if (!(await awaitAnswer(s, ctx, "squeeze-2"))) return;
+    if (!(await awaitAnswer(s, "squeeze-2"))) return;
 
     const costs = frames
       .map((f) => (typeof f.content === "string" ? budgetTokens(f.content) : 0))
       .filter((c) => c > 0);
     if (costs.length === 0) return;
     s.send("tight-tokens", query(ctx, "squeeze-3", { max_tokens: Math.min(...costs) + 1 }));
-    await awaitAnswer(s, ctx, "squeeze-3");
+    await awaitAnswer(s, "squeeze-3");
   },
 });

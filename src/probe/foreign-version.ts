@@ -6,6 +6,7 @@ export default defineProbe({
   name: "foreign-version",
   summary: `sends handshake with protocol_version ${FOREIGN_VERSION} and waits for the answer`,
   handshake: false,
+  shared: false,
   async run(s) {
     s.send("foreign-handshake", { type: "handshake", protocol_version: FOREIGN_VERSION });
     await s.next("an error with code incompatible_version");

@@ -5,5 +5,6 @@ export default defineProbe({
   name: "handshake",
   summary: "sends handshake (contextgraph/1.0) and records the handshake_ack",
   handshake: true,
+  shared: true,
   async run() {},
 });

@@ -15,6 +15,7 @@ export default defineProbe({
   name: "malformed-input",
   summary: "sends malformed lines and bad requests, each followed by a valid query",
   handshake: true,
+  shared: false,
   async run(s, ctx) {
     for (const [i, st] of STIMULI.entries()) {
       s.send(st.step, st.line);

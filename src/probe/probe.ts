@@ -16,6 +16,12 @@ export interface Probe {
   summary: string;
   /** The session opens with the standard handshake first (false: the probe sends its own). */
   handshake: boolean;
+  /**
+   * Runs in the one session shared by the probes that send only well-formed,
+   * advertised requests, which no conformant provider can be poisoned by.
+   * Anything that could kill or wedge a provider runs in a session of its own.
+   */
+  shared: boolean;
   run(s: Session, ctx: ProbeContext): Promise<void>;
 }
 
@@ -33,25 +39,29 @@ export function query(ctx: ProbeContext, id: string, fields: Obj): Obj {
 }
 
 /**
- * Read replies until the answer to the request with `id` arrives: a frames or
- * error carrying that id or, without correlation, the next one of the
- * `accepted` types. Whatever arrives before it stays recorded in the transcript.
+ * Read replies until the answer to the request arrives. Requests are sent in
+ * lock-step, so the next reply of an answering type is the answer whatever
+ * its id says: H4 judges the id, and a provider that mangles ids does not
+ * stall every later probe. Whatever arrives before it stays recorded.
  */
-export async function awaitAnswer(s: Session, ctx: ProbeContext, id: string, accepted: readonly string[] = ANSWERS): Promise<Obj | undefined> {
+export async function awaitAnswer(s: Session, id: string, types: readonly string[] = ["frames", "error"]): Promise<Obj | undefined> {
   for (;;) {
     const env = await s.next(`a reply to request ${id}`);
     if (!env) return undefined;
-    if (ctx.correlation ? env.id === id && ANSWERS.includes(env.type as string) : accepted.includes(env.type as string)) return env;
+    if (types.includes(env.type as string)) return env;
   }
 }
-
-const ANSWERS = ["frames", "error"];
 
 /**
  * A valid query sent right after a stimulus, to learn whether the provider is
  * still alive. Without correlation only a frames envelope counts as its
  * answer, so an error replying to the stimulus is not mistaken for it.
  */
-export function awaitSync(s: Session, ctx: ProbeContext, id: string): Promise<Obj | undefined> {
-  return awaitAnswer(s, ctx, id, ["frames"]);
+export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Promise<Obj | undefined> {
+  if (!ctx.correlation) return awaitAnswer(s, id, ["frames"]);
+  for (;;) {
+    const env = await s.next(`a reply to request ${id}`);
+    if (!env) return undefined;
+    if (env.id === id && (env.type === "frames" || env.type === "error")) return env;
+  }
 }

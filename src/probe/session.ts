@@ -5,6 +5,9 @@ import { isObj, type Obj } from "../transcript/view.ts";
 export type RecordedEvent = Omit<TranscriptEvent, "n">;
 
 export interface SessionOptions {
+  /** The session's name: "shared", or the name of the one probe it serves. */
+  name: string;
+  /** The probe that opens the session. */
   probe: string;
   target: StdioTarget;
   limits: Limits;
@@ -17,13 +20,17 @@ export interface SessionOptions {
 type Item = { kind: "line"; text: string; overLong: boolean } | { kind: "end" };
 
 /**
- * One provider process driven by one probe. Every line sent and received,
- * and everything observed about the process, is recorded in order.
+ * One provider process, driven by one probe or by several in turn. Every line
+ * sent and received, and everything observed about the process, is recorded
+ * in order, tagged with the probe and step that were current.
  */
 export class Session {
   readonly events: RecordedEvent[] = [];
   private readonly start = performance.now();
   private current = "start";
+  private probe: string;
+  /** Where the provider first failed to answer in time, or its output ended. */
+  private stall: { probe: string; step: string; why: string } | undefined;
   private readonly queue: Item[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
@@ -33,6 +40,7 @@ export class Session {
   private killedByUs = false;
 
   constructor(private readonly opts: SessionOptions) {
+    this.probe = opts.probe;
     this.conn = new StdioConnection(opts.target, opts.limits, {
       line: (c) => {
         this.record({ dir: "recv", line: c.text, bytes: c.bytes, ...(c.overLong ? { overLong: true } : {}) });
@@ -51,6 +59,7 @@ export class Session {
       },
       spawnError: (message) => {
         this.exited = { code: null, signal: null };
+        this.stall = { probe: this.probe, step: this.current, why: "the provider could not be started" };
         this.note("spawn-error", { reason: message });
         this.push({ kind: "end" });
         for (const w of this.exitWaiters.splice(0)) w();
@@ -65,6 +74,23 @@ export class Session {
 
   get aborted(): boolean {
     return this.opts.signal.aborted;
+  }
+
+  /** Hand the session to the next probe. */
+  enter(probe: string): void {
+    this.probe = probe;
+    this.current = "start";
+  }
+
+  /** Why the session can no longer be trusted to answer, if it cannot. */
+  get stalled(): { probe: string; step: string; why: string } | undefined {
+    return this.stall;
+  }
+
+  /** Record that a probe was skipped, and why. */
+  abandon(probe: string, reason: string): void {
+    this.enter(probe);
+    this.note("abandoned", { reason });
   }
 
   /** Enter a named step: what follows is recorded under it. */
@@ -89,6 +115,10 @@ export class Session {
       const item = this.queue.shift();
       if (item?.kind === "end") {
         this.queue.unshift(item);
+        // Output ended: the exit (or spawn failure) usually follows at once, and
+        // belongs on the record of the probe that saw it.
+        if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - performance.now())));
+        this.stall ??= { probe: this.probe, step: this.current, why: this.exited ? "the provider exited" : "the provider closed its output" };
         return undefined;
       }
       if (item) {
@@ -101,10 +131,14 @@ export class Session {
         }
         continue;
       }
-      if (this.deadlinePassed()) return undefined;
+      if (this.deadlinePassed()) {
+        this.stall ??= { probe: this.probe, step: this.current, why: "the run's deadline passed" };
+        return undefined;
+      }
       const left = until - performance.now();
       if (left <= 0) {
         this.note("timeout", { waitedMs: timeoutMs, expecting });
+        this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${timeoutMs} ms` };
         return undefined;
       }
       await this.wait(left);
@@ -181,8 +215,8 @@ export class Session {
     this.record({ dir: "note", note, ...extra });
   }
 
-  private record(e: Omit<RecordedEvent, "probe" | "t" | "step">): void {
+  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">): void {
     const t = Math.round(performance.now() - this.start);
-    this.events.push({ probe: this.opts.probe, t, step: this.current, ...e });
+    this.events.push({ probe: this.probe, session: this.opts.name, t, step: this.current, ...e });
   }
 }

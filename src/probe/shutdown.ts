@@ -5,6 +5,7 @@ export default defineProbe({
   name: "shutdown",
   summary: "sends shutdown and waits for the provider to exit by itself",
   handshake: true,
+  shared: false,
   async run(s, ctx) {
     s.send("shutdown", { type: "shutdown" });
     const exit = await s.waitExit(ctx.graceMs);

@@ -9,10 +9,11 @@ export default defineProbe({
   name: "unknown-type",
   summary: "sends an unknown envelope type with an id (correlating providers only), then one without, then a valid query",
   handshake: true,
+  shared: false,
   async run(s, ctx) {
     if (ctx.correlation) {
       s.send("unknown-request", { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } });
-      await awaitAnswer(s, ctx, "unknown-1");
+      await awaitAnswer(s, "unknown-1");
     }
     s.send("unknown-notification", { type: "acme:notice", notice: { text: "an unrecognised notification" } });
     s.send("after-notification", query(ctx, "unknown-sync", {}));

@@ -3,7 +3,7 @@
  * and what the target observed (timeouts, exit, spawn failure), per probe.
  * Saved with --transcript and re-scored offline by `cgp-conform replay`.
  */
-export type Direction = "send" | "recv" | "stderr" | "note";
+export type Direction = "send" | "recv" | "stderr" | "note" | "file";
 
 export type NoteKind =
   | "timeout" // a read deadline expired with nothing (more) received
@@ -12,12 +12,15 @@ export type NoteKind =
   | "killed" // we killed the process group
   | "spawn-error" // the provider could not be started
   | "deadline" // the run's global deadline cut the probe short
-  | "stderr-capped"; // provider stderr exceeded its cap; the rest was dropped
+  | "abandoned" // the probe did not run: its shared session had already stalled
+  | "files"; // provenance-files: what was found and read
 
 export interface TranscriptEvent {
   /** Line number of this event in the saved transcript file (header is line 1). */
   n: number;
   probe: string;
+  /** The provider process the event belongs to: "shared", or the probe's own name. */
+  session: string;
   /** Milliseconds since the probe's session started. */
   t: number;
   dir: Direction;
@@ -39,6 +42,11 @@ export interface TranscriptEvent {
   exitCode?: number | null;
   signal?: string | null;
   reason?: string;
+  /** file: a file:// provenance URI, the local path it names, and its bytes (base64) or why they were not read. */
+  uri?: string;
+  path?: string;
+  data?: string;
+  error?: string;
 }
 
 export interface TranscriptHeader {
@@ -48,6 +56,8 @@ export interface TranscriptHeader {
   target: { kind: "stdio"; command: string[] };
   timeout_ms: number;
   probes: string[];
+  /** Directories whose files provenance may be re-read from (F5). */
+  trust_roots: string[];
 }
 
 export interface Transcript {

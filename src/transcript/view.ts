@@ -88,6 +88,8 @@ export class ProbeView {
    */
   brokenPrecondition(needAck = true): { message: string; lines: number[] } | undefined {
     if (!this.ran) return { message: `probe ${this.name} did not run (the run's deadline passed first)`, lines: [] };
+    const abandoned = this.notes("abandoned")[0];
+    if (abandoned) return { message: `probe ${this.name} was not run: ${abandoned.reason}`, lines: [abandoned.n] };
     const spawn = this.notes("spawn-error")[0];
     if (spawn) return { message: `the provider could not be started: ${spawn.reason}`, lines: [spawn.n] };
     const dl = this.notes("deadline")[0];

@@ -3,24 +3,27 @@ import { score } from "../../src/engine.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
 
-type Ev = Omit<TranscriptEvent, "n" | "probe" | "t" | "step">;
+type Ev = Omit<TranscriptEvent, "n" | "probe" | "session" | "t" | "step">;
 
 /** Builds canned transcripts: one probe at a time, steps in order, as a session would record them. */
 export class TranscriptBuilder {
   private events: Omit<TranscriptEvent, "n">[] = [];
   private probeName = "handshake";
+  private sessionName = "handshake";
   private stepName = "start";
   private t = 0;
 
-  probe(name: string): this {
+  /** Switch to a probe, in its own session unless a shared session's name is given. */
+  probe(name: string, session = name): this {
     this.probeName = name;
+    this.sessionName = session;
     this.stepName = "start";
     this.t = 0;
     return this;
   }
 
   private add(e: Ev): this {
-    this.events.push({ probe: this.probeName, t: (this.t += 5), step: this.stepName, ...e });
+    this.events.push({ probe: this.probeName, session: this.sessionName, t: (this.t += 5), step: this.stepName, ...e });
     return this;
   }
 
@@ -46,7 +49,7 @@ export class TranscriptBuilder {
   build(): Transcript {
     const probes = [...new Set(this.events.map((e) => e.probe))];
     return {
-      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes },
+      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes, trust_roots: [] },
       events: this.events.map((e, i) => ({ n: i + 2, ...e })),
     };
   }
