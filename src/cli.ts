@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import yargs, { type Argv } from "yargs";
 import { runFixture, UnknownModeError } from "../fixtures/index.ts";
 import { MODES } from "../misbehave/index.ts";
@@ -7,7 +8,7 @@ import { makeChalk } from "./report/color.ts";
 import { renderHuman } from "./report/human.ts";
 import { exitCodeOf, type RunReport } from "./report/result.ts";
 import { reportOf, runSuite } from "./run.ts";
-import { fixtureCommand } from "./self.ts";
+import { fixtureCommand, withFixtureRoot } from "./self.ts";
 import { selftest, type SelftestCase } from "./selftest.ts";
 import { installReaper } from "./target/reaper.ts";
 import { fromNdjson, toNdjson, TranscriptFormatError } from "./transcript/file.ts";
@@ -23,6 +24,7 @@ interface SuiteArgs {
   deadline: number;
   transcript?: string;
   "max-line-bytes": number;
+  "trust-root"?: string[];
 }
 
 function suiteOptions<T>(y: Argv<T>) {
@@ -32,7 +34,8 @@ function suiteOptions<T>(y: Argv<T>) {
     .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline, and the shutdown grace period, in ms" })
     .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
     .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
-    .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line read, in bytes" });
+    .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line read, in bytes" })
+    .option("trust-root", { type: "string", array: true, describe: "A directory whose files file provenance may be re-read from (F5); repeatable; default: the working directory" });
 }
 
 function knownMode(name: string | undefined): void {
@@ -53,7 +56,12 @@ async function suite(command: string[], a: SuiteArgs): Promise<number> {
   if (command.length === 0) throw new UsageError("no provider command: give it after --, e.g. cgp-conform stdio -- ./my-provider --flag");
   const { transcript, report } = await runSuite(
     { kind: "stdio", command },
-    { timeoutMs: positive("timeout", a.timeout), deadlineMs: positive("deadline", a.deadline), maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]) },
+    {
+      timeoutMs: positive("timeout", a.timeout),
+      deadlineMs: positive("deadline", a.deadline),
+      maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]),
+      trustRoots: a["trust-root"]?.map((r) => resolve(r)),
+    },
   );
   if (a.transcript) writeFileSync(a.transcript, toNdjson(transcript));
   return print(report, a);
@@ -94,13 +102,15 @@ export async function main(argv: string[]): Promise<number> {
       suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }), async (a) => {
       noProvider("reference");
       knownMode(a.misbehave);
-      code = await suite(fixtureCommand(a.misbehave), a);
+      code = await withFixtureRoot((root) => suite(fixtureCommand(a.misbehave, root), { ...a, "trust-root": [root] }));
     })
     .command("fixture", "Serve the bundled reference provider on stdio", (y) =>
-      y.option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` }), async (a) => {
+      y
+        .option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` })
+        .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" }), async (a) => {
       noProvider("fixture");
       knownMode(a.misbehave);
-      code = await runFixture(a.misbehave);
+      code = await runFixture(a.misbehave, a.root === undefined ? undefined : resolve(a.root));
     })
     .command("selftest", "Prove the suite: the honest provider passes, every misbehave mode fails exactly its checks", (y) =>
       y

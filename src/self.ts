@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Whether this is the single compiled executable (its modules live in Bun's embedded filesystem). */
@@ -12,6 +15,16 @@ export function selfCommand(): string[] {
   return process.versions.bun ? [process.execPath, cli] : [process.execPath, ...process.execArgv, cli];
 }
 
-export function fixtureCommand(mode?: string): string[] {
-  return [...selfCommand(), "fixture", ...(mode ? ["--misbehave", mode] : [])];
+export function fixtureCommand(mode?: string, root?: string): string[] {
+  return [...selfCommand(), "fixture", ...(mode ? ["--misbehave", mode] : []), ...(root ? ["--root", root] : [])];
+}
+
+/** Run `f` with a fresh directory for the reference provider's files, removed afterwards. */
+export async function withFixtureRoot<T>(f: (root: string) => Promise<T>): Promise<T> {
+  const root = mkdtempSync(join(tmpdir(), "cgp-conform-root-"));
+  try {
+    return await f(root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }

@@ -1,7 +1,7 @@
 import { MODES } from "../misbehave/index.ts";
 import type { CheckResult } from "./check.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
-import { fixtureCommand } from "./self.ts";
+import { fixtureCommand, withFixtureRoot } from "./self.ts";
 
 export interface SelftestCase {
   /** "honest" or a misbehave mode's name. */
@@ -62,7 +62,7 @@ export async function selftest(opts: SuiteOptions & { concurrency?: number; onCa
     ...MODES.map((m) => ({ name: m.name, defect: m.defect, expectFail: m.expectFail, mode: m.name })),
   ];
   const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
-    const { report } = await runSuite({ kind: "stdio", command: fixtureCommand(c.mode) }, opts);
+    const { report } = await withFixtureRoot((root) => runSuite({ kind: "stdio", command: fixtureCommand(c.mode, root) }, { ...opts, trustRoots: [root] }));
     const verdict = judge(c.name, c.defect, c.expectFail, report.results);
     opts.onCase?.(verdict);
     return verdict;
