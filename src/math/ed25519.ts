@@ -1,0 +1,116 @@
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { bytesToNumberLE } from "@noble/curves/utils.js";
+import { hexToBytes } from "@noble/hashes/utils.js";
+import { fromDigest, toDigest } from "./attest.ts";
+
+/**
+ * §6.5.4: "Implementations SHOULD use a strict Ed25519 verifier — one rejecting small-order public keys
+ * and non-canonical signature encodings." The equation itself is @noble/curves' `verify` with
+ * `zip215: false` (y < p for A and R, no x = 0 with the sign bit, S < L, small-order A refused,
+ * cofactored equation). The checks below repeat those refusals first only to say which one happened:
+ * `verify` answers a boolean, and the spec asks for findings.
+ */
+const { Point } = ed25519;
+const P = Point.Fp.ORDER;
+const L = Point.Fn.ORDER;
+const Y_MASK = (1n << 255n) - 1n;
+
+export const ED25519 = "ed25519";
+
+/** Why a 32-byte point encoding is not strictly canonical, or undefined when it decodes. */
+function pointEncodingFault(bytes: Uint8Array): string | undefined {
+  const n = bytesToNumberLE(bytes);
+  const y = n & Y_MASK;
+  const signBit = n >> 255n === 1n;
+  if (y >= P) return "y is not reduced mod p (non-canonical encoding)";
+  // x = 0 exactly when y² = 1; its only encoding has the sign bit clear (RFC 8032 §5.1.3 step 4).
+  if (signBit && (y === 1n || y === P - 1n)) return "x = 0 with the sign bit set (non-canonical encoding)";
+  try {
+    Point.fromBytes(bytes, false);
+  } catch {
+    return "not a point on the curve";
+  }
+  return undefined;
+}
+
+/** Why a public key is refused, or undefined when it is acceptable. */
+export function publicKeyFault(key: Uint8Array): string | undefined {
+  if (key.length !== 32) return `expected 32 bytes, got ${key.length}`;
+  const fault = pointEncodingFault(key);
+  if (fault) return fault;
+  if (Point.fromBytes(key, false).isSmallOrder()) return "small-order point (8A = identity)";
+  return undefined;
+}
+
+/** Why a signature encoding is refused before any equation is checked, or undefined. */
+export function signatureFault(sig: Uint8Array): string | undefined {
+  if (sig.length !== 64) return `expected 64 bytes, got ${sig.length}`;
+  const rFault = pointEncodingFault(sig.subarray(0, 32));
+  if (rFault) return `R: ${rFault}`;
+  if (bytesToNumberLE(sig.subarray(32)) >= L) return "S is not reduced mod L (non-canonical encoding)";
+  return undefined;
+}
+
+export type Verdict =
+  | { kind: "valid" }
+  | { kind: "commitment-mismatch"; expected: string; signed: string }
+  | { kind: "bad-signature" }
+  | { kind: "unknown-algorithm"; algorithm: string }
+  | { kind: "malformed-key"; why: string }
+  | { kind: "malformed-signature"; why: string }
+  | { kind: "malformed-commitment"; why: string };
+
+export interface AttestationCheck {
+  /** The commitment the verifier recomputed from the frame (or result set) in hand. */
+  expectedCommitment: Uint8Array;
+  signedCommitment: string;
+  algorithm: string;
+  publicKeyHex: string;
+  signatureHex: string;
+}
+
+/** The spec fixes no case for key and signature hex; either spells the same bytes, so both are read. */
+function parseHex(hex: string, bytes: number): Uint8Array | undefined {
+  return typeof hex === "string" && hex.length === bytes * 2 && /^[0-9a-fA-F]*$/.test(hex)
+    ? hexToBytes(hex.toLowerCase())
+    : undefined;
+}
+
+/**
+ * §6.5.4 order: the recomputed commitment is compared "to signed_commitment before examining the
+ * signature". "A mismatch means the frame changed after signing; a signature failure means the key is
+ * wrong or the signature forged", so tampering is never reported as a key problem. The algorithm is
+ * part of examining the signature, so an unknown one (F8: uncheckable) is reported only after that.
+ */
+export function verifyAttestation(a: AttestationCheck): Verdict {
+  if (a.expectedCommitment.length !== 32) throw new RangeError("expectedCommitment must be 32 bytes");
+  const signed = fromDigest(a.signedCommitment);
+  if (!signed.ok) return { kind: "malformed-commitment", why: signed.why };
+  const expected = toDigest(a.expectedCommitment);
+  if (expected !== a.signedCommitment) return { kind: "commitment-mismatch", expected, signed: a.signedCommitment };
+
+  if (a.algorithm !== ED25519) return { kind: "unknown-algorithm", algorithm: a.algorithm };
+
+  const key = parseHex(a.publicKeyHex, 32);
+  if (!key) return { kind: "malformed-key", why: "expected 64 hex digits" };
+  const keyFault = publicKeyFault(key);
+  if (keyFault) return { kind: "malformed-key", why: keyFault };
+
+  const sig = parseHex(a.signatureHex, 64);
+  if (!sig) return { kind: "malformed-signature", why: "expected 128 hex digits" };
+  const sigFault = signatureFault(sig);
+  if (sigFault) return { kind: "malformed-signature", why: sigFault };
+
+  // "only then checks the signature over the commitment bytes": the 32 raw bytes, not their rendering.
+  return ed25519.verify(sig, signed.bytes, key, { zip215: false }) ? { kind: "valid" } : { kind: "bad-signature" };
+}
+
+/** Deterministic RFC 8032 Ed25519 over the 32 commitment bytes; `secretKey` is the 32-byte seed. */
+export function signCommitment(secretKey: Uint8Array, commitment: Uint8Array): Uint8Array {
+  if (commitment.length !== 32) throw new RangeError("a commitment is 32 bytes");
+  return ed25519.sign(commitment, secretKey);
+}
+
+export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
+  return ed25519.getPublicKey(secretKey);
+}
