@@ -1,12 +1,14 @@
 import { defineCheck } from "../src/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
 import { frameName, perFrame } from "../src/transcript/answers.ts";
+import { representationOf } from "../src/transcript/representation.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**
  * @anchor B3
- * Stimulus: every frame served to probes sample-query and budget-squeeze.
- * Equality is exact: "A provider cannot 'disagree' with a byte count."
+ * Stimulus: every full frame served to probes sample-query and budget-squeeze
+ * (compact and reference frames are P4's). Equality is exact: "A provider
+ * cannot 'disagree' with a byte count."
  */
 export default defineCheck({
   id: "B3",
@@ -16,6 +18,7 @@ export default defineCheck({
   probes: ["sample-query", "budget-squeeze"],
   score({ probe }) {
     return perFrame([probe("sample-query"), probe("budget-squeeze")], "declare token_cost = ceil(UTF-8 bytes of content / 4)", (f) => {
+      if (representationOf(f) !== "full") return undefined;
       const content = typeof f.frame.content === "string" ? f.frame.content : "";
       const bytes = utf8ByteLength(content);
       const want = budgetTokens(content);

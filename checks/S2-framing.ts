@@ -30,7 +30,8 @@ function framing(views: ProbeView[]): Evidence[] {
 function unknownRequest(v: ProbeView): Evidence[] {
   const sent = v.sent("unknown-request")[0];
   if (!sent) return [];
-  const reply = v.received("unknown-request").find((m) => m.env.id === sent.env.id);
+  // Lock-step: the first reply is the answer; whether it echoes the id is H4's to judge.
+  const reply = v.received("unknown-request")[0];
   const expected = "error with code \"bad_request\"";
   if (reply?.env.type === "error" && reply.env.code === "bad_request") {
     return [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }];

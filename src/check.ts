@@ -37,6 +37,18 @@ export interface CheckDef {
   score(input: ScoreInput): Score;
 }
 
+/** One observation per distinct finding, with the lines of all its repeats. */
+export function mergeSame(evidence: Evidence[]): Evidence[] {
+  const byKey = new Map<string, Evidence>();
+  for (const e of evidence) {
+    const key = JSON.stringify([e.ok, e.level, e.untestable, e.message, e.expected, e.actual]);
+    const seen = byKey.get(key);
+    if (seen) seen.lines = [...new Set([...seen.lines, ...e.lines])];
+    else byKey.set(key, { ...e, lines: [...e.lines] });
+  }
+  return [...byKey.values()];
+}
+
 export function defineCheck(def: CheckDef): CheckDef {
   return def;
 }
@@ -92,7 +104,7 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     // A check that observed nothing must not pass: that would be a vacuous verdict.
     throw new Error(`check ${check.id} produced no evidence and no skip reason`);
   }
-  const evidence = score.map((e) => ({ ...e, status: statusOf(e, check.level) }));
+  const evidence = mergeSame(score).map((e) => ({ ...e, status: statusOf(e, check.level) }));
   return {
     ...base,
     status: worst(evidence.map((e) => e.status)),

@@ -1,5 +1,5 @@
+import { framesIn } from "../transcript/view.ts";
 import { budgetTokens } from "../math/budget.ts";
-import { isObj } from "../transcript/view.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 
 /**
@@ -14,9 +14,7 @@ export default defineProbe({
   shared: true,
   async run(s, ctx) {
     s.send("generous", query(ctx, "squeeze-1", {}));
-    const first = await awaitAnswer(s, "squeeze-1");
-    const result = first?.type === "frames" && isObj(first.result) ? first.result : undefined;
-    const frames = Array.isArray(result?.frames) ? result.frames.filter(isObj) : [];
+    const frames = framesIn(await awaitAnswer(s, "squeeze-1"));
     if (frames.length === 0) return;
 
     s.send("one-frame", query(ctx, "squeeze-2", { max_frames: 1 }));

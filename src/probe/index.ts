@@ -1,14 +1,47 @@
+import asOf from "./as-of.ts";
 import budgetSqueeze from "./budget-squeeze.ts";
+import correlation from "./correlation.ts";
+import { embeddingMismatch, embeddingOk } from "./embedding.ts";
 import foreignVersion from "./foreign-version.ts";
+import graphAnchors from "./graph-anchors.ts";
 import handshake from "./handshake.ts";
+import kindsQuery from "./kinds-query.ts";
 import malformedInput from "./malformed-input.ts";
 import type { Probe } from "./probe.ts";
+import representations from "./representations.ts";
 import sampleQuery from "./sample-query.ts";
 import shutdown from "./shutdown.ts";
+import unadvertisedRepresentation from "./unadvertised-representation.ts";
+import unknownKind from "./unknown-kind.ts";
+import unknownMembers from "./unknown-members.ts";
 import unknownType from "./unknown-type.ts";
+import verify from "./verify.ts";
 
-/** Every probe, in transcript order. */
-export const PROBES: readonly Probe[] = [handshake, sampleQuery, budgetSqueeze, foreignVersion, malformedInput, unknownType, shutdown];
+/**
+ * Every probe, in transcript order. The shared ones run in this order in one
+ * session; verify goes last among them, since a provider that never answers
+ * verify would stall whatever followed it.
+ */
+export const PROBES: readonly Probe[] = [
+  handshake,
+  sampleQuery,
+  budgetSqueeze,
+  kindsQuery,
+  asOf,
+  graphAnchors,
+  representations,
+  embeddingOk,
+  verify,
+  foreignVersion,
+  malformedInput,
+  unknownType,
+  correlation,
+  unknownMembers,
+  unknownKind,
+  embeddingMismatch,
+  unadvertisedRepresentation,
+  shutdown,
+];
 
 export function probeByName(name: string): Probe {
   const p = PROBES.find((x) => x.name === name);

@@ -58,10 +58,19 @@ export async function awaitAnswer(s: Session, id: string, types: readonly string
  * answer, so an error replying to the stimulus is not mistaken for it.
  */
 export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Promise<Obj | undefined> {
-  if (!ctx.correlation) return awaitAnswer(s, id, ["frames"]);
   for (;;) {
     const env = await s.next(`a reply to request ${id}`);
     if (!env) return undefined;
-    if (env.id === id && (env.type === "frames" || env.type === "error")) return env;
+    if (isSyncAnswer(env, ctx.correlation ? id : undefined)) return env;
   }
+}
+
+/**
+ * Whether a reply answers a sync query: it carries the sync id, or it is a
+ * frames envelope with no id (no correlation, or a provider that drops ids:
+ * H4's to judge, not a reason to stall).
+ */
+export function isSyncAnswer(env: Obj, syncId: unknown): boolean {
+  if (syncId !== undefined && env.id === syncId) return env.type === "frames" || env.type === "error";
+  return env.type === "frames" && env.id === undefined;
 }

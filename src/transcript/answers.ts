@@ -1,5 +1,5 @@
 import type { Evidence } from "../check.ts";
-import { isObj, show, type Message, type Obj, type ProbeView } from "./view.ts";
+import { framesIn, isObj, show, type Message, type Obj, type ProbeView } from "./view.ts";
 
 /** A query we sent and the provider's answer to it, if one came. */
 export interface Exchange {
@@ -36,9 +36,7 @@ export function exchanges(views: ProbeView[]): Exchange[] {
 }
 
 export function framesOf(x: Exchange): Obj[] | undefined {
-  if (x.answer?.env.type !== "frames") return undefined;
-  const result = x.answer.env.result;
-  return isObj(result) && Array.isArray(result.frames) ? result.frames.filter(isObj) : undefined;
+  return x.answer?.env.type === "frames" ? framesIn(x.answer.env) : undefined;
 }
 
 export function servedFrames(xs: Exchange[]): ServedFrame[] {

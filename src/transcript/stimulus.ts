@@ -1,3 +1,4 @@
+import { isSyncAnswer } from "../probe/probe.ts";
 import type { TranscriptEvent } from "./types.ts";
 import type { Message, ProbeView } from "./view.ts";
 
@@ -19,9 +20,7 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
   if (!sent) return undefined;
   const syncId = v.sent(syncStep)[0]?.env.id;
   const window = [...v.received(step), ...v.received(syncStep)];
-  const at = window.findIndex((m) =>
-    syncId !== undefined ? m.env.id === syncId && (m.env.type === "frames" || m.env.type === "error") : m.env.type === "frames",
-  );
+  const at = window.findIndex((m) => isSyncAnswer(m.env, syncId));
   if (at !== -1) return { sent, replies: window.slice(0, at), answer: window[at] };
   const exit = v.events.find((e) => e.note === "exit" && (e.step === step || e.step === syncStep));
   const timeout = v.notes("timeout", syncStep)[0];

@@ -72,6 +72,22 @@ export class ProbeView {
     return this.received(step).find((m) => type === undefined || m.env.type === type);
   }
 
+  /** The answer to the request sent in a step: lock-step, so the first reply of an answering type. */
+  answer(step: string, types: readonly string[] = ["frames", "error", "verified"]): Message | undefined {
+    return this.received(step).find((m) => types.includes(m.env.type as string));
+  }
+
+  /** What became of a request that got no answer: the timeout or exit that shows it. */
+  silence(step: string): { why: string; lines: number[] } {
+    const e = this.events.find((x) => x.step === step && (x.note === "timeout" || x.note === "exit" || x.note === "eof" || x.note === "deadline"));
+    const why = e?.note === "timeout"
+      ? `no reply within ${e.waitedMs} ms`
+      : e?.note === "exit"
+        ? `the provider exited (code ${e.exitCode}, signal ${e.signal})`
+        : e?.note === "eof" ? "the provider closed its output" : e?.note === "deadline" ? "the run's deadline passed" : "no reply";
+    return { why, lines: e ? [e.n] : [] };
+  }
+
   /** The provider's handshake_ack for this session's opening handshake. */
   ack(): Message | undefined {
     return this.reply("handshake", "handshake_ack");
@@ -106,6 +122,12 @@ export class ProbeView {
     }
     return undefined;
   }
+}
+
+/** The frames of a frames envelope, or [] for anything else. */
+export function framesIn(env: Obj | undefined): Obj[] {
+  const result = env?.type === "frames" && isObj(env.result) ? env.result : undefined;
+  return Array.isArray(result?.frames) ? result.frames.filter(isObj) : [];
 }
 
 /** Quote a value for evidence text, shortened so a hostile value cannot flood the report. */

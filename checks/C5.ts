@@ -1,0 +1,35 @@
+import { defineCheck } from "../src/check.ts";
+import { isObj, show } from "../src/transcript/view.ts";
+
+/**
+ * @anchor C5
+ * Stimulus: the handshake_ack's data_flow (probe handshake). "everything but
+ * local-only is off-machine", and "an unrecognised custom scope is treated as
+ * off-machine".
+ */
+export default defineCheck({
+  id: "C5",
+  title: "Egress scopes agree with the egress flag",
+  level: "MUST",
+  requirement:
+    "A provider MUST NOT declare an off-machine egress_scope alongside egress: false — a local posture that names a destination content leaves is a contradiction a host rejects at the handshake.",
+  probes: ["handshake"],
+  score({ probe }) {
+    const ack = probe("handshake").ack()!;
+    const provider = isObj(ack.env.provider) ? ack.env.provider : {};
+    const flow = isObj(provider.data_flow) ? provider.data_flow : undefined;
+    const scopes = flow?.egress_scopes;
+    if (!Array.isArray(scopes) || scopes.length === 0) return { skip: "the provider declares no egress_scopes: only the boolean egress applies" };
+    const offMachine = scopes.filter((s) => s !== "local-only");
+    if (flow!.egress === false && offMachine.length > 0) {
+      return [{
+        ok: false,
+        message: `data_flow declares egress: false beside off-machine scope${offMachine.length > 1 ? "s" : ""} ${offMachine.map((s) => show(s)).join(", ")}`,
+        expected: "egress: true, or only local-only scopes",
+        actual: `egress: false, egress_scopes ${show(scopes)}`,
+        lines: [ack.n],
+      }];
+    }
+    return [{ ok: true, message: `egress ${show(flow!.egress)} with egress_scopes ${show(scopes)} is consistent`, lines: [ack.n] }];
+  },
+});

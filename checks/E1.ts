@@ -1,0 +1,60 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { capabilities, fingerprintDims } from "../src/probe/caps.ts";
+import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { show } from "../src/transcript/view.ts";
+
+/**
+ * @anchor E1
+ * Stimulus: the ack's embeddings_fingerprint (probe handshake); a query with
+ * an embedding of the declared dimension (probe embedding); one three
+ * dimensions too long (probe embedding-mismatch).
+ */
+export default defineCheck({
+  id: "E1",
+  title: "Embedding fingerprint is well-formed and its dimension is enforced",
+  level: "MUST",
+  requirement:
+    "A host MUST NOT populate query.embedding unless its own embedding fingerprint is exactly equal to the provider's declared capabilities.embeddings_fingerprint. A provider receiving a vector whose length contradicts its declared dimension SHOULD reply bad_request. "
+    + "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>].",
+  probes: ["handshake", "embedding", "embedding-mismatch"],
+  score({ probe }) {
+    const ack = probe("handshake").ack()!;
+    const fp = capabilities(ack.env).embeddings_fingerprint;
+    if (fp === undefined || fp === null) return { skip: "capabilities.embeddings_fingerprint is not declared: no embedding is sent" };
+    const dims = fingerprintDims(fp);
+    if (dims === undefined) {
+      return [{ ok: false, message: `embeddings_fingerprint ${show(fp)} does not follow <model-id>/<dimensions>[/<normalization>]`, expected: "e.g. \"bge-small-en-v1.5/384/l2\"", actual: show(fp), lines: [ack.n] }];
+    }
+    const out: Evidence[] = [{ ok: true, message: `embeddings_fingerprint ${show(fp)} declares ${dims} dimensions`, lines: [ack.n] }];
+    const ok = probe("embedding");
+    const sent = ok.sent("embedding-ok")[0];
+    const reply = ok.answer("embedding-ok", ["frames", "error"]);
+    if (sent && reply) {
+      out.push(reply.env.type === "frames"
+        ? { ok: true, message: `a ${dims}-dimension embedding was answered with frames`, lines: [sent.n, reply.n] }
+        : { ok: false, message: `a query with an embedding of exactly the declared ${dims} dimensions was refused`, expected: "frames", actual: `error ${show(reply.env.code)}: ${show(reply.env.message)}`, lines: [sent.n, reply.n] });
+    }
+    const bad = probe("embedding-mismatch");
+    const o = stimulusOutcome(bad, "embedding-wrong", "after-embedding-wrong");
+    if (o) {
+      const lines = [o.sent.n, ...o.replies.map((m) => m.n)];
+      if (o.silence && o.replies.length === 0) {
+        out.push({ ok: false, message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why}`, expected: "error bad_request, and the provider alive", actual: o.silence.why, lines: [...lines, o.silence.line] });
+      } else {
+        const named = o.replies.find((m) => m.env.type === "error" && m.env.code === "bad_request");
+        out.push(named
+          ? { ok: true, message: `an embedding of ${dims + 3} dimensions got error bad_request`, lines }
+          : {
+            ok: false,
+            level: "SHOULD",
+            message: `an embedding of ${dims + 3} dimensions against a ${dims}-dimension space was not refused with bad_request`,
+            expected: "error bad_request",
+            actual: o.replies.map((m) => `${show(m.env.type)}${m.env.code !== undefined ? ` ${show(m.env.code)}` : ""}`).join(", ") || "no reply",
+            lines,
+          });
+        if (o.silence) out.push({ ok: false, message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
+      }
+    }
+    return out;
+  },
+});

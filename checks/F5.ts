@@ -1,0 +1,68 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { digestOf, isDigest } from "../src/math/digest.ts";
+import { sliceRange } from "../src/math/range.ts";
+import { PROVENANCE_FILES } from "../src/probe/provenance-files.ts";
+import { exchanges, frameName, servedFrames, unanswered } from "../src/transcript/answers.ts";
+import type { TranscriptEvent } from "../src/transcript/types.ts";
+import { isObj, show } from "../src/transcript/view.ts";
+
+const READ_ERRORS_THAT_FAIL = ["no such file", "not a regular file"];
+
+/**
+ * @anchor F5
+ * Stimulus: every file provenance link of every frame served to probes
+ * sample-query and budget-squeeze; the files they name, re-read by
+ * provenance-files when under a trusted root. "Digested bytes: the exact
+ * UTF-8 source bytes addressed by uri + range at retrieval time, with no
+ * normalization."
+ */
+export default defineCheck({
+  id: "F5",
+  title: "File provenance carries a well-formed digest of the bytes it names",
+  level: "MUST",
+  requirement: "Provenance of kind file MUST carry a digest matching sha256:<64 lowercase hex>.",
+  probes: ["sample-query", "budget-squeeze", PROVENANCE_FILES],
+  score({ probe }) {
+    const views = [probe("sample-query"), probe("budget-squeeze")];
+    const xs = exchanges(views);
+    const files = new Map<string, TranscriptEvent>(probe(PROVENANCE_FILES).events.filter((e) => e.dir === "file").map((e) => [e.uri!, e]));
+    const out: Evidence[] = unanswered(xs, views);
+    for (const f of servedFrames(xs)) {
+      const links = Array.isArray(f.frame.provenance) ? f.frame.provenance.filter(isObj) : [];
+      for (const [i, link] of links.entries()) {
+        if (link.type !== "file") continue;
+        const where = `${frameName(f)} provenance[${i}] (${show(link.uri, 80)}${link.range !== undefined ? ` ${show(link.range)}` : ""})`;
+        if (!isDigest(link.digest)) {
+          out.push({ ok: false, message: `${where} digest ${show(link.digest)} is not sha256:<64 lowercase hex>`, expected: "sha256:<64 lowercase hex>", actual: show(link.digest), lines: [f.line] });
+          continue;
+        }
+        const file = typeof link.uri === "string" ? files.get(link.uri) : undefined;
+        if (!file || file.data === undefined) {
+          const why = file?.error ?? "not a file: URI";
+          out.push(READ_ERRORS_THAT_FAIL.includes(why)
+            ? { ok: false, message: `${where} names a file that cannot be read at retrieval time: ${why}`, expected: "the file the digest was taken over", actual: why, lines: [f.line, ...(file ? [file.n] : [])] }
+            : { ok: false, level: "MAY", message: `file provenance digests are well-formed; their bytes were not re-read: ${why}`, lines: [f.line, ...(file ? [file.n] : [])] });
+          continue;
+        }
+        const range = link.range === undefined || link.range === null ? undefined : String(link.range);
+        const sliced = sliceRange(Buffer.from(file.data, "base64"), range);
+        if (!sliced.ok) {
+          out.push({ ok: false, message: `${where}: range ${show(range)} addresses nothing a verifier can digest (${sliced.reason})`, expected: "L<n> or L<a>-<b> within the file", actual: show(range), lines: [f.line, file.n] });
+          continue;
+        }
+        const actual = digestOf(sliced.bytes);
+        out.push(actual === link.digest
+          ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
+          : {
+            ok: false,
+            message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}`,
+            expected: actual,
+            actual: String(link.digest),
+            lines: [f.line, file.n],
+          });
+      }
+    }
+    if (out.length === 0) return { skip: "no served frame carries file provenance" };
+    return out;
+  },
+});

@@ -1,0 +1,34 @@
+import { defineCheck } from "../src/check.ts";
+import { perRelation } from "../src/transcript/relations.ts";
+import { show } from "../src/transcript/view.ts";
+
+/** A URI in RFC 3986's sense: a scheme, then the rest. A relative reference is not one. */
+function isUri(v: unknown): boolean {
+  if (typeof v !== "string" || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(v) || /\s/.test(v)) return false;
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @anchor G2
+ * Stimulus: every relation of every frame served to probes sample-query and budget-squeeze.
+ */
+export default defineCheck({
+  id: "G2",
+  title: "Every relation's target_uri is a URI",
+  level: "MUST",
+  requirement: "target_uri MUST be a non-empty URI.",
+  probes: ["sample-query", "budget-squeeze"],
+  score({ probe }) {
+    const r = perRelation([probe("sample-query"), probe("budget-squeeze")], (rel, where, line) =>
+      isUri(rel.target_uri)
+        ? { ok: true, message: "every relation target_uri is a URI", lines: [line] }
+        : { ok: false, message: `${where} has target_uri ${show(rel.target_uri)}, which is not a URI (no scheme, empty, or unparseable)`, expected: "an absolute URI, e.g. file:///repo/src/net.rs#retry", actual: show(rel.target_uri), lines: [line] },
+    );
+    return r;
+  },
+});

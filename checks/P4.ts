@@ -1,0 +1,46 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
+import { exchanges, frameName, servedFrames, unanswered } from "../src/transcript/answers.ts";
+import { REPRESENTATION_PROBES, representationOf } from "../src/transcript/representation.ts";
+import { show } from "../src/transcript/view.ts";
+
+/**
+ * @anchor P4
+ * Stimulus: every compact and reference frame served (B3 holds full frames).
+ */
+export default defineCheck({
+  id: "P4",
+  title: "Compact and reference frames cost their inline bytes only",
+  level: "MUST",
+  requirement:
+    "token_cost is the honest cost of the inline rendering only (B3, §7): a reference frame therefore declares token_cost: 0, and a compact frame declares the cost of its distilled inline bytes — never the full-source cost, which belongs in the separate optional canonical_token_cost.",
+  probes: REPRESENTATION_PROBES,
+  score({ probe }) {
+    const views = REPRESENTATION_PROBES.map(probe);
+    const xs = exchanges(views);
+    const frames = servedFrames(xs).filter((f) => representationOf(f) === "compact" || representationOf(f) === "reference");
+    if (frames.length === 0) return { skip: "no compact or reference frame was served" };
+    const out: Evidence[] = unanswered(xs, views);
+    for (const f of frames) {
+      const rep = representationOf(f);
+      const content = rep === "compact" && typeof f.frame.content === "string" ? f.frame.content : "";
+      const want = budgetTokens(content);
+      const got = f.frame.token_cost;
+      if (got === want) {
+        out.push({ ok: true, message: `every ${rep} frame declares the cost of its inline bytes`, lines: [f.line] });
+        continue;
+      }
+      const bytes = utf8ByteLength(content);
+      out.push({
+        ok: false,
+        message: rep === "reference"
+          ? `${frameName(f)} is a reference frame (no inline content) but declares token_cost ${show(got)}`
+          : `${frameName(f)} is compact: its inline content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}, but it declares token_cost ${show(got)}${got === f.frame.canonical_token_cost ? " (its canonical_token_cost: the full-source cost)" : ""}`,
+        expected: String(want),
+        actual: show(got),
+        lines: [f.line],
+      });
+    }
+    return out;
+  },
+});

@@ -1,0 +1,43 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { UNKNOWN_KIND } from "../src/probe/unknown-kind.ts";
+import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { show, type ProbeView } from "../src/transcript/view.ts";
+
+function judged(p: ProbeView, step: string): Evidence | undefined {
+  const sent = p.sent(step)[0];
+  if (!sent) return undefined;
+  const what = `kinds ${show((sent.env.query as { kinds: unknown }).kinds)} (line ${sent.n})`;
+  const reply = p.answer(step, ["frames", "error"]);
+  if (!reply) {
+    const s = p.silence(step);
+    return { ok: false, message: `${what} got no answer: ${s.why}`, expected: "frames, or error unsupported_kind", actual: s.why, lines: [sent.n, ...s.lines] };
+  }
+  const lines = [sent.n, reply.n];
+  if (reply.env.type === "frames" || reply.env.code === "unsupported_kind") {
+    return { ok: true, message: `${what} answered with ${reply.env.type === "frames" ? "frames" : "unsupported_kind"}`, lines };
+  }
+  return { ok: false, message: `${what} answered with error ${show(reply.env.code)}`, expected: "frames, or error unsupported_kind", actual: `error ${show(reply.env.code)}`, lines };
+}
+
+/**
+ * @anchor U2
+ * Stimulus: probe unknown-kind: kinds ["acme:diagram"], then that kind beside
+ * a declared one, then a valid query.
+ */
+export default defineCheck({
+  id: "U2",
+  title: "An unknown kind is neither a crash nor an error",
+  level: "MUST",
+  requirement:
+    "New open vocabularies (rel, error code, egress_scope) grow without a version bump; a receiver MUST NOT reject an unknown value in any of them. [A provider asked for a kind it does not serve] returns zero frames, or replies unsupported_kind (Q1).",
+  probes: ["unknown-kind"],
+  score({ probe }) {
+    const p = probe("unknown-kind");
+    const out = ["unknown-kind", "mixed-kinds"].map((s) => judged(p, s)).filter((e): e is Evidence => e !== undefined);
+    const last = p.sent("mixed-kinds").length > 0 ? "mixed-kinds" : "unknown-kind";
+    const o = stimulusOutcome(p, last, "after-unknown-kind");
+    if (o?.silence) out.push({ ok: false, message: `after a query for the unknown kind ${UNKNOWN_KIND}, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
+    else if (o?.answer) out.push({ ok: true, message: `the provider answered the next query (line ${o.answer.n})`, lines: [o.answer.n] });
+    return out;
+  },
+});

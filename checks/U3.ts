@@ -1,0 +1,63 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { isObj, show, type ProbeView } from "../src/transcript/view.ts";
+import { servedFrames, exchanges } from "../src/transcript/answers.ts";
+
+const BASE_SCOPES = ["local-only", "org-tenant", "third-party-index", "third-party-model"];
+/** §10's code vocabulary. */
+export const ERROR_CODES = ["bad_request", "unsupported_kind", "unsupported_representation", "incompatible_version", "budget_unsatisfiable", "unavailable", "shutting_down", "internal"];
+const NAMESPACED = /^[^:]+:[^:]+$/;
+
+/** A vendor name is namespaced (vendor:name, non-empty sides); an unprefixed one must be the protocol's. */
+function judge(what: string, value: unknown, base: readonly string[] | undefined, lines: number[]): Evidence {
+  if (typeof value !== "string") return { ok: false, message: `${what} ${show(value)} is not a string`, lines };
+  if (value.includes(":")) {
+    return NAMESPACED.test(value)
+      ? { ok: true, message: `${what} ${show(value)} is namespaced`, lines }
+      : { ok: false, message: `${what} ${show(value)} contains ":" but is not vendor:name with non-empty sides`, expected: "vendor:name", actual: show(value), lines };
+  }
+  if (base && !base.includes(value)) {
+    return { ok: false, message: `${what} ${show(value)} is neither a value this spec defines nor namespaced`, expected: `one of ${base.join(", ")}, or vendor:name`, actual: show(value), lines };
+  }
+  return { ok: true, message: `${what} ${show(value)} is the protocol's`, lines };
+}
+
+/** Every error envelope received in these probes. */
+function errors(views: ProbeView[]) {
+  return views.flatMap((v) => v.received().filter((m) => m.env.type === "error"));
+}
+
+/**
+ * @anchor U3
+ * Stimulus: the ack's egress_scopes (probe handshake); every error reply
+ * (probes malformed-input, unknown-type, foreign-version); every relation rel
+ * served (probe sample-query). The rel vocabulary is open and §8.1 also shows
+ * dotted provider namespaces (myindex.owns), so only a rel containing ":" is
+ * held to the vendor:name form.
+ */
+export default defineCheck({
+  id: "U3",
+  title: "Vendor names in open vocabularies are namespaced",
+  level: "MUST",
+  requirement:
+    "Names containing a : are reserved for namespacing: a vendor-specific rel, egress_scope, or error code MUST be namespaced (vendor:name, non-empty on both sides) so it can never collide with a base value this spec defines or later reserves. Unprefixed names in these vocabularies belong to the protocol.",
+  probes: ["handshake", "sample-query", "malformed-input", "unknown-type", "foreign-version"],
+  score({ probe }) {
+    const out: Evidence[] = [];
+    const ack = probe("handshake").ack()!;
+    const flow = isObj(ack.env.provider) && isObj(ack.env.provider.data_flow) ? ack.env.provider.data_flow : {};
+    if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, BASE_SCOPES, [ack.n]));
+    for (const m of errors(["malformed-input", "unknown-type", "foreign-version"].map(probe))) {
+      if (m.env.code === undefined) {
+        out.push({ ok: false, level: "SHOULD", message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`, lines: [m.n] });
+      } else {
+        out.push(judge("error code", m.env.code, ERROR_CODES, [m.n]));
+      }
+    }
+    for (const f of servedFrames(exchanges([probe("sample-query")]))) {
+      const rels = Array.isArray(f.frame.relations) ? f.frame.relations.filter(isObj) : [];
+      for (const r of rels) out.push(judge("rel", r.rel, undefined, [f.line]));
+    }
+    if (out.length === 0) return { skip: "no egress_scope, error code or relation was seen" };
+    return out;
+  },
+});

@@ -1,0 +1,57 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { capabilities } from "../src/probe/caps.ts";
+import { identityName, verdictFor, verifyExchanges, type VerifyStep } from "../src/transcript/verify.ts";
+import { show } from "../src/transcript/view.ts";
+
+/** What an honest provider answers in each step; anything else is a lie about validity. */
+const HONEST: Record<VerifyStep, { allowed: string[]; what: string }> = {
+  "verify-served": { allowed: ["valid"], what: "identities it served moments ago, unchanged" },
+  "verify-mutated": { allowed: ["stale", "gone", "unknown"], what: "identities whose digest differs by one hex digit from what it served" },
+  "verify-never-served": { allowed: ["gone", "unknown"], what: "an identity it never served" },
+};
+
+/**
+ * @anchor V2
+ * Stimulus: probe verify. Witnessed, per the spec's table, by rubber-stamp
+ * (valid for anything) and hollow (missing verdicts) providers; a provider
+ * answering unknown to everything serves no verify at all.
+ */
+export default defineCheck({
+  id: "V2",
+  title: "Provider answers verify honestly, one verdict per identity",
+  level: "MUST",
+  requirement:
+    "A provider declaring capabilities.verify MUST answer a verify with a verified reply. A requested identity that comes back with no verdict MUST be treated by the host as unknown.",
+  probes: ["verify"],
+  score({ probe }) {
+    const p = probe("verify");
+    if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
+    const xs = verifyExchanges(p);
+    if (xs.length === 0) return { skip: "no served frame carried a content_digest, so there was no identity to verify" };
+    const out: Evidence[] = [];
+    for (const x of xs) {
+      if (x.reply?.env.type !== "verified") {
+        const s = p.silence(x.step);
+        out.push({ ok: false, message: `verify of ${HONEST[x.step].what} (line ${x.sent.n}) got no verified reply`, expected: "a verified envelope", actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why, lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)] });
+        continue;
+      }
+      const lines = [x.sent.n, x.reply.n];
+      const missing = x.identities.filter((id) => !verdictFor(id, x.verdicts));
+      if (missing.length > 0) {
+        out.push({ ok: false, message: `${missing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${missing.slice(0, 3).map(identityName).join(", ")}`, expected: "one verdict per identity, echoing provider_id, frame_id and content_digest", actual: `${x.verdicts.length} verdicts`, lines });
+      }
+      const honest = HONEST[x.step];
+      const lies = x.identities.map((id) => [id, verdictFor(id, x.verdicts)] as const).filter(([, v]) => v && !honest.allowed.includes(v.status as string));
+      out.push(lies.length === 0
+        ? { ok: true, message: `verify of ${honest.what}: every verdict is ${honest.allowed.join(" or ")}`, lines }
+        : {
+          ok: false,
+          message: `verify of ${honest.what} answered ${lies.slice(0, 3).map(([id, v]) => `${show(v!.status)} for ${identityName(id)}`).join("; ")}`,
+          expected: honest.allowed.join(" or "),
+          actual: [...new Set(lies.map(([, v]) => show(v!.status)))].join(", "),
+          lines,
+        });
+    }
+    return out;
+  },
+});

@@ -1,0 +1,25 @@
+import { BASE_KINDS, declaredKinds } from "./caps.ts";
+import { awaitAnswer, defineProbe, query } from "./probe.ts";
+
+export const kindStep = (kind: string): string => `kind-${kind}`;
+export const UNSERVED_STEP = "unserved-kind";
+
+/** Q1: one query narrowed to each declared kind, and one to a base kind the provider does not declare. */
+export default defineProbe({
+  name: "kinds-query",
+  summary: "queries once per declared kind (kinds: [k]), then for a base kind the provider does not declare",
+  handshake: true,
+  shared: true,
+  async run(s, ctx) {
+    const kinds = declaredKinds(ctx.ack);
+    for (const [i, k] of kinds.entries()) {
+      s.send(kindStep(k), query(ctx, `kind-${i + 1}`, { kinds: [k] }));
+      if (!(await awaitAnswer(s, `kind-${i + 1}`))) return;
+    }
+    const unserved = BASE_KINDS.find((k) => !kinds.includes(k));
+    if (unserved) {
+      s.send(UNSERVED_STEP, query(ctx, "kind-unserved", { kinds: [unserved] }));
+      await awaitAnswer(s, "kind-unserved");
+    }
+  },
+});

@@ -1,0 +1,22 @@
+import { capabilities, REPRESENTATIONS } from "./caps.ts";
+import { awaitAnswer, defineProbe, query } from "./probe.ts";
+
+/**
+ * P5: "a provider asked for an unadvertised representation SHOULD reply error
+ * with code unsupported_representation, or fall back to full." Runs alone: as
+ * a host, cgp-conform breaks P5's host rule here on purpose.
+ */
+export default defineProbe({
+  name: "unadvertised-representation",
+  summary: "queries preferring a representation the provider does not advertise",
+  handshake: true,
+  shared: false,
+  async run(s, ctx) {
+    const advertised = capabilities(ctx.ack).representations;
+    const list = Array.isArray(advertised) ? advertised : ["full"];
+    const missing = REPRESENTATIONS.find((r) => !list.includes(r));
+    if (!missing) return;
+    s.send("unadvertised", query(ctx, "unadv-1", { representation_preferences: [missing] }));
+    await awaitAnswer(s, "unadv-1");
+  },
+});

@@ -1,0 +1,49 @@
+import { isDigest } from "../math/digest.ts";
+import { digestOfText } from "../math/digest.ts";
+import { framesIn, type Obj } from "../transcript/view.ts";
+import { capabilities, providerName } from "./caps.ts";
+import { awaitAnswer, defineProbe, query } from "./probe.ts";
+
+/** Change one hex digit of a well-formed digest, keeping it well-formed. */
+export function mutate(digest: string): string {
+  const last = digest[digest.length - 1]!;
+  return digest.slice(0, -1) + (last === "0" ? "1" : "0");
+}
+
+export const NEVER_SERVED_ID = "cgp-conform:never-served";
+
+/** The identities (§6.3) of frames served, those carrying a content_digest only (V1's SHOULD). */
+export function identities(provider: string, frames: Obj[]): Obj[] {
+  return frames
+    .filter((f) => typeof f.id === "string" && isDigest(f.content_digest))
+    .map((f) => ({ provider_id: provider, frame_id: f.id, content_digest: f.content_digest }));
+}
+
+/**
+ * V1–V4: verify what was just served (expect valid), the same identities
+ * with each digest mutated by one hex digit (never valid), and an identity
+ * never served (gone or unknown).
+ */
+export default defineProbe({
+  name: "verify",
+  summary: "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit, then one never served",
+  handshake: true,
+  shared: true,
+  async run(s, ctx) {
+    const name = providerName(ctx.ack);
+    if (capabilities(ctx.ack).verify !== true || name === undefined) return;
+    s.send("served", query(ctx, "verify-q", {}));
+    const ids = identities(name, framesIn(await awaitAnswer(s, "verify-q")));
+    if (ids.length === 0) return;
+    const verify = (id: string, frames: Obj[]): Obj => ({ type: "verify", ...(ctx.correlation ? { id } : {}), request: { frames } });
+    const steps: Array<[string, Obj[]]> = [
+      ["verify-served", ids],
+      ["verify-mutated", ids.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) }))],
+      ["verify-never-served", [{ provider_id: name, frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }]],
+    ];
+    for (const [step, frames] of steps) {
+      s.send(step, verify(step, frames));
+      if (!(await awaitAnswer(s, step, ["verified", "error"]))) return;
+    }
+  },
+});

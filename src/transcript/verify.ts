@@ -1,0 +1,48 @@
+import type { Evidence } from "../check.ts";
+import { capabilities } from "../probe/caps.ts";
+import { isObj, show, type Message, type Obj, type ProbeView } from "./view.ts";
+
+export const VERIFY_STEPS = ["verify-served", "verify-mutated", "verify-never-served"] as const;
+export type VerifyStep = (typeof VERIFY_STEPS)[number];
+
+export interface VerifyExchange {
+  step: VerifyStep;
+  sent: Message;
+  identities: Obj[];
+  reply?: Message;
+  verdicts: Obj[];
+}
+
+export function verifyExchanges(p: ProbeView): VerifyExchange[] {
+  return VERIFY_STEPS.flatMap((step) => {
+    const sent = p.sent(step)[0];
+    if (!sent) return [];
+    const req = isObj(sent.env.request) && Array.isArray(sent.env.request.frames) ? sent.env.request.frames.filter(isObj) : [];
+    const reply = p.answer(step, ["verified", "error"]);
+    const resp = reply?.env.type === "verified" && isObj(reply.env.response) ? reply.env.response : undefined;
+    const verdicts = Array.isArray(resp?.verdicts) ? resp.verdicts.filter(isObj) : [];
+    return [{ step, sent, identities: req, reply, verdicts }];
+  });
+}
+
+/** The verdict that echoes this identity in full (§9: "Each verdict echoes the identity it answers in full"). */
+export function verdictFor(id: Obj, verdicts: Obj[]): Obj | undefined {
+  return verdicts.find((v) => {
+    const f = isObj(v.frame) ? v.frame : {};
+    return f.provider_id === id.provider_id && f.frame_id === id.frame_id && f.content_digest === id.content_digest;
+  });
+}
+
+export const identityName = (id: Obj): string => `(${show(id.provider_id)}, ${show(id.frame_id)}, ${show(id.content_digest)})`;
+
+/**
+ * Score a rule over every verdict received, after the shared preconditions:
+ * verify must be declared and the probe must have had identities to send.
+ */
+export function perVerdict(p: ProbeView, rule: (v: Obj, x: VerifyExchange) => Evidence | undefined): Evidence[] | { skip: string } {
+  if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
+  const xs = verifyExchanges(p);
+  if (xs.length === 0) return { skip: "no served frame carried a content_digest, so there was no identity to verify" };
+  const out = xs.flatMap((x) => x.verdicts.map((v) => rule(v, x)).filter((e): e is Evidence => e !== undefined));
+  return out.length > 0 ? out : { skip: "no verdict was received" };
+}
