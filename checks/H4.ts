@@ -2,13 +2,13 @@ import { defineCheck, type Evidence } from "../src/check.ts";
 import { capabilities } from "../src/probe/caps.ts";
 import { show } from "../src/transcript/view.ts";
 
-const STEPS = ["id-first", "id-second", "id-error", "id-verify"] as const;
+const STEPS = ["id-first", "id-second", "id-refused", "id-verify"] as const;
 
 /**
  * @anchor H4
  * Stimulus: probe correlation: queries whose ids differ only in case and
- * carry non-ASCII, a slash and a space; a query with no body (for an error);
- * a verify. Without capabilities.correlation the host sends no id (the host
+ * carry non-ASCII, a slash and a space; a query for an unadvertised
+ * representation (for an error); a verify. Without capabilities.correlation the host sends no id (the host
  * rule), and the provider is fully conformant: skip.
  */
 export default defineCheck({

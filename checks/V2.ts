@@ -3,11 +3,15 @@ import { capabilities } from "../src/probe/caps.ts";
 import { identityName, verdictFor, verifyExchanges, type VerifyStep } from "../src/transcript/verify.ts";
 import { show } from "../src/transcript/view.ts";
 
-/** What an honest provider answers in each step; anything else is a lie about validity. */
-const HONEST: Record<VerifyStep, { allowed: string[]; what: string }> = {
-  "verify-served": { allowed: ["valid"], what: "identities it served moments ago, unchanged" },
-  "verify-mutated": { allowed: ["stale", "gone", "unknown"], what: "identities whose digest differs by one hex digit from what it served" },
-  "verify-never-served": { allowed: ["gone", "unknown"], what: "an identity it never served" },
+/**
+ * What each step may not be answered, among the four statuses (a status
+ * outside them is V3's): the served must be valid, a changed digest never
+ * valid, and a frame that never existed neither valid nor stale.
+ */
+const HONEST: Record<VerifyStep, { wrong: string[]; want: string; what: string }> = {
+  "verify-served": { wrong: ["stale", "gone", "unknown"], want: "valid", what: "identities it served moments ago, unchanged" },
+  "verify-mutated": { wrong: ["valid"], want: "stale, gone or unknown", what: "identities whose digest differs by one hex digit from what it served" },
+  "verify-never-served": { wrong: ["valid", "stale"], want: "gone or unknown", what: "an identity it never served" },
 };
 
 /**
@@ -41,13 +45,13 @@ export default defineCheck({
         out.push({ ok: false, message: `${missing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${missing.slice(0, 3).map(identityName).join(", ")}`, expected: "one verdict per identity, echoing provider_id, frame_id and content_digest", actual: `${x.verdicts.length} verdicts`, lines });
       }
       const honest = HONEST[x.step];
-      const lies = x.identities.map((id) => [id, verdictFor(id, x.verdicts)] as const).filter(([, v]) => v && !honest.allowed.includes(v.status as string));
+      const lies = x.identities.map((id) => [id, verdictFor(id, x.verdicts)] as const).filter(([, v]) => v && honest.wrong.includes(v.status as string));
       out.push(lies.length === 0
-        ? { ok: true, message: `verify of ${honest.what}: every verdict is ${honest.allowed.join(" or ")}`, lines }
+        ? { ok: true, message: `verify of ${honest.what}: no verdict is ${honest.wrong.join(" or ")}`, lines }
         : {
           ok: false,
           message: `verify of ${honest.what} answered ${lies.slice(0, 3).map(([id, v]) => `${show(v!.status)} for ${identityName(id)}`).join("; ")}`,
-          expected: honest.allowed.join(" or "),
+          expected: honest.want,
           actual: [...new Set(lies.map(([, v]) => show(v!.status)))].join(", "),
           lines,
         });

@@ -119,8 +119,8 @@ function viewsOf(transcript: Transcript): (name: string) => ProbeView {
     let v = views.get(name);
     if (!v) {
       const own = byProbe.get(name) ?? [];
-      const session = own[0]?.session;
-      const opening = session && !own.some((e) => e.step === "handshake") ? (handshakes.get(session) ?? []) : [];
+      const session = PROBES.find((p) => p.name === name)?.shared ? SHARED : name;
+      const opening = !own.some((e) => e.step === "handshake") ? (handshakes.get(session) ?? []) : [];
       v = new ProbeView(name, [...opening, ...own].sort((a, b) => a.n - b.n));
       views.set(name, v);
     }

@@ -20,15 +20,14 @@ export interface ServedFrame {
   exchange: Exchange;
 }
 
-/** Every query sent in these probes, paired with the reply in the same step. */
+/** Every query sent in these probes, paired with its answer. */
 export function exchanges(views: ProbeView[]): Exchange[] {
   const out: Exchange[] = [];
   for (const v of views) {
     for (const q of v.sent()) {
       if (q.env.type !== "query" || !isObj(q.env.query)) continue;
-      const answer = v
-        .received(q.step)
-        .find((m) => (m.env.type === "frames" || m.env.type === "error") && (q.env.id === undefined || m.env.id === q.env.id));
+      // Lock-step: the first answer in the query's step is its answer; H4 judges the id.
+      const answer = v.answer(q.step, ["frames", "error"]);
       out.push({ probe: v.name, step: q.step, query: q, body: q.env.query, answer });
     }
   }

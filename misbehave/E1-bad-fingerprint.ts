@@ -1,0 +1,14 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks E1's fingerprint grammar: <model-id>/<dimensions>[/<normalization>]. */
+export default defineMode({
+  name: "E1-bad-fingerprint",
+  defect: "declares embeddings_fingerprint \"cgp-hash-embed\", with no dimensions",
+  expectFail: ["E1"],
+  apply: (honest) => ({
+    ack() {
+      const ack = honest.ack.call(this);
+      return { ...ack, capabilities: { ...(ack.capabilities as object), embeddings_fingerprint: "cgp-hash-embed" } };
+    },
+  }),
+});

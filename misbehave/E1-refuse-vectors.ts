@@ -1,0 +1,14 @@
+import { error } from "../fixtures/provider.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks E1: declares an embedding space, then refuses every vector in it. */
+export default defineMode({
+  name: "E1-refuse-vectors",
+  defect: "refuses every query that carries an embedding, even of the declared dimension",
+  expectFail: ["E1"],
+  apply: (honest) => ({
+    refuse(q, env) {
+      return q.embedding ? error(env, "bad_request", "embeddings are not accepted") : honest.refuse.call(this, q, env);
+    },
+  }),
+});

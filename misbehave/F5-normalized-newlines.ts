@@ -1,0 +1,16 @@
+import type { Obj } from "../src/transcript/view.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks F5: "the exact UTF-8 source bytes ... with no normalization (no line-ending translation ...)". */
+export default defineMode({
+  name: "F5-normalized-newlines",
+  defect: "digests file provenance after translating CRLF to LF",
+  expectFail: ["F5"],
+  apply: (honest) => ({
+    frame(doc) {
+      const f = honest.frame.call(this, doc);
+      const normalized = this.digest((f.content as string).replace(/\r\n/g, "\n"));
+      return { ...f, provenance: (f.provenance as Obj[]).map((l) => ({ ...l, digest: normalized })) };
+    },
+  }),
+});

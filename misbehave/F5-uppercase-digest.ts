@@ -1,0 +1,15 @@
+import type { Obj } from "../src/transcript/view.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks F5: "Lowercase is mandated, not conventional". */
+export default defineMode({
+  name: "F5-uppercase-digest",
+  defect: "writes file provenance digests in uppercase hex",
+  expectFail: ["F5"],
+  apply: (honest) => ({
+    frame(doc) {
+      const f = honest.frame.call(this, doc);
+      return { ...f, provenance: (f.provenance as Obj[]).map((l) => ({ ...l, digest: `sha256:${(l.digest as string).slice(7).toUpperCase()}` })) };
+    },
+  }),
+});

@@ -1,0 +1,15 @@
+import type { Obj } from "../src/transcript/view.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks G1: "Every Relation MUST carry a non-empty display_name". */
+export default defineMode({
+  name: "G1-empty-display-name",
+  defect: "serves relations with an empty display_name",
+  expectFail: ["G1"],
+  apply: (honest) => ({
+    frame(doc) {
+      const f = honest.frame.call(this, doc);
+      return { ...f, relations: (f.relations as Obj[]).map((r) => ({ ...r, display_name: "" })) };
+    },
+  }),
+});

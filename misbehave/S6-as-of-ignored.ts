@@ -1,0 +1,13 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks as_of: "as_of pins retrieval to an instant." */
+export default defineMode({
+  name: "S6-as-of-ignored",
+  defect: "ignores as_of and serves frames whatever their validity window",
+  expectFail: ["S6-as-of"],
+  apply: (honest) => ({
+    eligible({ as_of: _ignored, ...q }) {
+      return honest.eligible.call(this, q);
+    },
+  }),
+});

@@ -1,0 +1,15 @@
+import type { Obj } from "../src/transcript/view.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks U3: a namespaced name has non-empty sides; "acme:" has none after the colon. */
+export default defineMode({
+  name: "U3-empty-namespace-rel",
+  defect: "labels its relations with rel \"acme:\" (a namespace with an empty name)",
+  expectFail: ["U3"],
+  apply: (honest) => ({
+    frame(doc) {
+      const f = honest.frame.call(this, doc);
+      return { ...f, relations: (f.relations as Obj[]).map((r) => ({ ...r, rel: "acme:" })) };
+    },
+  }),
+});

@@ -1,0 +1,12 @@
+import { reply } from "../fixtures/provider.ts";
+import { defineMode } from "./mode.ts";
+
+/** Breaks V2 (the hollow witness): a verified reply with no verdicts in it. */
+export default defineMode({
+  name: "V2-hollow",
+  defect: "answers verify with an empty verdict list",
+  expectFail: ["V2"],
+  apply: () => ({
+    onVerify: (env) => [reply(env, { type: "verified", response: { verdicts: [] } })],
+  }),
+});

@@ -1,0 +1,14 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks V2: declares verify, then can never say valid, so it serves no verification at all. */
+export default defineMode({
+  name: "V2-unknown-everything",
+  defect: "declares verify and answers unknown to every identity",
+  expectFail: ["V2"],
+  apply: (honest) => ({
+    verdict(identity) {
+      const { frame } = honest.verdict.call(this, identity);
+      return { frame, status: "unknown" };
+    },
+  }),
+});

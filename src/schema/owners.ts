@@ -1,0 +1,79 @@
+import type { SchemaError } from "./index.ts";
+
+/** Anything not claimed below is envelope-level shape: type, required members, unknown members. */
+const ENVELOPE = "S2-envelope";
+
+/**
+ * A representation invariant is owned by the rule that fired, which the field
+ * alone cannot tell: content_ref on a full frame breaks P1, missing on a
+ * compact one breaks P2. "P4: token_cost is the honest cost of the inline
+ * rendering only (B3, §7)", so token_cost stays B3 on full frames.
+ */
+const REPRESENTATION: Record<string, { owner: string; tokenCost: string }> = {
+  RepresentationFull: { owner: "P1", tokenCost: "B3" },
+  RepresentationCompact: { owner: "P2", tokenCost: "P4" },
+  RepresentationReference: { owner: "P3", tokenCost: "P4" },
+};
+
+const FRAME = "/result/frames/\\*";
+
+/** [envelope type, normalized instance path, owner]; first match wins, so specific paths come first. */
+const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
+  ["handshake_ack", /^\/protocol_version$/, "H1"],
+  ["handshake_ack", /^\/provider\/(name|version)$/, "H2"],
+  ["handshake_ack", /^\/provider\/data_flow(\/.*)?$/, "C5"],
+  ["handshake_ack", /^\/capabilities\/embeddings_fingerprint$/, "E1"],
+  ["handshake_ack", /^\/attester_keys(\/.*)?$/, "F11"],
+
+  ["query", /^\/query\/embedding(\/.*)?$/, "E1"],
+  ["query", /^\/query\/as_of$/, "F4"],
+
+  ["frames", re(`${FRAME}/score`), "F1"],
+  ["frames", re(`${FRAME}/title`), "F2"],
+  ["frames", re(`${FRAME}/citation_label`), "F3"],
+  ["frames", re(`${FRAME}/(valid_from|valid_to|recorded_at|content_ref/expires_at)`), "F4"],
+  ["frames", re(`${FRAME}/provenance(/.*)?`), "F5"],
+  ["frames", re(`${FRAME}/content_digest`), "D1"],
+  ["frames", re(`${FRAME}/relations/\\*/display_name`), "G1"],
+  ["frames", re(`${FRAME}/relations(/.*)?`), "G2"],
+  ["frames", re(`${FRAME}/embedding(/.*)?`), "E1"],
+  ["frames", re(`${FRAME}/token_cost`), "B3"],
+  ["frames", re(`${FRAME}/canonical_token_cost`), "P4"],
+  // F11: an attestation "MUST NOT appear as a member of a ContextFrame" (the closed frame rejects it in lint).
+  ["frames", re(`${FRAME}/(attestation|attestations|frame_attestations|result_attestation)`), "F11"],
+  // The inner shape of the handles P2 enumerates (P3 requires content_ref too, but ajv
+  // reports a $ref target's path, not the branch that reached it); presence is exact above.
+  ["frames", re(`${FRAME}/(content_ref|transform)(/.*)?`), "P2"],
+  ["frames", /^\/result\/(frame_attestations\/\*\/attestation|result_attestation)\/issued_at$/, "F4"],
+  ["frames", /^\/result\/frame_attestations\/\*\/frame\/content_digest$/, "D1"],
+  ["frames", /^\/result\/(frame_attestations|result_attestation)(\/.*)?$/, "F11"],
+
+  ["verify", /^\/request\/frames\/\*\/content_digest$/, "D1"],
+
+  ["verified", /^\/response\/verdicts\/\*\/frame\/content_digest$/, "D1"],
+  ["verified", /^\/response\/verdicts\/\*\/status$/, "V3"],
+  ["verified", /^\/response\/verdicts\/\*\/replacement_digest$/, "V4"],
+  ["verified", /^\/response(\/.*)?$/, "V2"],
+
+  ["error", /^\/(code|message)$/, "S10-error-codes"],
+];
+
+function re(path: string): RegExp {
+  return new RegExp(`^${path}$`);
+}
+
+// Array indices become "*": "/result/frames/3/title" -> "/result/frames/*/title".
+// Segments stay pointer-escaped, so a member named "a/b" cannot pose as two.
+function normalize(instancePath: string): string {
+  return instancePath.replace(/\/\d+(?=\/|$)/g, "/*");
+}
+
+/** The spec anchor owning the field a schema error is about, so the violation is reported under it. */
+export function ownerOf(envelopeType: string, e: SchemaError): string {
+  const path = normalize(e.instancePath);
+  const branch = /^#\/\$defs\/(Representation\w+)\//.exec(e.schemaPath)?.[1];
+  const rule = branch === undefined ? undefined : REPRESENTATION[branch];
+  if (rule) return path.endsWith("/token_cost") ? rule.tokenCost : rule.owner;
+  for (const [type, pattern, owner] of TABLE) if (type === envelopeType && pattern.test(path)) return owner;
+  return ENVELOPE;
+}
