@@ -25,6 +25,7 @@ import P5 from "./P5.ts";
 import Q1 from "./Q1.ts";
 import R1 from "./R1.ts";
 import R2 from "./R2.ts";
+import S2E from "./S2-envelope.ts";
 import S2 from "./S2-framing.ts";
 import S6 from "./S6-as-of.ts";
 import U1 from "./U1.ts";
@@ -37,5 +38,5 @@ import V4 from "./V4.ts";
 
 /** Every check, in report order (spec order). Imported statically so the binary carries them all. */
 export const CHECKS: readonly CheckDef[] = [
-  S2, H1, H2, H3, H4, C5, Q1, E1, F1, F2, F3, F4, S6, F5, D1, P1, P2, P3, P4, P5, B1, B3, B4, G1, G2, G4, V1, V2, V3, V4, R1, R2, U1, U2, U3,
+  S2, S2E, H1, H2, H3, H4, C5, Q1, E1, F1, F2, F3, F4, S6, F5, D1, P1, P2, P3, P4, P5, B1, B3, B4, G1, G2, G4, V1, V2, V3, V4, R1, R2, U1, U2, U3,
 ];

@@ -38,6 +38,7 @@ import R2_exit_nonzero from "./R2-exit-nonzero.ts";
 import R2_ignore_shutdown from "./R2-ignore-shutdown.ts";
 import S2_answer_notification from "./S2-answer-notification.ts";
 import S2_banner from "./S2-banner.ts";
+import S2_envelope_truncated_string from "./S2-envelope-truncated-string.ts";
 import S2_crash_on_unknown_type from "./S2-crash-on-unknown-type.ts";
 import S6_as_of_ignored from "./S6-as-of-ignored.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
@@ -91,6 +92,7 @@ export const MODES: readonly Mode[] = [
   R2_ignore_shutdown,
   S2_answer_notification,
   S2_banner,
+  S2_envelope_truncated_string,
   S2_crash_on_unknown_type,
   S6_as_of_ignored,
   U1_reject_unknown_members,

@@ -20,6 +20,9 @@ export interface Evidence {
 
 export interface ScoreInput {
   probe(name: string): ProbeView;
+  /** Envelope-schema violations owned by an anchor (interop mode), and how many envelopes were validated. */
+  schema(anchor: string): Evidence[];
+  validated(): number;
 }
 
 export type Score = Evidence[] | { skip: string };
@@ -99,12 +102,15 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     return { ...base, status: "fail", untestable: true, evidence };
   }
   const score = check.score(input);
-  if (!Array.isArray(score)) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
-  if (score.length === 0) {
+  // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score.
+  const owned = input.schema(check.id);
+  if (!Array.isArray(score) && owned.length === 0) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
+  const all = [...(Array.isArray(score) ? score : []), ...owned];
+  if (all.length === 0) {
     // A check that observed nothing must not pass: that would be a vacuous verdict.
     throw new Error(`check ${check.id} produced no evidence and no skip reason`);
   }
-  const evidence = mergeSame(score).map((e) => ({ ...e, status: statusOf(e, check.level) }));
+  const evidence = mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) }));
   return {
     ...base,
     status: worst(evidence.map((e) => e.status)),

@@ -8,10 +8,12 @@ import { makeChalk } from "./report/color.ts";
 import { renderHuman } from "./report/human.ts";
 import { exitCodeOf, type RunReport } from "./report/result.ts";
 import { reportOf, runSuite } from "./run.ts";
+import { renderValidation } from "./report/validation.ts";
 import { fixtureCommand, withFixtureRoot } from "./self.ts";
 import { selftest, type SelftestCase } from "./selftest.ts";
 import { installReaper } from "./target/reaper.ts";
 import { fromNdjson, toNdjson, TranscriptFormatError } from "./transcript/file.ts";
+import { validateText } from "./validate.ts";
 import { VERSION } from "./version.ts";
 
 /** A mistake in how cgp-conform was invoked: exit 2. */
@@ -145,7 +147,23 @@ export async function main(argv: string[]): Promise<number> {
         throw e;
       }
     })
-    .demandCommand(1, "give a command: stdio, reference, fixture, selftest or replay")
+    .command("validate <file>", "Validate a fixture file of envelopes (JSON, JSON array, or NDJSON) against the envelope schema", (y) =>
+      y
+        .positional("file", { type: "string", demandOption: true, describe: "The file to validate" })
+        .option("mode", { choices: ["lint", "interop"] as const, default: "lint" as const, describe: "lint: authoring-strict (unknown members rejected); interop: as a receiver reads it (U1)" })
+        .option("json", { type: "boolean", default: false, describe: "Write the results as JSON to stdout" }), (a) => {
+      noProvider("validate");
+      let text: string;
+      try {
+        text = readFileSync(a.file, "utf8");
+      } catch (e) {
+        throw new UsageError(`cannot read ${a.file}: ${(e as Error).message}`);
+      }
+      const results = validateText(text, a.mode);
+      process.stdout.write(a.json ? JSON.stringify(results, null, 2) + "\n" : renderValidation(a.file, a.mode, results, makeChalk()));
+      code = results.every((r) => r.errors.length === 0) ? 0 : 1;
+    })
+    .demandCommand(1, "give a command: stdio, reference, fixture, selftest, replay or validate")
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);
     });

@@ -4,6 +4,7 @@ import { probeByName, PROBES } from "./probe/index.ts";
 import type { Probe } from "./probe/probe.ts";
 import { collectFiles, PROVENANCE_FILES } from "./probe/provenance-files.ts";
 import { Session, type RecordedEvent } from "./probe/session.ts";
+import { schemaFindings } from "./schema/findings.ts";
 import type { Limits, StdioTarget } from "./target/stdio.ts";
 import type { Transcript, TranscriptEvent } from "./transcript/types.ts";
 import { isObj, ProbeView } from "./transcript/view.ts";
@@ -131,5 +132,6 @@ function viewsOf(transcript: Transcript): (name: string) => ProbeView {
 /** Score a transcript: pure, so a live run and a replay give the same verdicts. */
 export function score(transcript: Transcript, checks: readonly CheckDef[]): CheckResult[] {
   const probe = viewsOf(transcript);
-  return checks.map((c) => evaluate(c, { probe }));
+  const findings = schemaFindings(transcript.events);
+  return checks.map((c) => evaluate(c, { probe, schema: (a) => findings.byOwner.get(a) ?? [], validated: () => findings.validated }));
 }

@@ -6,6 +6,7 @@ import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
 import { renderTables, witnesses } from "../src/docs/tables.ts";
 import { PROBES } from "../src/probe/index.ts";
+import { PROVENANCE_FILES } from "../src/probe/provenance-files.ts";
 import { VERSION } from "../src/version.ts";
 
 const files = (dir: string, skip: string[]): string[] =>
@@ -39,7 +40,7 @@ t.test("every check has a witness that makes it, and only it, fail", async (t) =
 });
 
 t.test("every probe a check names exists", async (t) => {
-  const names = new Set(PROBES.map((p) => p.name));
+  const names = new Set([...PROBES.map((p) => p.name), PROVENANCE_FILES]);
   for (const c of CHECKS) for (const p of c.probes) t.ok(names.has(p), `${c.id} → ${p}`);
 });
 

@@ -27,7 +27,7 @@ export default defineProbe({
     s.send("id-refused", query(ctx, IDS.error, unadvertised ? { representation_preferences: [unadvertised] } : { kinds: ["acme:diagram"] }));
     if (!(await awaitAnswer(s, IDS.error))) return;
     const name = providerName(ctx.ack);
-    if (capabilities(ctx.ack).verify === true && name !== undefined) {
+    if (capabilities(ctx.ack).verify === true && name) {
       s.send("id-verify", { type: "verify", id: IDS.verify, request: { frames: [{ provider_id: name, frame_id: "cgp-conform:correlation" }] } });
       await awaitAnswer(s, IDS.verify, ["verified", "error"]);
     }

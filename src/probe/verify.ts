@@ -31,7 +31,8 @@ export default defineProbe({
   shared: true,
   async run(s, ctx) {
     const name = providerName(ctx.ack);
-    if (capabilities(ctx.ack).verify !== true || name === undefined) return;
+    // An identity's provider_id is the declared provider.name (§6.5.2): without one there is no identity to send.
+    if (capabilities(ctx.ack).verify !== true || !name) return;
     s.send("served", query(ctx, "verify-q", {}));
     const ids = identities(name, framesIn(await awaitAnswer(s, "verify-q")));
     if (ids.length === 0) return;

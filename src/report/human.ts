@@ -28,11 +28,16 @@ function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
   return out;
 }
 
+/** Evidence shown per check before the rest is summarised (all of it is in --json). */
+const SHOWN = 8;
+
 function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean): string[] {
   const head = `  ${paint(c, r.status, LABEL[r.status])}  ${c.bold(r.id.padEnd(11))} ${r.title}`;
   if (r.status === "skip") return [head, c.dim(`      skipped: ${r.reason}`)];
-  const shown = verbose ? r.evidence : r.evidence.filter((e) => e.status !== "pass");
-  return [head, ...shown.flatMap((e) => evidenceLines(c, e))];
+  const relevant = verbose ? r.evidence : r.evidence.filter((e) => e.status !== "pass");
+  const shown = verbose ? relevant : relevant.slice(0, SHOWN);
+  const more = relevant.length - shown.length;
+  return [head, ...shown.flatMap((e) => evidenceLines(c, e)), ...(more > 0 ? [c.dim(`      … and ${more} more (--verbose or --json shows them all)`)] : [])];
 }
 
 export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false): string {

@@ -9,10 +9,9 @@ import envelopeSchema from "../../schema/contextgraph-envelope.schema.json" with
  * carries the schema object it came from, the only way to name its location
  * when it comes from a $ref that ajv compiled as a separate function.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-
-/** Validates a `--json` run report (schema/report.schema.json). */
-export const validateReport: ValidateFunction = ajv.compile(reportSchema);
+function makeAjv(): Ajv2020 {
+  return new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+}
 
 /**
  * "lint": the authoring-strict profile as published (closed objects).
@@ -83,8 +82,6 @@ export const envelopeSchemas: Readonly<Record<EnvelopeMode, SchemaDocument>> = {
   interop: interopSchema,
 };
 
-ajv.addSchema(lintSchema);
-ajv.addSchema(interopSchema);
 
 /** Every subschema object of both documents -> its JSON pointer ("#/$defs/…"). */
 const LOCATIONS = new WeakMap<object, string>();
@@ -107,7 +104,7 @@ const BRANCHES: ReadonlyMap<string, string> = new Map(
 );
 
 /** One validator per (mode, envelope), so errors are about the envelope `type` names rather than a oneOf over all eight. */
-function compileBranches(schema: SchemaDocument): Map<string, ValidateFunction> {
+function compileBranches(ajv: Ajv2020, schema: SchemaDocument): Map<string, ValidateFunction> {
   const out = new Map<string, ValidateFunction>();
   for (const [tag, def] of BRANCHES) {
     const validate = ajv.getSchema(`${schema.$id}#/$defs/${def}`);
@@ -117,10 +114,34 @@ function compileBranches(schema: SchemaDocument): Map<string, ValidateFunction> 
   return out;
 }
 
-const VALIDATORS: Record<EnvelopeMode, Map<string, ValidateFunction>> = {
-  lint: compileBranches(lintSchema),
-  interop: compileBranches(interopSchema),
-};
+interface Compiled {
+  report: ValidateFunction;
+  envelopes: Record<EnvelopeMode, Map<string, ValidateFunction>>;
+}
+
+let compiled: Compiled | undefined;
+
+/**
+ * Compiled on first use, not at import: every process that imports the CLI
+ * (the reference provider among them, started by the dozen) would otherwise
+ * pay for it at start-up.
+ */
+function validators(): Compiled {
+  if (compiled) return compiled;
+  const ajv = makeAjv();
+  ajv.addSchema(lintSchema);
+  ajv.addSchema(interopSchema);
+  compiled = {
+    report: ajv.compile(reportSchema),
+    envelopes: { lint: compileBranches(ajv, lintSchema), interop: compileBranches(ajv, interopSchema) },
+  };
+  return compiled;
+}
+
+/** Validates a `--json` run report (schema/report.schema.json). */
+export function reportValidator(): ValidateFunction {
+  return validators().report;
+}
 
 const TYPES = [...BRANCHES.keys()].join(", ");
 
@@ -187,7 +208,7 @@ export function validateEnvelope(env: unknown, mode: EnvelopeMode): SchemaError[
     return [{ instancePath: "/type", keyword: "required", message: 'required member "type" is missing', schemaPath: ROOT_PATH }];
   }
   const tag = env.type;
-  const validate = typeof tag === "string" ? VALIDATORS[mode].get(tag) : undefined;
+  const validate = typeof tag === "string" ? validators().envelopes[mode].get(tag) : undefined;
   if (!validate) {
     const message = `unknown envelope type ${JSON.stringify(tag)}; expected one of ${TYPES}`;
     return [{ instancePath: "/type", keyword: "oneOf", message, schemaPath: ROOT_PATH }];

@@ -23,6 +23,8 @@ const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["handshake_ack", /^\/provider\/(name|version)$/, "H2"],
   ["handshake_ack", /^\/provider\/data_flow(\/.*)?$/, "C5"],
   ["handshake_ack", /^\/capabilities\/embeddings_fingerprint$/, "E1"],
+  // §6.4: "A provider advertising compact or reference MUST set resolve: true", held with P5.
+  ["handshake_ack", /^\/capabilities\/(representations|resolve)(\/.*)?$/, "P5"],
   ["handshake_ack", /^\/attester_keys(\/.*)?$/, "F11"],
 
   ["query", /^\/query\/embedding(\/.*)?$/, "E1"],
@@ -35,6 +37,8 @@ const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["frames", re(`${FRAME}/provenance(/.*)?`), "F5"],
   ["frames", re(`${FRAME}/content_digest`), "D1"],
   ["frames", re(`${FRAME}/relations/\\*/display_name`), "G1"],
+  // U3: "a vendor-specific rel ... MUST be namespaced (vendor:name, non-empty on both sides)".
+  ["frames", re(`${FRAME}/relations/\\*/rel`), "U3"],
   ["frames", re(`${FRAME}/relations(/.*)?`), "G2"],
   ["frames", re(`${FRAME}/embedding(/.*)?`), "E1"],
   ["frames", re(`${FRAME}/token_cost`), "B3"],
@@ -55,7 +59,8 @@ const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["verified", /^\/response\/verdicts\/\*\/replacement_digest$/, "V4"],
   ["verified", /^\/response(\/.*)?$/, "V2"],
 
-  ["error", /^\/(code|message)$/, "S10-error-codes"],
+  // U3: a vendor error code is namespaced; the code vocabulary is otherwise open (X1).
+  ["error", /^\/code$/, "U3"],
 ];
 
 function re(path: string): RegExp {
@@ -71,6 +76,8 @@ function normalize(instancePath: string): string {
 /** The spec anchor owning the field a schema error is about, so the violation is reported under it. */
 export function ownerOf(envelopeType: string, e: SchemaError): string {
   const path = normalize(e.instancePath);
+  // A scope outside the vocabulary and not vendor:name is U3's; one off-machine beside egress: false is C5's.
+  if (e.schemaPath.startsWith("#/$defs/EgressScope/")) return "U3";
   const branch = /^#\/\$defs\/(Representation\w+)\//.exec(e.schemaPath)?.[1];
   const rule = branch === undefined ? undefined : REPRESENTATION[branch];
   if (rule) return path.endsWith("/token_cost") ? rule.tokenCost : rule.owner;

@@ -33,6 +33,8 @@ export function verdictFor(id: Obj, verdicts: Obj[]): Obj | undefined {
   });
 }
 
+export const NO_IDENTITY = "there was no identity to verify: no served frame carried a content_digest, or the provider declared no name";
+
 export const identityName = (id: Obj): string => `(${show(id.provider_id)}, ${show(id.frame_id)}, ${show(id.content_digest)})`;
 
 /**
@@ -42,7 +44,7 @@ export const identityName = (id: Obj): string => `(${show(id.provider_id)}, ${sh
 export function perVerdict(p: ProbeView, rule: (v: Obj, x: VerifyExchange) => Evidence | undefined): Evidence[] | { skip: string } {
   if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
   const xs = verifyExchanges(p);
-  if (xs.length === 0) return { skip: "no served frame carried a content_digest, so there was no identity to verify" };
+  if (xs.length === 0) return { skip: NO_IDENTITY };
   const out = xs.flatMap((x) => x.verdicts.map((v) => rule(v, x)).filter((e): e is Evidence => e !== undefined));
   return out.length > 0 ? out : { skip: "no verdict was received" };
 }

@@ -1,5 +1,7 @@
 import t from "tap";
-import { validateReport as validate } from "../../src/schema/index.ts";
+import { reportValidator } from "../../src/schema/index.ts";
+
+const validate = reportValidator();
 import { runSuite } from "../../src/run.ts";
 import { fixture } from "../helpers/live.ts";
 

@@ -1,0 +1,20 @@
+import { defineCheck } from "../src/check.ts";
+
+/**
+ * @section 2 (no anchor number)
+ * Stimulus: every envelope received in every probe, validated against
+ * schema/contextgraph-envelope.schema.json in interop mode (U1: unknown
+ * members ignored). A violation of a field some anchor owns is reported
+ * under that anchor; what no anchor owns (the envelope's own shape) is here.
+ */
+export default defineCheck({
+  id: "S2-envelope",
+  title: "Every envelope has the shape the schema gives its type",
+  level: "MUST",
+  requirement:
+    "Every message is a single JSON object — an envelope — tagged by a type member. Envelope vocabulary: handshake, handshake_ack, query, frames, verify, verified, shutdown, error.",
+  probes: ["handshake"],
+  score: ({ validated }) => [
+    { ok: true, message: `${validated()} envelopes received were validated against the envelope schema (interop mode); violations are reported under the anchor that owns the field`, lines: [] },
+  ],
+});

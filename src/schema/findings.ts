@@ -1,0 +1,59 @@
+import type { Evidence } from "../check.ts";
+import type { TranscriptEvent } from "../transcript/types.ts";
+import { isObj, show } from "../transcript/view.ts";
+import { validateEnvelope, type SchemaError } from "./index.ts";
+import { ownerOf } from "./owners.ts";
+
+/** The value a JSON pointer names, for evidence. */
+function at(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(v)) v = v[Number(key)];
+    else if (isObj(v)) v = v[key];
+    else return undefined;
+  }
+  return v;
+}
+
+export interface SchemaFindings {
+  /** Envelopes received and validated. */
+  validated: number;
+  /** Violations, by the anchor that owns the offending field. */
+  byOwner: Map<string, Evidence[]>;
+}
+
+function evidenceOf(type: string, env: unknown, e: SchemaError, line: TranscriptEvent): Evidence {
+  const where = e.instancePath === "" ? "(the envelope)" : e.instancePath;
+  return {
+    ok: false,
+    message: `${type} envelope at line ${line.n} (probe ${line.probe}): ${where} ${e.message} [schema ${e.schemaPath}]`,
+    actual: e.keyword === "required" || e.keyword === "additionalProperties" ? undefined : show(at(env, e.instancePath), 80),
+    lines: [line.n],
+  };
+}
+
+/**
+ * Validate every envelope the provider sent, in interop mode (U1: unknown
+ * members ignored), and hand each violation to the anchor that owns the field.
+ */
+export function schemaFindings(events: readonly TranscriptEvent[]): SchemaFindings {
+  const byOwner = new Map<string, Evidence[]>();
+  let validated = 0;
+  for (const e of events) {
+    if (e.dir !== "recv" || e.overLong || e.line === undefined) continue;
+    let env: unknown;
+    try {
+      env = JSON.parse(e.line);
+    } catch {
+      continue;
+    }
+    if (!isObj(env) || typeof env.type !== "string") continue;
+    validated++;
+    for (const err of validateEnvelope(env, "interop")) {
+      const owner = ownerOf(env.type, err);
+      byOwner.set(owner, [...(byOwner.get(owner) ?? []), evidenceOf(env.type, env, err, e)]);
+    }
+  }
+  return { validated, byOwner };
+}
