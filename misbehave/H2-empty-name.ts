@@ -1,11 +1,15 @@
 import { isObj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
 
-/** Breaks H2: "provider.name and provider.version MUST NOT be empty." */
+/**
+ * Breaks H2: "provider.name and provider.version MUST NOT be empty." The
+ * declared name is also the provider id of every frame identity (§6.5.2), so
+ * its signed answers name frames by an empty provider id too (F11).
+ */
 export default defineMode({
   name: "H2-empty-name",
   defect: "declares provider.name as the empty string",
-  expectFail: ["H2"],
+  expectFail: ["H2", "F11"],
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

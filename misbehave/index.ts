@@ -9,12 +9,23 @@ import D1_unstable_content from "./D1-unstable-content.ts";
 import E1_bad_fingerprint from "./E1-bad-fingerprint.ts";
 import E1_refuse_vectors from "./E1-refuse-vectors.ts";
 import F1_score_above_one from "./F1-score-above-one.ts";
+import F11_absent_frame from "./F11-absent-frame.ts";
+import F11_implied_identity from "./F11-implied-identity.ts";
+import F12_arrival_order from "./F12-arrival-order.ts";
+import F12_duplicate_last_leaf from "./F12-duplicate-last-leaf.ts";
+import F12_untruncated_root from "./F12-untruncated-root.ts";
+import F13_bad_proof from "./F13-bad-proof.ts";
+import F13_wrong_leaf_count from "./F13-wrong-leaf-count.ts";
 import F2_empty_title from "./F2-empty-title.ts";
 import F3_empty_citation from "./F3-empty-citation.ts";
 import F4_offset_timestamp from "./F4-offset-timestamp.ts";
 import F4_space_separator from "./F4-space-separator.ts";
 import F5_normalized_newlines from "./F5-normalized-newlines.ts";
 import F5_uppercase_digest from "./F5-uppercase-digest.ts";
+import F6_attestation_in_frame from "./F6-attestation-in-frame.ts";
+import F7_no_presence_byte from "./F7-no-presence-byte.ts";
+import F7_uint16_prefix from "./F7-uint16-prefix.ts";
+import F7_utf16_length from "./F7-utf16-length.ts";
 import G1_empty_display_name from "./G1-empty-display-name.ts";
 import G2_relative_target from "./G2-relative-target.ts";
 import G4_ignore_anchors from "./G4-ignore-anchors.ts";
@@ -38,9 +49,11 @@ import R2_exit_nonzero from "./R2-exit-nonzero.ts";
 import R2_ignore_shutdown from "./R2-ignore-shutdown.ts";
 import S2_answer_notification from "./S2-answer-notification.ts";
 import S2_banner from "./S2-banner.ts";
-import S2_envelope_truncated_string from "./S2-envelope-truncated-string.ts";
 import S2_crash_on_unknown_type from "./S2-crash-on-unknown-type.ts";
+import S2_envelope_truncated_string from "./S2-envelope-truncated-string.ts";
 import S6_as_of_ignored from "./S6-as-of-ignored.ts";
+import S6_bad_signature from "./S6-bad-signature.ts";
+import S6_small_order_key from "./S6-small-order-key.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
 import U3_empty_namespace_rel from "./U3-empty-namespace-rel.ts";
@@ -63,12 +76,23 @@ export const MODES: readonly Mode[] = [
   E1_bad_fingerprint,
   E1_refuse_vectors,
   F1_score_above_one,
+  F11_absent_frame,
+  F11_implied_identity,
+  F12_arrival_order,
+  F12_duplicate_last_leaf,
+  F12_untruncated_root,
+  F13_bad_proof,
+  F13_wrong_leaf_count,
   F2_empty_title,
   F3_empty_citation,
   F4_offset_timestamp,
   F4_space_separator,
   F5_normalized_newlines,
   F5_uppercase_digest,
+  F6_attestation_in_frame,
+  F7_no_presence_byte,
+  F7_uint16_prefix,
+  F7_utf16_length,
   G1_empty_display_name,
   G2_relative_target,
   G4_ignore_anchors,
@@ -92,9 +116,11 @@ export const MODES: readonly Mode[] = [
   R2_ignore_shutdown,
   S2_answer_notification,
   S2_banner,
-  S2_envelope_truncated_string,
   S2_crash_on_unknown_type,
+  S2_envelope_truncated_string,
   S6_as_of_ignored,
+  S6_bad_signature,
+  S6_small_order_key,
   U1_reject_unknown_members,
   U2_reject_unknown_kind,
   U3_empty_namespace_rel,

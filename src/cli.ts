@@ -109,10 +109,11 @@ export async function main(argv: string[]): Promise<number> {
     .command("fixture", "Serve the bundled reference provider on stdio", (y) =>
       y
         .option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` })
-        .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" }), async (a) => {
+        .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" })
+        .option("attest", { type: "boolean", default: false, describe: "Sign answers (§6.5) with the published test key" }), async (a) => {
       noProvider("fixture");
       knownMode(a.misbehave);
-      code = await runFixture(a.misbehave, a.root === undefined ? undefined : resolve(a.root));
+      code = await runFixture(a.misbehave, a.root === undefined ? undefined : resolve(a.root), a.attest);
     })
     .command("selftest", "Prove the suite: the honest provider passes, every misbehave mode fails exactly its checks", (y) =>
       y

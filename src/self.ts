@@ -15,8 +15,9 @@ export function selfCommand(): string[] {
   return process.versions.bun ? [process.execPath, cli] : [process.execPath, ...process.execArgv, cli];
 }
 
+/** The reference provider as the suite runs it: its files under `root`, its answers signed. */
 export function fixtureCommand(mode?: string, root?: string): string[] {
-  return [...selfCommand(), "fixture", ...(mode ? ["--misbehave", mode] : []), ...(root ? ["--root", root] : [])];
+  return [...selfCommand(), "fixture", "--attest", ...(mode ? ["--misbehave", mode] : []), ...(root ? ["--root", root] : [])];
 }
 
 /** Run `f` with a fresh directory for the reference provider's files, removed afterwards. */

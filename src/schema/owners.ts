@@ -25,7 +25,7 @@ const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["handshake_ack", /^\/capabilities\/embeddings_fingerprint$/, "E1"],
   // §6.4: "A provider advertising compact or reference MUST set resolve: true", held with P5.
   ["handshake_ack", /^\/capabilities\/(representations|resolve)(\/.*)?$/, "P5"],
-  ["handshake_ack", /^\/attester_keys(\/.*)?$/, "F11"],
+  ["handshake_ack", /^\/attester_keys(\/.*)?$/, "S6-signatures"],
 
   ["query", /^\/query\/embedding(\/.*)?$/, "E1"],
   ["query", /^\/query\/as_of$/, "F4"],
@@ -43,8 +43,8 @@ const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["frames", re(`${FRAME}/embedding(/.*)?`), "E1"],
   ["frames", re(`${FRAME}/token_cost`), "B3"],
   ["frames", re(`${FRAME}/canonical_token_cost`), "P4"],
-  // F11: an attestation "MUST NOT appear as a member of a ContextFrame" (the closed frame rejects it in lint).
-  ["frames", re(`${FRAME}/(attestation|attestations|frame_attestations|result_attestation)`), "F11"],
+  // F6: an attestation "MUST NOT appear inside the frame it signs" (the closed frame rejects it in lint).
+  ["frames", re(`${FRAME}/(attestation|attestations|frame_attestations|result_attestation)`), "F6"],
   // The inner shape of the handles P2 enumerates (P3 requires content_ref too, but ajv
   // reports a $ref target's path, not the branch that reached it); presence is exact above.
   ["frames", re(`${FRAME}/(content_ref|transform)(/.*)?`), "P2"],

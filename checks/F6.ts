@@ -1,0 +1,29 @@
+import { defineCheck, type Evidence } from "../src/check.ts";
+import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "../src/transcript/attestations.ts";
+
+/**
+ * @anchor F6
+ * Stimulus: every frames answer to probes sample-query and budget-squeeze;
+ * each frame's raw JSON is scanned, at any depth, for an attestation member.
+ */
+export default defineCheck({
+  id: "F6",
+  title: "Attestations are detached, never inside the frame they sign",
+  level: "MUST",
+  requirement: "A ProvenanceAttestation MUST be detached — it MUST NOT appear inside the frame it signs, nor inside any hash preimage this spec defines.",
+  probes: ATTESTATION_PROBES,
+  score({ probe }) {
+    const answers = audits(ATTESTATION_PROBES.map(probe)).filter((a) => a.audit.attested);
+    if (answers.length === 0) return { skip: NOT_ATTESTED };
+    return answers.map(({ line, audit }): Evidence =>
+      audit.inside.length === 0
+        ? { ok: true, message: "no frame carries an attestation member", lines: [line] }
+        : {
+          ok: false,
+          message: `result.frames carries an attestation inside a frame: ${audit.inside.slice(0, 5).map((x) => `frames[${x.frameIndex}]${x.path}`).join(", ")}`,
+          expected: "attestations only in result.frame_attestations / result.result_attestation",
+          actual: audit.inside.map((x) => x.path.split("/").pop()).join(", "),
+          lines: [line],
+        });
+  },
+});

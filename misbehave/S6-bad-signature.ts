@@ -1,0 +1,14 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks §6.5.4: a signature that does not verify under the published key. */
+export default defineMode({
+  name: "S6-bad-signature",
+  defect: "changes one hex digit of every signature",
+  expectFail: ["S6-signatures"],
+  apply: (honest) => ({
+    sign(commitment) {
+      const sig = honest.sign.call(this, commitment);
+      return (sig[0] === "0" ? "1" : "0") + sig.slice(1);
+    },
+  }),
+});

@@ -1,0 +1,15 @@
+import { defineMode } from "./mode.ts";
+
+/** Breaks §6.5.4: "a strict Ed25519 verifier — one rejecting small-order public keys". */
+export default defineMode({
+  name: "S6-small-order-key",
+  defect: "publishes the identity point (a small-order key) in attester_keys",
+  expectFail: ["S6-signatures"],
+  apply: (honest) => ({
+    ack() {
+      const ack = honest.ack.call(this);
+      const keys = (ack.attester_keys as Array<Record<string, unknown>> | undefined) ?? [];
+      return { ...ack, attester_keys: keys.map((k) => ({ ...k, public_key: `01${"00".repeat(31)}` })) };
+    },
+  }),
+});

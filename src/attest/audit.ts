@@ -1,0 +1,183 @@
+import { hexToBytes } from "@noble/hashes/utils.js";
+import { fromDigest, merkleLeaf, merkleNode, merkleRoot, rootFromProof, toDigest, type FrameIdentity, type InclusionProof, type ProofFailure } from "../math/attest.ts";
+import { verifyAttestation, type Verdict } from "../math/ed25519.ts";
+import { isObj, type Obj } from "../transcript/view.ts";
+import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
+
+/** The members an attestation travels in; none of them may sit inside a frame (F6). */
+export const ATTESTATION_MEMBERS = ["attestation", "attestations", "frame_attestations", "result_attestation", "signed_commitment", "inclusion_proof"];
+
+export interface PublishedKey {
+  key_id: string;
+  algorithm: string;
+  public_key: string;
+}
+
+/** Keys from handshake_ack.attester_keys, plus any the auditor supplies (a trust store answer). */
+export function keysOf(ack: Obj | undefined, extra: PublishedKey[] = []): PublishedKey[] {
+  const published = Array.isArray(ack?.attester_keys) ? ack.attester_keys.filter(isObj) : [];
+  return [
+    ...published.filter((k) => typeof k.key_id === "string" && typeof k.public_key === "string").map((k) => ({ key_id: k.key_id as string, algorithm: String(k.algorithm), public_key: k.public_key as string })),
+    ...extra,
+  ];
+}
+
+export type SignatureVerdict = Verdict | { kind: "unknown-key"; key_id: unknown } | { kind: "not-signed" };
+
+export interface EntryAudit {
+  /** Position in result.frame_attestations. */
+  index: number;
+  named: Obj;
+  /** F11: the identity is named in full (provider_id, frame_id, and content_digest when the frame has one). */
+  incomplete: string[];
+  /** Index in result.frames of the frame it names, if the result carries it. */
+  frameIndex?: number;
+  /** F7: signed vs recomputed frame commitment (when an attestation and its frame are present). */
+  commitment?: { expected: string; signed: unknown };
+  signature?: SignatureVerdict;
+  keyId?: unknown;
+  proof?: { ok: true; matches: boolean; root: string } | { ok: false; failure: ProofFailure | { kind: "malformed"; why: string } };
+  /** F13: the proof's leaf_count against the number of frames carried. */
+  leafCount?: { declared: unknown; frames: number };
+}
+
+export interface ResultAudit {
+  signed: unknown;
+  /** F12: the root over exactly result.frames in canonical order (leaves: the signed per-frame commitments where given). */
+  expected: string;
+  /** When the root differs, what it does equal, if anything we can name. */
+  diagnosis?: string;
+  signature: SignatureVerdict;
+  keyId: unknown;
+}
+
+export interface FramesAudit {
+  providerId: string;
+  /** F6: frames carrying an attestation member, and where. */
+  inside: Array<{ frameIndex: number; path: string }>;
+  entries: EntryAudit[];
+  result?: ResultAudit;
+  /** The result carried any attestation at all. */
+  attested: boolean;
+}
+
+/** Every path inside `v` at which an attestation member sits. */
+function attestationPaths(v: unknown, at: string): string[] {
+  if (Array.isArray(v)) return v.flatMap((x, i) => attestationPaths(x, `${at}/${i}`));
+  if (!isObj(v)) return [];
+  return Object.entries(v).flatMap(([k, x]) => [...(ATTESTATION_MEMBERS.includes(k) ? [`${at}/${k}`] : []), ...attestationPaths(x, `${at}/${k}`)]);
+}
+
+function signatureOf(a: Obj, keys: PublishedKey[]): SignatureVerdict {
+  const signed = typeof a.signed_commitment === "string" ? fromDigest(a.signed_commitment) : undefined;
+  if (!signed?.ok) return { kind: "malformed-commitment", why: signed ? signed.why : "signed_commitment is not a string" };
+  if (a.signature === undefined) return { kind: "not-signed" };
+  // "*" is a key the auditor supplies for every key_id (cgp-conform attest verify --key).
+  const key = keys.find((k) => k.key_id === a.key_id) ?? keys.find((k) => k.key_id === "*");
+  if (!key) return { kind: "unknown-key", key_id: a.key_id };
+  // The commitment itself is judged by F7/F12; here only the signature over what was signed.
+  return verifyAttestation({
+    expectedCommitment: signed.bytes,
+    signedCommitment: a.signed_commitment as string,
+    algorithm: String(a.algorithm),
+    publicKeyHex: key.public_key,
+    signatureHex: String(a.signature),
+  });
+}
+
+function sameIdentity(named: Obj, id: FrameIdentity): boolean {
+  return named.provider_id === id.provider_id && named.frame_id === id.frame_id && named.content_digest === id.content_digest;
+}
+
+/** The root a provider would get with the "duplicate the last leaf on an odd level" shortcut. */
+function duplicateLastLeafRoot(leaves: Uint8Array[]): Uint8Array {
+  let level = leaves.map(merkleLeaf);
+  while (level.length > 1) {
+    if (level.length % 2 === 1) level = [...level, level[level.length - 1]!];
+    const next: Uint8Array[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(merkleNode(level[i]!, level[i + 1]!));
+    level = next;
+  }
+  return level[0]!;
+}
+
+/**
+ * Audit the attestations of one frames result: pure, offline, from the
+ * frames in hand, the provider's declared name and the published keys.
+ */
+export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[]): FramesAudit {
+  const frames = Array.isArray(result.frames) ? result.frames.filter(isObj) : [];
+  const inside = frames.flatMap((f, i) => attestationPaths(f, "").map((path) => ({ frameIndex: i, path })));
+  const identities = frames.map((f) => identityOf(providerId, f));
+  const recomputed = frames.map((f) => commitmentOf(providerId, f));
+  const rawEntries = Array.isArray(result.frame_attestations) ? result.frame_attestations : [];
+  const signedLeaf = new Map<number, Uint8Array>();
+
+  const entries = rawEntries.map((raw, index): EntryAudit => {
+    const entry = isObj(raw) ? raw : {};
+    const named = isObj(entry.frame) ? entry.frame : {};
+    const incomplete = ["provider_id", "frame_id"].filter((k) => typeof named[k] !== "string");
+    const frameIndex = identities.findIndex((id) => sameIdentity(named, id));
+    if (frameIndex === -1 && typeof named.frame_id === "string") {
+      const byId = frames.findIndex((f) => f.id === named.frame_id);
+      if (byId !== -1 && typeof frames[byId]!.content_digest === "string" && named.content_digest === undefined) incomplete.push("content_digest");
+    }
+    const out: EntryAudit = { index, named, incomplete, ...(frameIndex === -1 ? {} : { frameIndex }) };
+    const a = isObj(entry.attestation) ? entry.attestation : undefined;
+    if (a) {
+      out.keyId = a.key_id;
+      out.signature = signatureOf(a, keys);
+      if (frameIndex !== -1) {
+        out.commitment = { expected: toDigest(recomputed[frameIndex]!), signed: a.signed_commitment };
+        const parsed = typeof a.signed_commitment === "string" ? fromDigest(a.signed_commitment) : undefined;
+        if (parsed?.ok) signedLeaf.set(frameIndex, parsed.bytes);
+      }
+    }
+    return out;
+  });
+
+  // F12 judges the set, the order and the tree; the leaf values are F7's, so a
+  // frame's own signed commitment stands in for its leaf where one was given.
+  const leaf = (i: number): Uint8Array => signedLeaf.get(i) ?? recomputed[i]!;
+  const order = canonicalOrder(frames.map((_, i) => i), (i) => identities[i]!);
+  const root = merkleRoot(order.map(leaf));
+
+  for (const e of entries) {
+    const raw = rawEntries[e.index];
+    const proof = isObj(raw) && isObj(raw.inclusion_proof) ? (raw.inclusion_proof as unknown as InclusionProof) : undefined;
+    if (!proof || e.frameIndex === undefined) continue;
+    e.leafCount = { declared: proof.leaf_count, frames: frames.length };
+    let r;
+    try {
+      r = rootFromProof(leaf(e.frameIndex), proof);
+    } catch (err) {
+      e.proof = { ok: false, failure: { kind: "malformed", why: (err as Error).message } };
+      continue;
+    }
+    const signedRoot = isObj(result.result_attestation) ? result.result_attestation.signed_commitment : undefined;
+    e.proof = r.ok ? { ok: true, root: toDigest(r.root), matches: toDigest(r.root) === signedRoot } : r;
+  }
+
+  let resultAudit: ResultAudit | undefined;
+  if (isObj(result.result_attestation)) {
+    const ra = result.result_attestation;
+    const expected = toDigest(root);
+    let diagnosis: string | undefined;
+    if (ra.signed_commitment !== expected && order.length > 0) {
+      const inArrival = toDigest(merkleRoot(frames.map((_, i) => leaf(i))));
+      const duplicated = toDigest(duplicateLastLeafRoot(order.map(leaf)));
+      if (ra.signed_commitment === inArrival) diagnosis = "it is the root over the same frames in arrival order, not canonical order";
+      else if (ra.signed_commitment === duplicated) diagnosis = "it is the root with the duplicate-last-leaf shortcut, not RFC 6962's split";
+      else diagnosis = "it matches no ordering or tree shape of the frames carried: a root over a different set (a truncated-away candidate set?)";
+    }
+    resultAudit = { signed: ra.signed_commitment, expected, ...(diagnosis ? { diagnosis } : {}), signature: signatureOf(ra, keys), keyId: ra.key_id };
+  }
+
+  return { providerId, inside, entries, ...(resultAudit ? { result: resultAudit } : {}), attested: rawEntries.length > 0 || resultAudit !== undefined || inside.length > 0 };
+}
+
+/** Hex of a 32-byte key given on the command line, checked for shape only. */
+export function keyFromHex(hex: string): PublishedKey {
+  hexToBytes(hex.toLowerCase());
+  return { key_id: "*", algorithm: "ed25519", public_key: hex };
+}
