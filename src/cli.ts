@@ -8,6 +8,9 @@ import { makeChalk } from "./report/color.ts";
 import { renderHuman } from "./report/human.ts";
 import { exitCodeOf, type RunReport } from "./report/result.ts";
 import { reportOf, runSuite } from "./run.ts";
+import { keyFromHex } from "./attest/audit.ts";
+import { verifyOffline } from "./attest/offline.ts";
+import { renderOffline } from "./report/offline.ts";
 import { renderValidation } from "./report/validation.ts";
 import { fixtureCommand, withFixtureRoot } from "./self.ts";
 import { selftest, type SelftestCase } from "./selftest.ts";
@@ -164,7 +167,33 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(a.json ? JSON.stringify(results, null, 2) + "\n" : renderValidation(a.file, a.mode, results, makeChalk()));
       code = results.every((r) => r.errors.length === 0) ? 0 : 1;
     })
-    .demandCommand(1, "give a command: stdio, reference, fixture, selftest, replay or validate")
+    .command("attest", "Work with provenance attestations (§6.5)", (y) =>
+      y
+        .command("verify <file>", "Verify the attestations of a saved frames envelope or transcript, offline", (v) =>
+          v
+            .positional("file", { type: "string", demandOption: true, describe: "A frames envelope (JSON) or a transcript saved with --transcript" })
+            .option("key", { type: "string", describe: "An Ed25519 public key (64 hex digits) to verify every signature with, instead of the published ones" })
+            .option("json", { type: "boolean", default: false, describe: "Write the verdicts as JSON to stdout" }), (a) => {
+          noProvider("attest verify");
+          let text: string;
+          try {
+            text = readFileSync(a.file, "utf8");
+          } catch (e) {
+            throw new UsageError(`cannot read ${a.file}: ${(e as Error).message}`);
+          }
+          if (a.key !== undefined && !/^[0-9a-fA-F]{64}$/.test(a.key)) throw new UsageError("--key must be 64 hex digits (a 32-byte Ed25519 public key)");
+          let verdicts;
+          try {
+            verdicts = verifyOffline(text, a.key ? [keyFromHex(a.key)] : []);
+          } catch (e) {
+            throw new UsageError(`${a.file}: ${(e as Error).message}`);
+          }
+          if (a.json) process.stdout.write(JSON.stringify(verdicts, null, 2) + "\n");
+          else process.stdout.write(renderOffline(a.file, verdicts, makeChalk()));
+          code = verdicts.length > 0 && verdicts.every((v) => v.verdict.kind === "valid" && (v.proof === undefined || v.proof.startsWith("recomputes the root"))) ? 0 : 1;
+        })
+        .demandCommand(1, "give a subcommand: attest verify FILE"))
+    .demandCommand(1, "give a command: stdio, reference, fixture, selftest, replay, validate or attest")
     .fail((msg, err) => {
       throw err ?? new UsageError(msg);
     });

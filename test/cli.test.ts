@@ -110,6 +110,30 @@ t.test("validate: lint and interop modes, exit 1 on an invalid envelope", async 
   t.equal((await cli(["validate", good])).exitCode, 0);
 });
 
+t.test("attest verify: every attestation of a signed run is valid; a tampered one is named", async (t) => {
+  const file = join(tmp, "signed.ndjson");
+  await cli(["reference", "--transcript", file]);
+  const ok = await cli(["attest", "verify", file]);
+  t.equal(ok.exitCode, 0, ok.stderr);
+  t.match(ok.stdout, /: (\d+) attestations, \1 valid, 0 not/);
+  const lines = readFileSync(file, "utf8").split("\n");
+  const i = lines.findIndex((l) => l.includes('\\"result_attestation\\"'));
+  const ev = JSON.parse(lines[i]!);
+  const env = JSON.parse(ev.line);
+  // The commitment binds identity and provenance (not the content bytes, which content_digest stands for).
+  env.result.frames[0].provenance[0].digest = `sha256:${"0".repeat(64)}`;
+  lines[i] = JSON.stringify({ ...ev, line: JSON.stringify(env) });
+  const tampered = join(tmp, "tampered.ndjson");
+  writeFileSync(tampered, lines.join("\n"));
+  const bad = await cli(["attest", "verify", tampered, "--json"]);
+  t.equal(bad.exitCode, 1);
+  const kinds = (JSON.parse(bad.stdout) as Array<{ where: string; verdict: { kind: string } }>).filter((v) => v.where === `line ${i + 1}`).map((v) => v.verdict.kind);
+  t.ok(kinds.includes("commitment-mismatch"), "the edited frame's attestation is a commitment mismatch, not a bad signature");
+  const wrongKey = await cli(["attest", "verify", file, "--key", "ab".repeat(32), "--json"]);
+  t.equal(wrongKey.exitCode, 1);
+  t.ok((JSON.parse(wrongKey.stdout) as Array<{ verdict: { kind: string } }>).every((v) => v.verdict.kind !== "valid"), "no signature verifies under another key");
+});
+
 t.test("transcript file starts with its header", async (t) => {
   const file = join(tmp, "h.ndjson");
   await cli(["reference", "--transcript", file]);
@@ -119,8 +143,8 @@ t.test("transcript file starts with its header", async (t) => {
 
 t.test("every option in --help is documented in the README", async (t) => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  for (const command of ["stdio", "reference", "fixture", "selftest", "replay", "validate"]) {
-    const help = (await cli([command, "--help"])).stdout;
+  for (const command of ["stdio", "reference", "fixture", "selftest", "replay", "validate", "attest verify"]) {
+    const help = (await cli([...command.split(" "), "--help"])).stdout;
     const options = [...help.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!);
     t.ok(options.length > 0, `${command} --help lists options`);
     for (const o of options) t.ok(readme.includes(`\`${o}`), `${command} ${o} is in the README`);

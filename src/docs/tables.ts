@@ -1,3 +1,4 @@
+import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { PROBES } from "../probe/index.ts";
@@ -28,7 +29,11 @@ export function probesTable(): string {
   return table(["Probe", "What it sends"], PROBES.map((p) => [`\`${p.name}\``, p.summary]));
 }
 
-export const TABLES: Record<string, () => string> = { checks: checksTable, modes: modesTable, probes: probesTable };
+export function excludedTable(): string {
+  return table(["Anchor", "Why there is no check"], Object.entries(EXCLUDED).map(([a, why]) => [`\`${a}\``, why]));
+}
+
+export const TABLES: Record<string, () => string> = { checks: checksTable, modes: modesTable, probes: probesTable, excluded: excludedTable };
 
 /** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block with its generated table. */
 export function renderTables(readme: string): string {
