@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "../src/transcript/attestations.ts";
+import { defineCheck } from "../src/check.ts";
+import { ATTESTATION_PROBES, perEntry } from "../src/transcript/attestations.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**
@@ -15,24 +15,17 @@ export default defineCheck({
   requirement:
     "An attestation's signed_commitment MUST be the sha256:<64 lowercase hex> rendering of a commitment computed exactly as §6.5.2 or §6.5.3 specifies.",
   probes: ATTESTATION_PROBES,
-  score({ probe }) {
-    const answers = audits(ATTESTATION_PROBES.map(probe)).filter((a) => a.audit.attested);
-    if (answers.length === 0) return { skip: NOT_ATTESTED };
-    const out: Evidence[] = [];
-    for (const { line, audit } of answers) {
-      for (const e of audit.entries) {
-        if (!e.commitment) continue;
-        out.push(e.commitment.signed === e.commitment.expected
-          ? { ok: true, message: "every frame attestation signs the recomputed frame commitment", lines: [line] }
-          : {
-            ok: false,
-            message: `frame_attestations[${e.index}] for frame ${show(e.named.frame_id)} signs ${show(e.commitment.signed)}, but §6.5.2 over that frame (provider ${show(audit.providerId)}, its content_digest and provenance chain) gives ${e.commitment.expected}`,
-            expected: e.commitment.expected,
-            actual: show(e.commitment.signed),
-            lines: [line],
-          });
-      }
-    }
-    return out.length > 0 ? out : { skip: "no frame attestation names a frame its result carries (F11's concern)" };
-  },
+  score: ({ probe }) =>
+    perEntry(probe, (e, audit, line) => {
+      if (!e.commitment) return undefined;
+      return e.commitment.signed === e.commitment.expected
+        ? { ok: true, message: "every frame attestation signs the recomputed frame commitment", lines: [line] }
+        : {
+          ok: false,
+          message: `frame_attestations[${e.index}] for frame ${show(e.named.frame_id)} signs ${show(e.commitment.signed)}, but §6.5.2 over that frame (provider ${show(audit.providerId)}, its content_digest and provenance chain) gives ${e.commitment.expected}`,
+          expected: e.commitment.expected,
+          actual: show(e.commitment.signed),
+          lines: [line],
+        };
+    }, "no frame attestation names a frame its result carries (F11's concern)"),
 });

@@ -1,4 +1,5 @@
-import { auditFrames, keysOf, type FramesAudit } from "../attest/audit.ts";
+import { auditFrames, keysOf, type EntryAudit, type FramesAudit } from "../attest/audit.ts";
+import type { Evidence } from "../check.ts";
 import { providerName } from "../probe/caps.ts";
 import { exchanges } from "./answers.ts";
 import { isObj, type ProbeView } from "./view.ts";
@@ -25,3 +26,19 @@ export function audits(views: ProbeView[]): AuditedAnswer[] {
 }
 
 export const NOT_ATTESTED = "the provider attached no attestation to any answer (attestations are optional: §6.5)";
+
+/**
+ * Score a rule over every frame_attestations entry of every attested answer
+ * in the attestation probes; `none` is the skip reason when the rule found
+ * nothing to judge.
+ */
+export function perEntry(
+  probe: (name: string) => ProbeView,
+  rule: (e: EntryAudit, audit: FramesAudit, line: number) => Evidence | undefined,
+  none: string,
+): Evidence[] | { skip: string } {
+  const answers = audits(ATTESTATION_PROBES.map(probe)).filter((a) => a.audit.attested);
+  if (answers.length === 0) return { skip: NOT_ATTESTED };
+  const out = answers.flatMap(({ line, audit }) => audit.entries.map((e) => rule(e, audit, line)).filter((x): x is Evidence => x !== undefined));
+  return out.length > 0 ? out : { skip: none };
+}
