@@ -40,7 +40,7 @@ function suiteOptions<T>(y: Argv<T>) {
     .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
     .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
     .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line read, in bytes" })
-    .option("trust-root", { type: "string", array: true, describe: "A directory whose files file provenance may be re-read from (F5); repeatable; default: the working directory" });
+    .option("trust-root", { type: "string", array: true, describe: "Another directory, besides the working directory, whose files file provenance may be re-read from (F5); repeatable" });
 }
 
 function knownMode(name: string | undefined): void {

@@ -10,7 +10,7 @@ export interface SuiteOptions {
   deadlineMs?: number;
   maxLineBytes?: number;
   checks?: readonly CheckDef[];
-  /** Directories file provenance may be re-read from; default: the working directory (the provider's). */
+  /** Directories file provenance may be re-read from, besides the working directory (the provider's). */
   trustRoots?: string[];
 }
 
@@ -31,7 +31,7 @@ export async function runSuite(target: StdioTarget, opts: SuiteOptions = {}): Pr
     timeoutMs: opts.timeoutMs ?? DEFAULTS.timeoutMs,
     deadlineMs: opts.deadlineMs ?? DEFAULTS.deadlineMs,
     limits: { ...DEFAULTS.limits, ...(opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {}) },
-    trustRoots: opts.trustRoots ?? [process.cwd()],
+    trustRoots: [process.cwd(), ...(opts.trustRoots ?? [])],
   });
   return { transcript, report: reportOf(transcript, checks) };
 }

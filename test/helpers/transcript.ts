@@ -41,6 +41,11 @@ export class TranscriptBuilder {
     return this.add({ dir: "note", note, ...extra });
   }
 
+  /** A provenance-files event: a file:// URI, its path, and its bytes (base64) or why they were not read. */
+  file(f: { uri: string; path?: string; data?: string; error?: string }): this {
+    return this.add({ dir: "file", ...f });
+  }
+
   /** The standard opening: handshake and an honest ack. */
   handshake(ack: object = ACK): this {
     return this.send("handshake", { type: "handshake", protocol_version: HOST_VERSION }).recv(ack);
