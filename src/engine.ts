@@ -3,15 +3,18 @@ import { HOST_VERSION } from "./math/version.ts";
 import { probeByName, PROBES } from "./probe/index.ts";
 import type { Probe } from "./probe/probe.ts";
 import { collectFiles, PROVENANCE_FILES } from "./probe/provenance-files.ts";
-import { Session, type RecordedEvent } from "./probe/session.ts";
+import { Session, WithheldError, type RecordedEvent } from "./probe/session.ts";
 import { schemaFindings } from "./schema/findings.ts";
-import type { Limits, StdioTarget } from "./target/stdio.ts";
+import { consentNeeded, missingConsent } from "./consent.ts";
+import { describeTarget, type Limits, type Target } from "./target/connection.ts";
 import type { Transcript, TranscriptEvent } from "./transcript/types.ts";
 import { isObj, ProbeView } from "./transcript/view.ts";
 import { VERSION } from "./version.ts";
 
 export interface RunOptions {
-  target: StdioTarget;
+  target: Target;
+  /** Consent granted (--consent): scopes, "egress", or "all". */
+  grants: string[];
   checks: readonly CheckDef[];
   /** Per-exchange read deadline. */
   timeoutMs: number;
@@ -43,8 +46,17 @@ function sessionsFor(probes: Probe[]): Array<{ name: string; probes: Probe[] }> 
   return [...(shared.length > 0 ? [{ name: SHARED, probes: shared }] : []), ...probes.filter((p) => !p.shared).map((p) => ({ name: p.name, probes: [p] }))];
 }
 
+/** Why no query may be sent to a provider that acked this, or undefined (C1, C2, C4, C6). */
+function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string | undefined {
+  return (ack) => {
+    const need = consentNeeded(ack, opts.target.kind === "http" ? opts.target.url : undefined);
+    const missing = missingConsent(need, opts.grants);
+    return missing.length === 0 ? undefined : `consent is required for ${missing.join(", ")}: ${need.why}; grant it with ${missing.map((m) => `--consent ${m}`).join(" ")} (or --consent all)`;
+  };
+}
+
 async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
-  const s = new Session({ name, probe: probes[0]!.name, target: opts.target, limits: opts.limits, timeoutMs: opts.timeoutMs, signal });
+  const s = new Session({ name, probe: probes[0]!.name, target: opts.target, limits: opts.limits, timeoutMs: opts.timeoutMs, signal, withhold: withholdFor(opts) });
   try {
     let ack: Record<string, unknown> | undefined;
     if (probes[0]!.handshake) {
@@ -53,8 +65,13 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
       if (env?.type === "handshake_ack") ack = env;
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
-    const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs };
+    const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind };
+    let withheld: string | undefined;
     for (const [i, probe] of probes.entries()) {
+      if (withheld) {
+        s.abandon(probe.name, `no query may be sent: ${withheld}`);
+        continue;
+      }
       if (probe.handshake && !ack) {
         if (i > 0) s.abandon(probe.name, `the session's handshake failed: ${s.stalled?.why ?? "the reply was not a handshake_ack"}`);
         continue;
@@ -65,7 +82,12 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
         continue;
       }
       s.enter(probe.name);
-      await probe.run(s, ctx);
+      try {
+        await probe.run(s, ctx);
+      } catch (e) {
+        if (!(e instanceof WithheldError)) throw e;
+        withheld = e.message;
+      }
     }
     return s.events;
   } finally {
@@ -92,10 +114,11 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         cgp_conform_transcript: 1,
         tool_version: VERSION,
         host_version: HOST_VERSION,
-        target: { kind: "stdio", command: opts.target.command },
+        target: describeTarget(opts.target),
         timeout_ms: opts.timeoutMs,
         probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES] : [])],
         trust_roots: opts.trustRoots,
+        consent: { grants: opts.grants, granted_at: new Date().toISOString().replace(/\.\d+Z$/, "Z") },
       },
       events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
     };

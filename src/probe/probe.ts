@@ -8,6 +8,7 @@ export interface ProbeContext {
   correlation: boolean;
   /** How long a provider may take to exit after shutdown. */
   graceMs: number;
+  transport: "stdio" | "http";
 }
 
 /** A named, scripted exchange. A probe only talks and records; it never scores. */

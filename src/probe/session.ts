@@ -1,4 +1,6 @@
-import { StdioConnection, type Limits, type StdioTarget } from "../target/stdio.ts";
+import type { Connection, Limits, Target } from "../target/connection.ts";
+import { HttpConnection } from "../target/http.ts";
+import { StdioConnection } from "../target/stdio.ts";
 import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
 import { isObj, type Obj } from "../transcript/view.ts";
 
@@ -9,13 +11,21 @@ export interface SessionOptions {
   name: string;
   /** The probe that opens the session. */
   probe: string;
-  target: StdioTarget;
+  target: Target;
   limits: Limits;
   /** Per-exchange read deadline. */
   timeoutMs: number;
   /** Aborted when the run's global deadline passes. */
   signal: AbortSignal;
+  /**
+   * Consent, decided on each handshake_ack received: why no query payload may
+   * be sent to this provider (C2), or undefined when it may.
+   */
+  withhold?: (ack: Obj) => string | undefined;
 }
+
+/** Thrown by send() instead of sending a query payload consent does not allow (C2). */
+export class WithheldError extends Error {}
 
 type Item = { kind: "line"; text: string; overLong: boolean } | { kind: "end" };
 
@@ -36,36 +46,43 @@ export class Session {
   private ended = false;
   private exited: { code: number | null; signal: string | null } | undefined;
   private exitWaiters: Array<() => void> = [];
-  private readonly conn: StdioConnection;
+  private readonly conn: Connection;
   private killedByUs = false;
+  /** Set once a handshake_ack shows that consent is missing. */
+  private withheld: string | undefined;
 
   constructor(private readonly opts: SessionOptions) {
     this.probe = opts.probe;
-    this.conn = new StdioConnection(opts.target, opts.limits, {
-      line: (c) => {
-        this.record({ dir: "recv", line: c.text, bytes: c.bytes, ...(c.overLong ? { overLong: true } : {}) });
+    const events = {
+      line: (c: { text: string; bytes: number; overLong: boolean; status?: number }) => {
+        this.record({ dir: "recv", line: c.text, bytes: c.bytes, ...(c.overLong ? { overLong: true } : {}), ...(c.status !== undefined ? { status: c.status } : {}) });
         this.push({ kind: "line", text: c.text, overLong: c.overLong });
       },
-      stderr: (text) => this.record({ dir: "stderr", text }),
+      stderr: (text: string) => this.record({ dir: "stderr", text }),
       eof: () => {
         this.note("eof");
         this.push({ kind: "end" });
       },
-      exit: (code, signal) => {
+      exit: (code: number | null, signal: string | null) => {
         this.exited = { code, signal };
         this.note("exit", { exitCode: code, signal, ...(this.killedByUs ? { reason: "killed by cgp-conform" } : {}) });
         this.push({ kind: "end" });
         for (const w of this.exitWaiters.splice(0)) w();
       },
-      spawnError: (message) => {
+      unreachable: (kind: "spawn-error" | "connect-error", message: string) => {
         this.exited = { code: null, signal: null };
-        this.stall = { probe: this.probe, step: this.current, why: "the provider could not be started" };
-        this.note("spawn-error", { reason: message });
+        this.stall = { probe: this.probe, step: this.current, why: kind === "spawn-error" ? "the provider could not be started" : message };
+        this.note(kind, { reason: message });
         this.push({ kind: "end" });
         for (const w of this.exitWaiters.splice(0)) w();
       },
-    });
+    };
+    this.conn = opts.target.kind === "stdio" ? new StdioConnection(opts.target, opts.limits, events) : new HttpConnection(opts.target, opts.limits, events);
     opts.signal.addEventListener("abort", () => this.wake?.(), { once: true });
+  }
+
+  get transport(): Target["kind"] {
+    return this.opts.target.kind;
   }
 
   get timeoutMs(): number {
@@ -100,6 +117,10 @@ export class Session {
 
   send(step: string, envelope: Obj | string): void {
     this.step(step);
+    if (this.withheld !== undefined && typeof envelope !== "string" && (envelope.type === "query" || envelope.type === "verify")) {
+      this.note("withheld", { reason: this.withheld });
+      throw new WithheldError(this.withheld);
+    }
     const line = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
     this.record({ dir: "send", line });
     this.conn.write(line);
@@ -125,7 +146,10 @@ export class Session {
         if (item.overLong) continue;
         try {
           const v: unknown = JSON.parse(item.text);
-          if (isObj(v) && typeof v.type === "string") return v;
+          if (isObj(v) && typeof v.type === "string") {
+            if (v.type === "handshake_ack" && this.opts.withhold) this.withheld = this.opts.withhold(v);
+            return v;
+          }
         } catch {
           // Not JSON: recorded already, a finding for the framing check.
         }
@@ -164,7 +188,7 @@ export class Session {
   /** End the session: close stdin, kill the group if still alive, reap it. */
   async close(): Promise<void> {
     this.conn.endInput();
-    if (!this.exited) {
+    if (!this.exited && this.opts.target.kind === "stdio") {
       this.killedByUs = true;
       this.note("killed", { reason: "the probe had finished and the provider was still running" });
     }

@@ -8,6 +8,8 @@ export default defineProbe({
   shared: false,
   async run(s, ctx) {
     s.send("shutdown", { type: "shutdown" });
+    // Over HTTP a provider "expects no further requests": there is no process to watch exit.
+    if (ctx.transport === "http") return;
     const exit = await s.waitExit(ctx.graceMs);
     if (!exit) await s.kill(`the provider had not exited ${ctx.graceMs} ms after shutdown`);
   },

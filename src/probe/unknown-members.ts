@@ -24,7 +24,7 @@ export default defineProbe({
     s.send("handshake", { type: "handshake", protocol_version: HOST_VERSION, ...DECORATION.handshake });
     const ack = await s.next("handshake_ack");
     if (ack?.type !== "handshake_ack") return;
-    const ctx: ProbeContext = { ack, correlation: capabilities(ack).correlation === true, graceMs: s.timeoutMs };
+    const ctx: ProbeContext = { ack, correlation: capabilities(ack).correlation === true, graceMs: s.timeoutMs, transport: s.transport };
     const plain = query(ctx, "plain-1", {});
     s.send("plain", plain);
     if (!(await awaitAnswer(s, "plain-1"))) return;

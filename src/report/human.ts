@@ -43,13 +43,13 @@ function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean): string[
 export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false): string {
   const s = report.summary;
   const out = [
-    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${report.target.command.join(" ")}`),
+    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${report.target.kind === "stdio" ? report.target.command.join(" ") : report.target.url}`),
     "",
     ...report.results.flatMap((r) => checkLines(c, r, verbose)),
     "",
     `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
     report.could_not_run
-      ? c.red.bold("COULD NOT RUN: the provider could not be started")
+      ? c.red.bold(`COULD NOT RUN: ${report.could_not_run_reason}`)
       : report.conformant
         ? c.green.bold("CONFORMANT")
         : c.red.bold("NOT CONFORMANT"),

@@ -1,5 +1,7 @@
 import type { CheckResult, Status } from "../check.ts";
-import type { TranscriptHeader } from "../transcript/types.ts";
+import { consentNeeded, missingConsent, receipts, type ConsentReceipt } from "../consent.ts";
+import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
+import { isObj, type Obj } from "../transcript/view.ts";
 import { VERSION } from "../version.ts";
 
 export interface Summary {
@@ -18,8 +20,11 @@ export interface RunReport {
   host_version: string;
   timeout_ms: number;
   conformant: boolean;
-  /** No probe could start the provider at all. */
+  /** The run could not be made in full: the provider could not be started or reached, or needed consent it was not given. */
   could_not_run: boolean;
+  could_not_run_reason?: string;
+  /** C1, C2, C6: what needed consent, what was granted (with its receipts, context-reuse §3), what was missing. */
+  consent: { needed: string[]; why?: string; granted: string[]; missing: string[]; receipts: ConsentReceipt[] };
   summary: Summary;
   results: CheckResult[];
 }
@@ -30,15 +35,52 @@ export function summarize(results: CheckResult[]): Summary {
   return s;
 }
 
-export function buildReport(header: TranscriptHeader, results: CheckResult[], couldNotRun: boolean): RunReport {
+function firstAck(t: Transcript): Obj | undefined {
+  for (const e of t.events) {
+    if (e.dir !== "recv" || !e.line?.includes("handshake_ack")) continue;
+    try {
+      const env: unknown = JSON.parse(e.line);
+      if (isObj(env) && env.type === "handshake_ack") return env;
+    } catch {
+      // Not an envelope.
+    }
+  }
+  return undefined;
+}
+
+function couldNotRun(t: Transcript, missing: string[]): string | undefined {
+  const sessions = new Set(t.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
+  const unreachable = t.events.filter((e) => e.note === "spawn-error" || e.note === "connect-error");
+  if (sessions.size > 0 && new Set(unreachable.map((e) => e.session)).size === sessions.size) {
+    return `the provider could not be ${unreachable[0]!.note === "spawn-error" ? "started" : "reached"}: ${unreachable[0]!.reason}`;
+  }
+  if (missing.length > 0) return `consent is required for ${missing.join(", ")} (C1, C2, C6): no query payload was sent; grant it with ${missing.map((m) => `--consent ${m}`).join(" ")} or --consent all`;
+  return undefined;
+}
+
+export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
   const summary = summarize(results);
+  const ack = firstAck(t);
+  const header = t.header;
+  const need = consentNeeded(ack, header.target.kind === "http" ? header.target.url : undefined);
+  const grants = header.consent?.grants ?? [];
+  const missing = missingConsent(need, grants);
+  const reason = couldNotRun(t, missing);
   return {
     tool: { name: "cgp-conform", version: VERSION },
     target: header.target,
     host_version: header.host_version,
     timeout_ms: header.timeout_ms,
-    conformant: summary.fail === 0 && !couldNotRun,
-    could_not_run: couldNotRun,
+    conformant: summary.fail === 0 && reason === undefined,
+    could_not_run: reason !== undefined,
+    ...(reason ? { could_not_run_reason: reason } : {}),
+    consent: {
+      needed: need.scopes,
+      ...(need.why ? { why: need.why } : {}),
+      granted: need.scopes.filter((s) => !missing.includes(s)),
+      missing,
+      receipts: receipts(ack, need, grants, header.consent?.granted_at ?? ""),
+    },
     summary,
     results,
   };

@@ -1,27 +1,10 @@
 import { execa } from "execa";
-import { LineSplitter, type LineChunk } from "./lines.ts";
+import type { Connection, ConnectionEvents, Limits, StdioTarget } from "./connection.ts";
+import { LineSplitter } from "./lines.ts";
 import { killGroup, track, untrack } from "./reaper.ts";
 
-export interface StdioTarget {
-  kind: "stdio";
-  command: string[];
-}
-
-export interface ConnectionEvents {
-  line(chunk: LineChunk): void;
-  stderr(text: string): void;
-  eof(): void;
-  exit(code: number | null, signal: string | null): void;
-  spawnError(message: string): void;
-}
-
-export interface Limits {
-  maxLineBytes: number;
-  maxStderrBytes: number;
-}
-
 /** A provider child process in its own process group, speaking NDJSON on stdio. */
-export class StdioConnection {
+export class StdioConnection implements Connection {
   private readonly pid: number | undefined;
   private readonly child;
   private closed = false;
@@ -68,7 +51,7 @@ export class StdioConnection {
       if (this.pid !== undefined) untrack(this.pid);
       this.closed = true;
       if (this.pid === undefined || (r.failed && r.exitCode === undefined && r.signal === undefined && !r.isTerminated)) {
-        on.spawnError(r.shortMessage ?? r.message ?? "spawn failed");
+        on.unreachable("spawn-error", r.shortMessage ?? r.message ?? "spawn failed");
         return;
       }
       on.exit(r.exitCode ?? null, r.signal ?? null);

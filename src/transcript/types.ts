@@ -11,8 +11,10 @@ export type NoteKind =
   | "exit" // the provider process ended
   | "killed" // we killed the process group
   | "spawn-error" // the provider could not be started
+  | "connect-error" // the provider could not be reached, or stopped answering (HTTP)
   | "deadline" // the run's global deadline cut the probe short
   | "abandoned" // the probe did not run: its shared session had already stalled
+  | "withheld" // a query was not sent: the provider needs consent the run was not given (C2)
   | "files"; // provenance-files: what was found and read
 
 export interface TranscriptEvent {
@@ -32,6 +34,8 @@ export interface TranscriptEvent {
   bytes?: number;
   /** recv: the line exceeded the line cap; `line` holds only a prefix. */
   overLong?: boolean;
+  /** recv over HTTP: the response status. */
+  status?: number;
   /** stderr: a chunk of the provider's stderr. */
   text?: string;
   note?: NoteKind;
@@ -53,11 +57,13 @@ export interface TranscriptHeader {
   cgp_conform_transcript: 1;
   tool_version: string;
   host_version: string;
-  target: { kind: "stdio"; command: string[] };
+  target: { kind: "stdio"; command: string[] } | { kind: "http"; url: string };
   timeout_ms: number;
   probes: string[];
   /** Directories whose files provenance may be re-read from (F5). */
   trust_roots: string[];
+  /** Consent granted for this run (--consent), and when. */
+  consent: { grants: string[]; granted_at: string };
 }
 
 export interface Transcript {

@@ -104,10 +104,14 @@ export class ProbeView {
    */
   brokenPrecondition(needAck = true): { message: string; lines: number[] } | undefined {
     if (!this.ran) return { message: `probe ${this.name} did not run (the run's deadline passed first)`, lines: [] };
+    const withheld = this.notes("withheld")[0];
+    if (withheld) return { message: `no query was sent to this provider: ${withheld.reason}`, lines: [withheld.n] };
     const abandoned = this.notes("abandoned")[0];
     if (abandoned) return { message: `probe ${this.name} was not run: ${abandoned.reason}`, lines: [abandoned.n] };
     const spawn = this.notes("spawn-error")[0];
     if (spawn) return { message: `the provider could not be started: ${spawn.reason}`, lines: [spawn.n] };
+    const unreachable = this.notes("connect-error")[0];
+    if (unreachable && !this.ack()) return { message: `the provider could not be reached: ${unreachable.reason}`, lines: [unreachable.n] };
     const dl = this.notes("deadline")[0];
     if (dl && !this.ack()) return { message: "the run's global deadline passed before the handshake completed", lines: [dl.n] };
     if (needAck && this.sent("handshake").length > 0 && !this.ack()) {

@@ -1,0 +1,49 @@
+import type { LineChunk } from "./lines.ts";
+
+/** What a connection reports: lines in, stderr, end of output, the end of the provider. */
+export interface ConnectionEvents {
+  line(chunk: LineChunk & { status?: number }): void;
+  stderr(text: string): void;
+  eof(): void;
+  exit(code: number | null, signal: string | null): void;
+  /** The provider could not be started (stdio) or reached (HTTP). */
+  unreachable(kind: "spawn-error" | "connect-error", message: string): void;
+}
+
+export interface Limits {
+  maxLineBytes: number;
+  maxStderrBytes: number;
+}
+
+/** One way to talk to a provider: lines out, events in. */
+export interface Connection {
+  write(line: string): void;
+  endInput(): void;
+  /** Stop the provider (stdio: kill its process group; HTTP: abort what is in flight). */
+  kill(): void;
+  /** Settles once nothing of the provider is left running. */
+  readonly done: Promise<void>;
+}
+
+export interface StdioTarget {
+  kind: "stdio";
+  command: string[];
+}
+
+export interface HttpTarget {
+  kind: "http";
+  url: string;
+  /** Extra request headers (--header); never secrets. */
+  headers: Record<string, string>;
+  /** The environment variable holding the bearer token: the token itself is read at connect time and never stored. */
+  bearerTokenEnv?: string;
+  /** PEM of extra trusted CA certificates (--ca). */
+  ca?: string;
+}
+
+export type Target = StdioTarget | HttpTarget;
+
+/** How the transcript and reports name a target: never with a secret in it. */
+export function describeTarget(t: Target): { kind: "stdio"; command: string[] } | { kind: "http"; url: string } {
+  return t.kind === "stdio" ? { kind: "stdio", command: t.command } : { kind: "http", url: t.url };
+}

@@ -1,0 +1,96 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { registerSecret } from "../redact.ts";
+import type { Connection, ConnectionEvents, HttpTarget, Limits } from "./connection.ts";
+import { vetUrl } from "./loopback.ts";
+
+/** Read the bearer token from the named environment variable (C8: from the environment, never a flag value). */
+export function bearerToken(t: HttpTarget): string | undefined {
+  if (!t.bearerTokenEnv) return undefined;
+  const v = process.env[t.bearerTokenEnv];
+  if (v === undefined || v === "") throw new TypeError(`--bearer-token-env ${t.bearerTokenEnv}: that environment variable is not set`);
+  registerSecret(v);
+  return v;
+}
+
+/**
+ * The HTTP binding: "one envelope as the request body, one as the response
+ * body". Requests go one at a time, in order, as lock-step requires; each
+ * response body is one received line (an empty one, e.g. 204 to a
+ * notification, is none).
+ */
+export class HttpConnection implements Connection {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly aborter = new AbortController();
+  private readonly url: URL;
+  private readonly token: string | undefined;
+  private reached = false;
+  private failed = false;
+  readonly done: Promise<void>;
+  private finish!: () => void;
+
+  constructor(private readonly target: HttpTarget, private readonly limits: Limits, private readonly on: ConnectionEvents) {
+    this.url = vetUrl(target.url);
+    this.token = bearerToken(target);
+    this.done = new Promise((r) => (this.finish = r));
+  }
+
+  write(line: string): void {
+    this.chain = this.chain.then(() => (this.failed || this.aborter.signal.aborted ? undefined : this.post(line)));
+  }
+
+  endInput(): void {}
+
+  kill(): void {
+    this.aborter.abort();
+    void this.chain.then(() => this.finish());
+  }
+
+  private post(body: string): Promise<void> {
+    const send = this.url.protocol === "https:" ? httpsRequest : httpRequest;
+    return new Promise((resolve) => {
+      const req = send(
+        this.url,
+        {
+          method: "POST",
+          signal: this.aborter.signal,
+          ...(this.target.ca ? { ca: this.target.ca } : {}),
+          headers: {
+            ...this.target.headers,
+            "content-type": "application/json",
+            accept: "application/json",
+            "content-length": Buffer.byteLength(body),
+            ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+          },
+        },
+        (res) => this.read(res, resolve),
+      );
+      req.on("error", (e) => {
+        if (!this.aborter.signal.aborted) {
+          this.failed = true;
+          this.on.unreachable("connect-error", `${this.reached ? "the provider stopped answering" : "cannot reach the provider"}: ${e.message}`);
+        }
+        resolve();
+      });
+      req.end(body);
+    });
+  }
+
+  private read(res: IncomingMessage, done: () => void): void {
+    this.reached = true;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    res.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > this.limits.maxLineBytes) over = true;
+      else chunks.push(c);
+    });
+    res.on("error", () => done());
+    res.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (size > 0) this.on.line({ text: over ? text.slice(0, 4096) : text, bytes: size, overLong: over, status: res.statusCode });
+      done();
+    });
+  }
+}
