@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-import { main } from "../src/cli.ts";
+import { main } from "../src/cli/main.ts";
 
 main(process.argv.slice(2)).then(
   (code) => {

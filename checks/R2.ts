@@ -12,7 +12,8 @@ export default defineCheck({
   level: "MUST",
   requirement: "A provider MUST tear down cleanly on shutdown.",
   probes: ["shutdown"],
-  score({ probe }) {
+  score({ probe, transport }) {
+    if (transport === "http") return { skip: "stdio only: over HTTP a provider that gets shutdown \"expects no further requests\"; there is no process whose exit to watch" };
     const p = probe("shutdown");
     const sent = p.sent("shutdown")[0]!;
     const exit = p.exit();

@@ -86,9 +86,10 @@ export default defineCheck({
     + "[…] a receiver MUST NOT reject an envelope solely because its type is one it does not implement — it replies error with code "
     + "bad_request for a payload-bearing request it cannot serve, and ignores an unrecognised notification.",
   probes: PROBES,
-  score({ probe }) {
+  score({ probe, transport }) {
     const views = PROBES.map(probe);
     const u = probe("unknown-type");
-    return [...framing(views), ...unknownRequest(u), ...notification(u)];
+    // Line framing is stdio's; over HTTP each body is one envelope by construction.
+    return [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u)];
   },
 });

@@ -7,6 +7,12 @@ export interface Mode {
   defect: string;
   /** The checks that must fail, and no others. */
   expectFail: string[];
+  /**
+   * Why the defect only exists on stdio (a banner, an exit status), or would
+   * take down the one HTTP server every session shares (a crash): the
+   * selftest then runs the mode on stdio only.
+   */
+  stdioOnly?: string;
   /** Overrides of the honest behaviours; `honest` is there to delegate to. */
   apply(honest: Provider): Partial<Provider> & ThisType<Provider>;
 }

@@ -23,6 +23,8 @@ export interface ScoreInput {
   /** Envelope-schema violations owned by an anchor (interop mode), and how many envelopes were validated. */
   schema(anchor: string): Evidence[];
   validated(): number;
+  /** The binding the transcript was recorded over. */
+  transport: "stdio" | "http";
 }
 
 export type Score = Evidence[] | { skip: string };
@@ -46,7 +48,7 @@ export function mergeSame(evidence: Evidence[]): Evidence[] {
   for (const e of evidence) {
     const key = JSON.stringify([e.ok, e.level, e.untestable, e.message, e.expected, e.actual]);
     const seen = byKey.get(key);
-    if (seen) seen.lines = [...new Set([...seen.lines, ...e.lines])];
+    if (seen) seen.lines = [...new Set([...seen.lines, ...e.lines])].sort((a, b) => a - b);
     else byKey.set(key, { ...e, lines: [...e.lines] });
   }
   return [...byKey.values()];

@@ -156,5 +156,6 @@ function viewsOf(transcript: Transcript): (name: string) => ProbeView {
 export function score(transcript: Transcript, checks: readonly CheckDef[]): CheckResult[] {
   const probe = viewsOf(transcript);
   const findings = schemaFindings(transcript.events);
-  return checks.map((c) => evaluate(c, { probe, schema: (a) => findings.byOwner.get(a) ?? [], validated: () => findings.validated }));
+  const transport = transcript.header.target.kind;
+  return checks.map((c) => evaluate(c, { probe, schema: (a) => findings.byOwner.get(a) ?? [], validated: () => findings.validated, transport }));
 }

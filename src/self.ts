@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { killGroup, track, untrack } from "./target/reaper.ts";
 
 /** Whether this is the single compiled executable (its modules live in Bun's embedded filesystem). */
 export function isCompiled(): boolean {
@@ -27,5 +29,44 @@ export async function withFixtureRoot<T>(f: (root: string) => Promise<T>): Promi
     return await f(root);
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Run `f` against the reference provider served over HTTP on loopback (its
+ * own process group, reaped afterwards): the URL comes from its first line.
+ */
+export async function withHttpFixture<T>(mode: string | undefined, root: string, tls: boolean, f: (url: string) => Promise<T>): Promise<T> {
+  const child = execa(selfCommand()[0]!, [...selfCommand().slice(1), "fixture", "--attest", "--http", "0", "--root", root, ...(tls ? ["--tls"] : []), ...(mode ? ["--misbehave", mode] : [])], {
+    detached: true,
+    reject: false,
+    buffer: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "ignore",
+  });
+  const pid = child.pid;
+  if (pid !== undefined) track(pid);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = "";
+      const timer = setTimeout(() => reject(new Error("the HTTP fixture did not print its URL within 10 s")), 10_000);
+      child.stdout?.on("data", (c: Buffer) => {
+        seen += c.toString("utf8");
+        const nl = seen.indexOf("\n");
+        if (nl !== -1) {
+          clearTimeout(timer);
+          resolve(seen.slice(0, nl).trim());
+        }
+      });
+      void child.then(() => reject(new Error("the HTTP fixture exited before printing its URL")));
+    });
+    return await f(url);
+  } finally {
+    if (pid !== undefined) {
+      killGroup(pid);
+      untrack(pid);
+    }
+    await child;
   }
 }

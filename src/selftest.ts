@@ -1,11 +1,15 @@
 import { MODES } from "../misbehave/index.ts";
 import type { CheckResult } from "./check.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
-import { fixtureCommand, withFixtureRoot } from "./self.ts";
+import { TEST_CERT } from "../fixtures/tls.ts";
+import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./self.ts";
+
+export type Transport = "stdio" | "http" | "https";
 
 export interface SelftestCase {
   /** "honest" or a misbehave mode's name. */
   name: string;
+  transport: Transport;
   defect: string;
   expectFail: string[];
   /** Checks that failed on a real observation. */
@@ -27,7 +31,7 @@ export interface SelftestReport {
   cases: SelftestCase[];
 }
 
-function judge(name: string, defect: string, expectFail: string[], results: CheckResult[]): SelftestCase {
+function judge(name: string, transport: Transport, defect: string, expectFail: string[], results: CheckResult[]): SelftestCase {
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
   const failed = results.filter((r) => r.status === "fail" && !r.untestable).map((r) => r.id);
@@ -35,7 +39,7 @@ function judge(name: string, defect: string, expectFail: string[], results: Chec
   const missed = expectFail.filter((id) => !failed.includes(id));
   const extra = anyFail.filter((id) => !expectFail.includes(id));
   const unclean = name === "honest" ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
-  return { name, defect, expectFail, failed, missed, extra, unclean, ok: missed.length + extra.length + unclean.length === 0, results };
+  return { name, transport, defect, expectFail, failed, missed, extra, unclean, ok: missed.length + extra.length + unclean.length === 0, results };
 }
 
 /** Run `task` over `items`, at most `limit` at a time, keeping input order. */
@@ -52,18 +56,36 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (t: T) => Pr
   return out;
 }
 
+/** The suite against the reference provider, honest or with one mode, over one transport. */
+function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions) {
+  return withFixtureRoot(async (root) => {
+    // The selftest proves the checks: as the host operator it grants every
+    // scope, so a mode that declares egress is still queried and judged.
+    const o = { ...opts, trustRoots: [root], grants: ["all"] };
+    if (transport === "stdio") return (await runSuite({ kind: "stdio", command: fixtureCommand(mode, root) }, o)).report;
+    return withHttpFixture(mode, root, transport === "https", async (url) =>
+      (await runSuite({ kind: "http", url, headers: {}, ...(transport === "https" ? { ca: TEST_CERT } : {}) }, o)).report);
+  });
+}
+
 /**
  * Prove the suite: the honest provider fails nothing, and every misbehave mode
- * fails exactly its expected checks.
+ * fails exactly its expected checks, on stdio and (where the defect exists
+ * there) over HTTP; the honest provider over HTTPS as well.
  */
-export async function selftest(opts: SuiteOptions & { concurrency?: number; onCase?: (c: SelftestCase) => void } = {}): Promise<SelftestReport> {
-  const cases = [
-    { name: "honest", defect: "none: the reference provider as published", expectFail: [] as string[], mode: undefined as string | undefined },
-    ...MODES.map((m) => ({ name: m.name, defect: m.defect, expectFail: m.expectFail, mode: m.name })),
-  ];
+export async function selftest(
+  opts: SuiteOptions & { concurrency?: number; transports?: Transport[]; onCase?: (c: SelftestCase) => void } = {},
+): Promise<SelftestReport> {
+  const transports = opts.transports ?? ["stdio", "http", "https"];
+  const honest = { name: "honest", defect: "none: the reference provider as published", expectFail: [] as string[], mode: undefined as string | undefined, stdioOnly: undefined as string | undefined };
+  const cases = transports.flatMap((transport) =>
+    [honest, ...MODES.map((m) => ({ name: m.name, defect: m.defect, expectFail: m.expectFail, mode: m.name, stdioOnly: m.stdioOnly }))]
+      .filter((c) => transport === "stdio" || (transport === "http" ? !c.stdioOnly : c.mode === undefined))
+      .map((c) => ({ ...c, transport })),
+  );
   const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
-    const { report } = await withFixtureRoot((root) => runSuite({ kind: "stdio", command: fixtureCommand(c.mode, root) }, { ...opts, trustRoots: [root] }));
-    const verdict = judge(c.name, c.defect, c.expectFail, report.results);
+    const report = await runCase(c.mode, c.transport, opts);
+    const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results);
     opts.onCase?.(verdict);
     return verdict;
   });

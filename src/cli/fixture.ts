@@ -1,0 +1,35 @@
+import { resolve } from "node:path";
+import { providerFor, runFixture } from "../../fixtures/index.ts";
+import { materialize, DEFAULT_ROOT } from "../../fixtures/files.ts";
+import { serveHttp } from "../../fixtures/http.ts";
+import { MODES } from "../../misbehave/index.ts";
+import { out, UsageError } from "./io.ts";
+import { UnknownModeError } from "../../fixtures/index.ts";
+
+export function knownMode(name: string | undefined): void {
+  if (name !== undefined && !MODES.some((m) => m.name === name)) throw new UsageError(new UnknownModeError(name).message);
+}
+
+export interface FixtureArgs {
+  misbehave?: string;
+  root?: string;
+  attest: boolean;
+  http?: number;
+  tls: boolean;
+}
+
+/** cgp-conform fixture: the reference provider on stdio, or over HTTP on loopback (its URL is printed first). */
+export async function fixture(a: FixtureArgs): Promise<number> {
+  knownMode(a.misbehave);
+  const root = a.root === undefined ? DEFAULT_ROOT : resolve(a.root);
+  if (a.http === undefined) {
+    if (a.tls) throw new UsageError("--tls needs --http PORT");
+    return runFixture(a.misbehave, root, a.attest);
+  }
+  if (!Number.isInteger(a.http) || a.http < 0 || a.http > 65535) throw new UsageError(`--http must be a port number (0 for any free one), got ${a.http}`);
+  materialize(root);
+  const { url, closed } = await serveHttp(providerFor(a.misbehave, root, a.attest), a.http, a.tls);
+  out(`${url}\n`);
+  await closed;
+  return 0;
+}

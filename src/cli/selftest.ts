@@ -1,0 +1,19 @@
+import { makeChalk } from "../report/color.ts";
+import type { SelftestCase, SelftestReport } from "../selftest.ts";
+
+export function selftestLine(c: SelftestCase): string {
+  const chalk = makeChalk();
+  const tag = c.ok ? chalk.green("ok  ") : chalk.red.bold("BAD ");
+  const want = c.expectFail.length ? `fails ${c.expectFail.join(", ")}` : "fails nothing";
+  const problems = [
+    c.missed.length ? `not caught by ${c.missed.join(", ")}` : "",
+    c.extra.length ? `also failed ${c.extra.join(", ")}` : "",
+    c.unclean.length ? `not clean on ${c.unclean.join(", ")}` : "",
+  ].filter(Boolean).join("; ");
+  return `${tag} ${c.transport.padEnd(5)} ${c.name.padEnd(34)} ${want}${problems ? ` — ${problems}` : ""}`;
+}
+
+export function selftestSummary(r: SelftestReport): string {
+  const bad = r.cases.filter((c) => !c.ok).length;
+  return `selftest: ${r.checks} checks, ${r.modes} misbehave modes, ${r.cases.length} cases: ${r.cases.length - bad} passed, ${bad} failed\n`;
+}

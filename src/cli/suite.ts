@@ -1,0 +1,52 @@
+import { resolve } from "node:path";
+import type { Argv } from "yargs";
+import { DEFAULTS } from "../engine.ts";
+import { makeChalk } from "../report/color.ts";
+import { renderHuman } from "../report/human.ts";
+import { exitCodeOf, type RunReport } from "../report/result.ts";
+import { runSuite } from "../run.ts";
+import type { Target } from "../target/connection.ts";
+import { toNdjson } from "../transcript/file.ts";
+import { out, positive, writeOut } from "./io.ts";
+
+export interface SuiteArgs {
+  json: boolean;
+  verbose: boolean;
+  timeout: number;
+  deadline: number;
+  transcript?: string;
+  "max-line-bytes": number;
+  "trust-root"?: string[];
+  consent?: string[];
+}
+
+/** The options every command that runs the suite takes. */
+export function suiteOptions<T>(y: Argv<T>) {
+  return y
+    .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout (nothing else goes to stdout)" })
+    .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" })
+    .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline, and the shutdown grace period, in ms" })
+    .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
+    .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
+    .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line (or HTTP body) read, in bytes" })
+    .option("trust-root", { type: "string", array: true, describe: "Another directory, besides the working directory, whose files file provenance may be re-read from (F5); repeatable" })
+    .option("consent", { type: "string", array: true, describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable" });
+}
+
+export function printReport(report: RunReport, a: { json: boolean; verbose: boolean }): number {
+  out(a.json ? JSON.stringify(report, null, 2) + "\n" : renderHuman(report, makeChalk(), a.verbose));
+  return exitCodeOf(report);
+}
+
+/** Run the suite against a target and report: the body of stdio, http and reference. */
+export async function suite(target: Target, a: SuiteArgs): Promise<number> {
+  const { transcript, report } = await runSuite(target, {
+    timeoutMs: positive("timeout", a.timeout),
+    deadlineMs: positive("deadline", a.deadline),
+    maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]),
+    trustRoots: a["trust-root"]?.map((r) => resolve(r)),
+    grants: a.consent ?? [],
+  });
+  if (a.transcript) writeOut(a.transcript, toNdjson(transcript));
+  return printReport(report, a);
+}
