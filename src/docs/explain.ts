@@ -1,0 +1,87 @@
+/**
+ * `explain <anchor>`: what a check enforces, what is sent to observe it, how
+ * it is scored, and which misbehave modes prove it can fail. Check modules
+ * are plain data plus a score function, so everything here comes from the
+ * registries (CHECKS, PROBES, MODES, EXCLUDED); nothing is added to a check.
+ * Pure: returns text, or undefined for an id that is neither checked nor
+ * excluded. Ids match ignoring case (`h1` explains H1).
+ */
+import { EXCLUDED } from "../../checks/excluded.ts";
+import { CHECKS } from "../../checks/index.ts";
+import { modeByName } from "../../misbehave/index.ts";
+import type { CheckDef, Level } from "../check.ts";
+import { PROBES } from "../probe/index.ts";
+import { PROVENANCE_FILES } from "../probe/provenance-files.ts";
+import { witnesses } from "./tables.ts";
+
+/** Not a probe that talks: the engine re-reads files the provider's frames named. */
+const PSEUDO_PROBES: Record<string, string> = {
+  [PROVENANCE_FILES]:
+    "sends nothing: re-reads the file:// documents that frames' file provenance names (only under the trusted roots) into the transcript",
+};
+
+const SCORED: Record<Level, string> = {
+  MUST: "MUST: a broken rule is a fail (the run is not conformant; exit 1).",
+  SHOULD: "SHOULD: a shortfall is a warn (still conformant); --strict makes it a fail.",
+  MAY: "MAY: a shortfall is info only; it never fails the run, even under --strict.",
+};
+
+const strength: Record<Level, number> = { MAY: 0, SHOULD: 1, MUST: 2 };
+
+function probeLine(name: string): string {
+  const p = PROBES.find((x) => x.name === name);
+  if (p) return `  ${name}${p.shared ? "" : " (own session)"}: ${p.summary}`;
+  return `  ${name}: ${PSEUDO_PROBES[name] ?? "(not a registered probe)"}`;
+}
+
+function scoring(c: CheckDef): string[] {
+  const lines = [`  ${SCORED[c.level]}`];
+  // A requirement that also says SHOULD or MAY has weaker sub-rules, scored at their own strength.
+  const weaker = (["SHOULD", "MAY"] as const).filter((k) => strength[k] < strength[c.level] && new RegExp(`\\b${k}\\b`).test(c.requirement));
+  for (const k of weaker) lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
+  lines.push(
+    "  pass: every observation held.",
+    "  skip: the probes found nothing the rule applies to (the report says why); a skip never fails.",
+    c.scoresHandshake
+      ? "  untestable: a fail marked untestable when a probe could not run (no start, unreachable, deadline); a missing handshake_ack is this check's own failure, not untestable."
+      : "  untestable: a fail marked untestable when a precondition broke (no start, no handshake_ack, the provider died or the deadline passed), so the rule could not be observed.",
+  );
+  return lines;
+}
+
+function witnessLines(id: string): string[] {
+  const names = witnesses(id);
+  if (names.length === 0) return ["  (none)"];
+  return names.map((name) => {
+    const m = modeByName(name);
+    const also = (m?.expectFail ?? []).filter((x) => x !== id);
+    return `  ${name}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
+  });
+}
+
+export function explain(id: string): string | undefined {
+  const want = id.trim().toUpperCase();
+  const c = CHECKS.find((x) => x.id.toUpperCase() === want);
+  if (c) {
+    return [
+      `${c.id} (${c.level}): ${c.title}`,
+      "",
+      "Requirement",
+      `  ${c.requirement}`,
+      "",
+      "Probes (what is sent)",
+      ...c.probes.map(probeLine),
+      "",
+      "Scored by",
+      ...scoring(c),
+      "",
+      "Witnesses (misbehave modes that must make it fail)",
+      ...witnessLines(c.id),
+    ].join("\n");
+  }
+  const anchor = Object.keys(EXCLUDED).find((a) => a.toUpperCase() === want);
+  if (anchor) {
+    return [`${anchor}: excluded, no check`, "", "Why", `  ${EXCLUDED[anchor]}`].join("\n");
+  }
+  return undefined;
+}

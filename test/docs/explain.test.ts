@@ -1,0 +1,56 @@
+import t from "tap";
+import { EXCLUDED } from "../../checks/excluded.ts";
+import { CHECKS } from "../../checks/index.ts";
+import { MODES } from "../../misbehave/index.ts";
+import { explain } from "../../src/docs/explain.ts";
+import { PROBES } from "../../src/probe/index.ts";
+
+t.test("every registered check explains with its requirement, probes, scoring and a witness", async (t) => {
+  for (const c of CHECKS) {
+    const text = explain(c.id);
+    if (!t.ok(text, `${c.id} explains`) || !text) continue;
+    t.ok(text.startsWith(`${c.id} (${c.level}): ${c.title}\n`), `${c.id} heading`);
+    t.ok(text.includes(c.requirement), `${c.id} quotes its requirement`);
+    for (const p of c.probes) {
+      const summary = PROBES.find((x) => x.name === p)?.summary;
+      t.ok(text.includes(`  ${p}`) && (summary === undefined || text.includes(summary)), `${c.id} names probe ${p} and what it sends`);
+    }
+    t.match(text, /Scored by\n {2}MUST: a broken rule is a fail/, `${c.id} scoring`);
+    t.match(text, /skip: /);
+    t.match(text, /untestable: /);
+    const ws = MODES.filter((m) => m.expectFail.includes(c.id));
+    t.ok(ws.length > 0, `${c.id} has a witness`);
+    for (const m of ws) t.ok(text.includes(`  ${m.name}: ${m.defect}`), `${c.id} witness ${m.name} with its defect`);
+  }
+});
+
+t.test("details: pseudo-probes, own sessions, weaker sub-rules, shared witnesses, handshake scoring", async (t) => {
+  t.match(explain("F5"), /provenance-files: sends nothing: re-reads the file:\/\/ documents/);
+  t.match(explain("R1"), /malformed-input \(own session\): /);
+  t.match(explain("R1"), /Its SHOULD part is scored as a SHOULD: warn \(fail under --strict\)/);
+  t.notMatch(explain("H2"), /Its SHOULD part/);
+  t.match(explain("F11"), /H2-empty-name: .* \(also fails H2\)/);
+  t.match(explain("H1"), /a missing handshake_ack is this check's own failure/);
+  t.match(explain("H2"), /no handshake_ack.*could not be observed/);
+  t.notMatch(explain("F1"), /\(not a registered probe\)/);
+});
+
+t.test("every excluded anchor explains with its reason", async (t) => {
+  for (const [a, why] of Object.entries(EXCLUDED)) {
+    const text = explain(a);
+    t.ok(text?.startsWith(`${a}: excluded, no check`), `${a} heading`);
+    t.ok(text?.includes(why), `${a} gives its reason`);
+  }
+});
+
+t.test("ids match ignoring case; an unknown id is undefined", async (t) => {
+  t.equal(explain("s2-FRAMING"), explain("S2-framing"));
+  t.equal(explain("c1"), explain("C1"));
+  t.equal(explain("Z9"), undefined);
+  t.equal(explain(""), undefined);
+  t.equal(explain("B*"), undefined);
+});
+
+t.test("no check names a probe the explainer cannot describe", async (t) => {
+  for (const c of CHECKS) t.notMatch(explain(c.id)!, /\(not a registered probe\)/, c.id);
+});

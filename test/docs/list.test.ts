@@ -1,0 +1,38 @@
+import t from "tap";
+import { EXCLUDED } from "../../checks/excluded.ts";
+import { CHECKS } from "../../checks/index.ts";
+import { MODES } from "../../misbehave/index.ts";
+import { listJson, renderList } from "../../src/docs/list.ts";
+
+t.test("listJson: one entry per check, in registry order, with its witnesses", async (t) => {
+  const list = listJson();
+  t.same(list.map((e) => e.id), CHECKS.map((c) => c.id));
+  for (const [k, e] of list.entries()) {
+    const c = CHECKS[k]!;
+    t.same({ level: e.level, title: e.title, requirement: e.requirement, probes: e.probes }, { level: c.level, title: c.title, requirement: c.requirement, probes: c.probes }, c.id);
+    t.same(e.witnesses, MODES.filter((m) => m.expectFail.includes(c.id)).map((m) => m.name), `${c.id} witnesses`);
+    t.ok(e.witnesses.length > 0, `${c.id} has a witness`);
+  }
+  const json: unknown = JSON.parse(JSON.stringify(list));
+  t.same(json, list, "plain JSON data");
+});
+
+t.test("listJson: witnesses include modes that fail several checks", async (t) => {
+  t.ok(listJson().find((e) => e.id === "F11")!.witnesses.includes("H2-empty-name"));
+});
+
+t.test("renderList: a header, a row per check, and the excluded anchors", async (t) => {
+  const text = renderList();
+  const lines = text.split("\n");
+  t.match(lines[0], /^ANCHOR\s+LEVEL\s+TITLE\s+PROBES\s+WITNESSES$/);
+  for (const c of CHECKS) {
+    const row = lines.find((l) => l.startsWith(`${c.id} `));
+    t.ok(row, `a row for ${c.id}`);
+    t.ok(row!.includes(c.title) && row!.includes(c.level) && row!.includes(c.probes.join(", ")), `${c.id} row has level, title, probes`);
+  }
+  // Columns align: every row's title starts where the header's TITLE does.
+  const at = lines[0]!.indexOf("TITLE");
+  for (const c of CHECKS) t.equal(lines.find((l) => l.startsWith(`${c.id} `))!.indexOf(c.title), at, `${c.id} title aligned`);
+  t.match(text, new RegExp(`${CHECKS.length} checks\\. ${Object.keys(EXCLUDED).length} anchors have no check`));
+  t.notMatch(text, /[ \t]+$/m, "no trailing spaces");
+});
