@@ -1,5 +1,7 @@
 import yargs from "yargs";
 import { MODES } from "../../misbehave/index.ts";
+import { explain } from "../docs/explain.ts";
+import { listJson, renderList } from "../docs/list.ts";
 import { DEFAULTS } from "../engine.ts";
 import { fixtureCommand, withFixtureRoot } from "../self.ts";
 import { selftest, type Transport } from "../selftest.ts";
@@ -95,7 +97,20 @@ export async function main(argv: string[]): Promise<number> {
           code = attestVerify(a);
         })
         .demandCommand(1, "give a subcommand: attest verify FILE"))
-    .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate or attest")
+    .command("list", "List the checks: anchor, level, title, probes, witnesses", (y) => y.option("json", { type: "boolean", default: false, describe: "Write the registry as JSON to stdout" }), (a) => {
+      noProvider("list");
+      out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList());
+      code = 0;
+    })
+    .command("explain <anchor>", "Explain a check: the spec sentence, what is sent, how it is scored, which modes witness it", (y) =>
+      y.positional("anchor", { type: "string", demandOption: true, describe: "A check id (H1, B3, S2-framing…) or an excluded anchor" }), (a) => {
+      noProvider("explain");
+      const text = explain(a.anchor);
+      if (text === undefined) throw new UsageError(`no check or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
+      out(text.endsWith("\n") ? text : text + "\n");
+      code = 0;
+    })
+    .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
       throw e ?? new UsageError(msg);
     });

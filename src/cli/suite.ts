@@ -7,7 +7,12 @@ import { exitCodeOf, type RunReport } from "../report/result.ts";
 import { runSuite } from "../run.ts";
 import type { Target } from "../target/connection.ts";
 import { toNdjson } from "../transcript/file.ts";
-import { out, positive, writeOut } from "./io.ts";
+import { CHECKS } from "../../checks/index.ts";
+import { parseBaseline } from "../baseline.ts";
+import type { CheckDef } from "../check.ts";
+import { applyPolicy, type Policy } from "../policy.ts";
+import { parsePatterns, selectChecks } from "../select.ts";
+import { out, positive, readIn, UsageError, writeOut } from "./io.ts";
 
 export interface SuiteArgs {
   json: boolean;
@@ -18,6 +23,10 @@ export interface SuiteArgs {
   "max-line-bytes": number;
   "trust-root"?: string[];
   consent?: string[];
+  only?: string[];
+  skip?: string[];
+  strict: boolean;
+  baseline?: string;
 }
 
 /** The options every command that runs the suite takes. */
@@ -30,7 +39,11 @@ export function suiteOptions<T>(y: Argv<T>) {
     .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
     .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line (or HTTP body) read, in bytes" })
     .option("trust-root", { type: "string", array: true, describe: "Another directory, besides the working directory, whose files file provenance may be re-read from (F5); repeatable" })
-    .option("consent", { type: "string", array: true, describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable" });
+    .option("consent", { type: "string", array: true, describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable" })
+    .option("only", { type: "string", array: true, describe: "Run only these checks: ids, globs and ranges (H1, B*, F5,F11-F13); repeatable" })
+    .option("skip", { type: "string", array: true, describe: "Leave out these checks (same patterns as --only); repeatable" })
+    .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
+    .option("baseline", { type: "string", describe: "A file listing anchors expected to fail: the run is green if no other check fails" });
 }
 
 export function printReport(report: RunReport, a: { json: boolean; verbose: boolean }): number {
@@ -38,9 +51,35 @@ export function printReport(report: RunReport, a: { json: boolean; verbose: bool
   return exitCodeOf(report);
 }
 
+/** --only / --skip / --baseline, read and checked before anything runs. */
+function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy } {
+  let selection;
+  try {
+    selection = selectChecks(CHECKS, a.only ? parsePatterns(a.only) : undefined, a.skip ? parsePatterns(a.skip) : undefined);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (selection.unmatched.length > 0) {
+    throw new UsageError(`no check matches ${selection.unmatched.join(", ")}${selection.notes.length ? ` (${selection.notes.join("; ")})` : ""}; cgp-conform list shows them all`);
+  }
+  if (selection.selected.length === 0) throw new UsageError("--only and --skip leave no check to run");
+  let baseline;
+  if (a.baseline !== undefined) {
+    try {
+      baseline = parseBaseline(readIn(a.baseline));
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      throw new UsageError(`${a.baseline}: ${(e as Error).message}`);
+    }
+  }
+  return { checks: selection.selected, policy: { strict: a.strict, ...(baseline ? { baseline } : {}), ...(a.only ? { only: a.only } : {}), ...(a.skip ? { skip: a.skip } : {}) } };
+}
+
 /** Run the suite against a target and report: the body of stdio, http and reference. */
 export async function suite(target: Target, a: SuiteArgs): Promise<number> {
-  const { transcript, report } = await runSuite(target, {
+  const { checks, policy } = policyOf(a);
+  const { transcript, report: scored } = await runSuite(target, {
+    checks,
     timeoutMs: positive("timeout", a.timeout),
     deadlineMs: positive("deadline", a.deadline),
     maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]),
@@ -48,5 +87,5 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     grants: a.consent ?? [],
   });
   if (a.transcript) writeOut(a.transcript, toNdjson(transcript));
-  return printReport(report, a);
+  return printReport(applyPolicy(scored, policy), a);
 }

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from "chalk";
 import type { CheckResult, EvidenceResult, Status } from "../check.ts";
+import { renderBaselineSummary } from "../baseline.ts";
 import type { RunReport } from "./result.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
@@ -48,6 +49,8 @@ export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false
     ...report.results.flatMap((r) => checkLines(c, r, verbose)),
     "",
     `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
+    ...(report.policy?.strict ? [c.dim("--strict: SHOULD shortfalls are failures")] : []),
+    ...(report.policy?.baseline ? [renderBaselineSummary(report.policy.baseline)] : []),
     report.could_not_run
       ? c.red.bold(`COULD NOT RUN: ${report.could_not_run_reason}`)
       : report.conformant

@@ -27,6 +27,8 @@ export interface RunReport {
   consent: { needed: string[]; why?: string; granted: string[]; missing: string[]; receipts: ConsentReceipt[] };
   summary: Summary;
   results: CheckResult[];
+  /** The gating policy applied (--strict, --only/--skip, --baseline), when any. */
+  policy?: import("../policy.ts").PolicyRecord;
 }
 
 export function summarize(results: CheckResult[]): Summary {
@@ -89,5 +91,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
 /** Exit codes are a contract: 0 conformant, 1 not conformant, 2 usage error, 3 could not run. */
 export function exitCodeOf(r: RunReport): 0 | 1 | 3 {
   if (r.could_not_run) return 3;
+  // With a baseline the run is green when exactly the expected checks fail (or fewer).
+  if (r.policy?.baseline) return r.policy.baseline.ok ? 0 : 1;
   return r.conformant ? 0 : 1;
 }

@@ -1,0 +1,39 @@
+import { judgeBaseline, type Baseline, type BaselineJudgement } from "./baseline.ts";
+import type { RunReport } from "./report/result.ts";
+import { summarize } from "./report/result.ts";
+import { applyStrict } from "./strict.ts";
+
+export interface Policy {
+  /** --strict: a SHOULD shortfall fails. */
+  strict: boolean;
+  /** --baseline: anchors expected to fail. */
+  baseline?: Baseline;
+  /** --only / --skip as given, for the record. */
+  only?: string[];
+  skip?: string[];
+}
+
+export interface PolicyRecord {
+  strict: boolean;
+  only?: string[];
+  skip?: string[];
+  baseline?: BaselineJudgement & { expected_fail: string[] };
+}
+
+/**
+ * The user's gating policy over a scored report: --strict turns warnings into
+ * failures; --baseline judges the failures against those expected. The
+ * conformance verdict itself stays the spec's; the baseline only decides the
+ * exit code.
+ */
+export function applyPolicy(report: RunReport, p: Policy): RunReport & { policy: PolicyRecord } {
+  const results = p.strict ? applyStrict(report.results) : report.results;
+  const summary = summarize(results);
+  const record: PolicyRecord = {
+    strict: p.strict,
+    ...(p.only ? { only: p.only } : {}),
+    ...(p.skip ? { skip: p.skip } : {}),
+    ...(p.baseline ? { baseline: { expected_fail: p.baseline.entries.map((e) => e.id), ...judgeBaseline(results, p.baseline) } } : {}),
+  };
+  return { ...report, results, summary, conformant: summary.fail === 0 && !report.could_not_run, policy: record };
+}
