@@ -101,6 +101,7 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
  * shared session abandons its remaining probes once its provider stalls.
  */
 export async function record(opts: RunOptions): Promise<Transcript> {
+  const started = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   const probes = probesFor(opts.checks);
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), opts.deadlineMs);
@@ -118,7 +119,8 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         timeout_ms: opts.timeoutMs,
         probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES] : [])],
         trust_roots: opts.trustRoots,
-        consent: { grants: opts.grants, granted_at: new Date().toISOString().replace(/\.\d+Z$/, "Z") },
+        started_at: started,
+        consent: { grants: opts.grants },
       },
       events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
     };

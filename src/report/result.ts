@@ -2,6 +2,7 @@ import type { CheckResult, Status } from "../check.ts";
 import { consentNeeded, missingConsent, receipts, type ConsentReceipt } from "../consent.ts";
 import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
 import { isObj, type Obj } from "../transcript/view.ts";
+import { usageReports, type UsageReport } from "../usage.ts";
 import { VERSION } from "../version.ts";
 
 export interface Summary {
@@ -25,6 +26,8 @@ export interface RunReport {
   could_not_run_reason?: string;
   /** C1, C2, C6: what needed consent, what was granted (with its receipts, context-reuse §3), what was missing. */
   consent: { needed: string[]; why?: string; granted: string[]; missing: string[]; receipts: ConsentReceipt[] };
+  /** UR1: cgp-conform's own usage report for each query it executed. */
+  usage: UsageReport[];
   summary: Summary;
   results: CheckResult[];
   /** The gating policy applied (--strict, --only/--skip, --baseline), when any. */
@@ -81,8 +84,9 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
       ...(need.why ? { why: need.why } : {}),
       granted: need.scopes.filter((s) => !missing.includes(s)),
       missing,
-      receipts: receipts(ack, need, grants, header.consent?.granted_at ?? ""),
+      receipts: receipts(ack, need, grants, header.started_at),
     },
+    usage: usageReports(t),
     summary,
     results,
   };

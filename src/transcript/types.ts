@@ -62,8 +62,10 @@ export interface TranscriptHeader {
   probes: string[];
   /** Directories whose files provenance may be re-read from (F5). */
   trust_roots: string[];
-  /** Consent granted for this run (--consent), and when. */
-  consent: { grants: string[]; granted_at: string };
+  /** When the run started (the time consent was granted, and usage reports' snapshot). */
+  started_at: string;
+  /** Consent granted for this run (--consent). */
+  consent: { grants: string[] };
 }
 
 export interface Transcript {

@@ -54,7 +54,7 @@ export class TranscriptBuilder {
   build(): Transcript {
     const probes = [...new Set(this.events.map((e) => e.probe))];
     return {
-      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes, trust_roots: [], consent: { grants: [], granted_at: "2026-11-30T00:00:00Z" } },
+      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes, trust_roots: [], started_at: "2026-11-30T00:00:00Z", consent: { grants: [] } },
       events: this.events.map((e, i) => ({ n: i + 2, ...e })),
     };
   }
