@@ -15,6 +15,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** C7's refusal, typed, so the CLI can name the rule. */
 export class InsecureTransportError extends Error {
+  override name = "InsecureTransportError";
   constructor(readonly url: string) {
     super(`refusing plain http:// to a non-loopback host (C7: "A host's HTTP transport MUST use TLS for every non-loopback provider"): use https://`);
   }

@@ -1,0 +1,47 @@
+import t from "tap";
+import { consentNeeded, missingConsent } from "../../src/consent.ts";
+import { isLoopbackHost, vetUrl } from "../../src/target/loopback.ts";
+
+// Pure: none of these cases resolves a name or opens a connection.
+const loopback: Array<[string, boolean]> = [
+  ["localhost", true],
+  ["LOCALHOST", true],
+  ["api.localhost", true],
+  ["127.0.0.1", true],
+  ["127.255.0.9", true],
+  ["[::1]", true],
+  ["::ffff:127.0.0.1", true],
+  ["10.0.0.1", false],
+  ["192.168.1.1", false],
+  ["example.com", false],
+  ["127.0.0.1.example.com", false],
+  ["localhost.example.com", false],
+];
+for (const [host, want] of loopback) t.equal(isLoopbackHost(host), want, `${host} is ${want ? "" : "not "}loopback`);
+
+t.test("C7: plain http to a non-loopback host is refused before anything is sent", async (t) => {
+  for (const url of ["http://example.com/cgp", "http://10.0.0.1:8080/", "http://127.0.0.1.example.com/"]) {
+    t.throws(() => vetUrl(url), { name: "InsecureTransportError", message: /C7/ }, url);
+  }
+  for (const url of ["http://127.0.0.1:9/", "http://localhost:9/", "http://[::1]:9/", "https://example.com/"]) t.doesNotThrow(() => vetUrl(url), url);
+  t.throws(() => vetUrl("ftp://127.0.0.1/"), /http: or https:/);
+  t.throws(() => vetUrl("https://user:pw@example.com/"), /credentials in the URL/);
+});
+
+t.test("C4: a non-loopback provider needs egress consent whatever it declares", async (t) => {
+  const local = { provider: { name: "p", version: "1", data_flow: { reads: true, writes: false, egress: false } } };
+  t.same(consentNeeded(local, undefined).scopes, []);
+  t.same(consentNeeded(local, "http://127.0.0.1:8080/").scopes, []);
+  t.same(consentNeeded(local, "https://provider.example/").scopes, ["egress"]);
+  t.match(consentNeeded(local, "https://provider.example/").why, /C4/);
+});
+
+t.test("C1/C2/C6: egress scopes and the boolean gate", async (t) => {
+  const flow = (f: object) => ({ provider: { name: "p", version: "1", data_flow: { reads: true, writes: false, ...f } } });
+  t.same(consentNeeded(flow({ egress: true }), undefined).scopes, ["egress"], "egress with no scopes: the boolean gate");
+  t.same(consentNeeded(flow({ egress: true, egress_scopes: ["local-only", "org-tenant", "acme:vectors"] }), undefined).scopes, ["org-tenant", "acme:vectors"], "an unknown custom scope is off-machine");
+  const need = consentNeeded(flow({ egress: true, egress_scopes: ["org-tenant", "third-party-model"] }), undefined);
+  t.same(missingConsent(need, ["org-tenant"]), ["third-party-model"]);
+  t.same(missingConsent(need, ["all"]), []);
+  t.same(missingConsent(need, ["egress"]), ["org-tenant", "third-party-model"], "the boolean grant does not satisfy a scope gate (C6)");
+});
