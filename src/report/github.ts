@@ -1,0 +1,101 @@
+import type { CheckResult, EvidenceResult } from "../check.ts";
+import type { RunReport } from "./result.ts";
+
+/**
+ * GitHub Actions workflow commands: an `::error` annotation per failing check
+ * and a `::warning` per warning, at most GITHUB_MAX_ANNOTATIONS of each (GitHub
+ * shows no more per step), then one `::notice` with the verdict, the tallies
+ * and the checks that were not annotated. Info and skip are only counted.
+ *
+ * Every command is one line: provider text cannot start a command of its own.
+ */
+export const GITHUB_MAX_ANNOTATIONS = 10;
+
+/** Longest annotation message, in characters, before escaping. */
+const MESSAGE_MAX = 4000;
+/** Check ids named in the notice, per kind. */
+const IDS_MAX = 50;
+
+/** Control characters other than tab and line breaks, made visible. */
+function visible(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A command's message (data). */
+export function escapeData(s: string): string {
+  return visible(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** A command's property value: the data escapes, plus `:` and `,`, which end a property. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+function command(kind: "error" | "warning" | "notice", title: string, message: string): string {
+  const chars = [...message];
+  const msg = chars.length <= MESSAGE_MAX ? message : `${chars.slice(0, MESSAGE_MAX).join("")}… (cut; the JSON report has it all)`;
+  return `::${kind} title=${escapeProperty(title)}::${escapeData(msg)}`;
+}
+
+function findingText(e: EvidenceResult): string {
+  const out = [`${e.untestable ? "untestable: " : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`];
+  if (e.expected !== undefined) out.push(`expected: ${e.expected}`);
+  if (e.actual !== undefined) out.push(`actual: ${e.actual}`);
+  if (e.lines.length > 0) out.push(`transcript lines: ${e.lines.join(", ")}`);
+  return out.join("\n");
+}
+
+/** The check's first finding of its own status, and how many more there are. */
+function annotation(r: CheckResult): string {
+  const own = r.evidence.filter((e) => e.status === r.status);
+  const first = own[0];
+  if (!first) return r.title;
+  const more = own.length - 1;
+  return findingText(first) + (more > 0 ? `\n… and ${more} more ${r.status === "fail" ? "failing" : "warning"} findings` : "");
+}
+
+function idList(results: CheckResult[]): string {
+  const ids = results.slice(0, IDS_MAX).map((r) => r.id);
+  return ids.join(", ") + (results.length > IDS_MAX ? `, … (${results.length - IDS_MAX} more)` : "");
+}
+
+/** The gating policy the report records (--strict, --only/--skip, --baseline), in one line; the verdict stays the report's. */
+function policyOf(r: RunReport): string | undefined {
+  const p = r.policy;
+  if (!p) return undefined;
+  const parts: string[] = [];
+  if (p.strict) parts.push("--strict (a SHOULD shortfall fails)");
+  if (p.only?.length) parts.push(`--only ${p.only.join(",")}`);
+  if (p.skip?.length) parts.push(`--skip ${p.skip.join(",")}`);
+  const b = p.baseline;
+  if (b) {
+    const more = [b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "", b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : ""].filter(Boolean);
+    parts.push(`baseline of ${b.expected_fail.length} expected failures ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
+  }
+  return parts.length ? parts.join("; ") : undefined;
+}
+
+export function renderGithub(r: RunReport): string {
+  const s = r.summary;
+  const fails = r.results.filter((c) => c.status === "fail");
+  const warns = r.results.filter((c) => c.status === "warn");
+  const out: string[] = [];
+
+  const couldNotRun = r.could_not_run ? [command("error", "cgp-conform: COULD NOT RUN", r.could_not_run_reason ?? "the provider could not be started")] : [];
+  const errorRoom = GITHUB_MAX_ANNOTATIONS - couldNotRun.length;
+  out.push(...couldNotRun);
+  out.push(...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}: ${c.title}`, annotation(c))));
+  out.push(...warns.slice(0, GITHUB_MAX_ANNOTATIONS).map((c) => command("warning", `${c.id}: ${c.title}`, annotation(c))));
+
+  const verdict = r.could_not_run ? "COULD NOT RUN" : r.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  const rest: string[] = [];
+  const moreFails = fails.slice(errorRoom);
+  const moreWarns = warns.slice(GITHUB_MAX_ANNOTATIONS);
+  if (moreFails.length > 0) rest.push(`${moreFails.length} more failing checks: ${idList(moreFails)}`);
+  if (moreWarns.length > 0) rest.push(`${moreWarns.length} more warning checks: ${idList(moreWarns)}`);
+  const tally = `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`;
+  const notAnnotated = rest.length > 0 ? `\nNot annotated (at most ${GITHUB_MAX_ANNOTATIONS} errors and ${GITHUB_MAX_ANNOTATIONS} warnings are): ${rest.join("; ")}` : "";
+  const policy = policyOf(r) ? `\nPolicy: ${policyOf(r)}` : "";
+  out.push(command("notice", `cgp-conform: ${verdict}`, `${tally}${policy}${notAnnotated}`));
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,165 @@
+import t from "tap";
+import type { CheckResult, EvidenceResult } from "../../src/check.ts";
+import { escapeData, escapeProperty, GITHUB_MAX_ANNOTATIONS, renderGithub } from "../../src/report/github.ts";
+import { summarize, type RunReport } from "../../src/report/result.ts";
+import { VERSION } from "../../src/version.ts";
+import { cli } from "../helpers/live.ts";
+
+const runs = new Map<string, Promise<RunReport>>();
+
+/** A report of a real run of the CLI, once per argument list. */
+function real(args: string[]): Promise<RunReport> {
+  const key = args.join(" ");
+  if (!runs.has(key)) runs.set(key, cli(args).then((r) => JSON.parse(r.stdout) as RunReport));
+  return runs.get(key)!;
+}
+
+function synthetic(results: CheckResult[], over: Partial<RunReport> = {}): RunReport {
+  const summary = summarize(results);
+  return {
+    tool: { name: "cgp-conform", version: VERSION },
+    target: { kind: "stdio", command: ["./provider"] },
+    host_version: "contextgraph/1.0",
+    timeout_ms: 5000,
+    conformant: summary.fail === 0,
+    could_not_run: false,
+    consent: { needed: [], granted: [], missing: [], receipts: [] },
+    usage: [],
+    summary,
+    results,
+    ...over,
+  };
+}
+
+const ev = (status: EvidenceResult["status"], message: string, more: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: status === "pass", status, message, lines: [2], ...more });
+const check = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], more: Partial<CheckResult> = {}): CheckResult => ({ id, title: `title of ${id}`, level: "MUST", status, untestable: false, evidence, ...more });
+
+interface Command {
+  kind: string;
+  props: Record<string, string>;
+  message: string;
+}
+
+/** The runner's side: undo the escapes. %25 last, so an escaped "%0A" stays literal. */
+const unescape = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%25/g, "%");
+
+/** Parse workflow commands as the runner does: `::kind k=v,k=v::message`, one per line. */
+function commands(out: string): Command[] {
+  if (!out.endsWith("\n")) throw new Error("output does not end in a newline");
+  return out.slice(0, -1).split("\n").map((line) => {
+    const m = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
+    if (!m) throw new Error(`not a workflow command: ${line}`);
+    const props = Object.fromEntries((m[2] ?? "").split(",").filter(Boolean).map((kv) => {
+      const i = kv.indexOf("=");
+      return [kv.slice(0, i), unescape(kv.slice(i + 1))];
+    }));
+    return { kind: m[1]!, props, message: unescape(m[3]!) };
+  });
+}
+
+const of = (cmds: Command[], kind: string) => cmds.filter((c) => c.kind === kind);
+
+t.test("at most ten errors and ten warnings, then one notice for the rest", async (t) => {
+  const [ok, b3, dead] = await Promise.all([
+    real(["reference", "--json"]),
+    real(["reference", "--misbehave", "B3-utf16-length", "--json"]),
+    real(["stdio", "--json", "--", "/nonexistent/cgp-provider"]),
+  ]);
+  const many = synthetic([
+    ...Array.from({ length: 25 }, (_, i) => check(`F${i}`, "fail", [ev("fail", `failure ${i}`)])),
+    ...Array.from({ length: 15 }, (_, i) => check(`W${i}`, "warn", [ev("warn", `warning ${i}`, { level: "SHOULD" })])),
+    check("I1", "info", [ev("info", "a note", { level: "MAY" })]),
+    check("S1", "skip", [], { reason: "n/a" }),
+  ]);
+  const cases: Array<{ name: string; report: RunReport; errors: string[]; warnings: string[]; notice: RegExp }> = [
+    { name: "the conformant reference provider", report: ok, errors: [], warnings: [], notice: /^\d+ checks: \d+ pass, 0 fail, 0 warn, 0 info, \d+ skip$/ },
+    { name: "B3-utf16-length", report: b3, errors: ["B3: Each frame's token_cost equals ceil(UTF-8 bytes / 4)"], warnings: [], notice: /^\d+ checks: \d+ pass, 1 fail/ },
+    {
+      name: "a provider that cannot start",
+      report: dead,
+      errors: ["cgp-conform: COULD NOT RUN", ...dead.results.slice(0, 9).map((r) => `${r.id}: ${r.title}`)],
+      warnings: [],
+      notice: new RegExp(`Not annotated \\(at most 10 errors and 10 warnings are\\): ${dead.results.length - 9} more failing checks: ${dead.results.slice(9).map((r) => r.id).join(", ")}$`),
+    },
+    {
+      name: "25 fails and 15 warns",
+      report: many,
+      errors: Array.from({ length: 10 }, (_, i) => `F${i}: title of F${i}`),
+      warnings: Array.from({ length: 10 }, (_, i) => `W${i}: title of W${i}`),
+      notice: /^42 checks: 0 pass, 25 fail, 15 warn, 1 info, 1 skip\nNot annotated .*: 15 more failing checks: F10, F11, .*F24; 5 more warning checks: W10, W11, W12, W13, W14$/,
+    },
+    { name: "every check skipped", report: synthetic([check("S1", "skip", [], { reason: "n/a" })]), errors: [], warnings: [], notice: /^1 checks: 0 pass, 0 fail, 0 warn, 0 info, 1 skip$/ },
+  ];
+  for (const c of cases) {
+    t.test(c.name, async (t) => {
+      const cmds = commands(renderGithub(c.report));
+      const errors = of(cmds, "error");
+      const warnings = of(cmds, "warning");
+      const notices = of(cmds, "notice");
+      t.ok(errors.length <= GITHUB_MAX_ANNOTATIONS && warnings.length <= GITHUB_MAX_ANNOTATIONS);
+      t.same(errors.map((e) => e.props.title), c.errors, "errors, in report order");
+      t.same(warnings.map((e) => e.props.title), c.warnings, "warnings, in report order");
+      t.equal(notices.length, 1, "one notice");
+      t.equal(cmds.length, errors.length + warnings.length + 1, "nothing else");
+      const verdict = c.report.could_not_run ? "COULD NOT RUN" : c.report.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+      t.equal(notices[0]!.props.title, `cgp-conform: ${verdict}`);
+      t.match(notices[0]!.message, c.notice);
+    });
+  }
+});
+
+t.test("an annotation carries the first finding, its expected/actual/lines, and how many more", async (t) => {
+  const b3 = await real(["reference", "--misbehave", "B3-utf16-length", "--json"]);
+  const [error] = of(commands(renderGithub(b3)), "error");
+  const fails = b3.results.find((r) => r.id === "B3")!.evidence.filter((e) => e.status === "fail");
+  t.equal(error!.message, `${fails[0]!.message}\nexpected: 50\nactual: 18\ntranscript lines: 5${fails.length > 1 ? `\n… and ${fails.length - 1} more failing findings` : ""}`);
+
+  const warn = synthetic([check("W1", "warn", [ev("pass", "fine"), ev("warn", "a SHOULD broke", { level: "SHOULD", lines: [] })])]);
+  t.equal(of(commands(renderGithub(warn)), "warning")[0]!.message, "[SHOULD] a SHOULD broke");
+});
+
+t.test("escaping follows the workflow-command rules", async (t) => {
+  const data: Array<[string, string]> = [
+    ["plain", "plain"],
+    ["100%", "100%25"],
+    ["%0A literal", "%250A literal"],
+    ["a\nb", "a%0Ab"],
+    ["a\r\nb", "a%0D%0Ab"],
+    ["a:b,c", "a:b,c"],
+    ["::warning::forged", "::warning::forged"],
+    ["nul \u0000 esc \u001b", "nul \\u0000 esc \\u001b"],
+  ];
+  for (const [input, want] of data) t.equal(escapeData(input), want, `data ${JSON.stringify(input)}`);
+  const props: Array<[string, string]> = [
+    ["B3: title", "B3%3A title"],
+    ["a,b", "a%2Cb"],
+    ["50%: a\nb", "50%25%3A a%0Ab"],
+    ["x=y", "x=y"],
+  ];
+  for (const [input, want] of props) t.equal(escapeProperty(input), want, `property ${JSON.stringify(input)}`);
+});
+
+t.test("provider text cannot forge a command or a property", async (t) => {
+  const report = synthetic([
+    check("X1", "fail", [ev("fail", "line one\n::warning title=forged::forged\r\n%0A::add-mask::secret", { expected: "a,b:c", actual: "100%" })], { title: "with: colon, comma\nand newline %" }),
+    check("X2", "warn", [ev("warn", "::stop-commands::token\n::error::again", { level: "SHOULD" })], { title: "title=forged,file=x" }),
+  ]);
+  const out = renderGithub(report);
+  t.equal(out.split("\n").length, 4, "three commands, one per line");
+  for (const line of out.split("\n").filter(Boolean)) t.match(line, /^::(error|warning|notice) title=[^:,]*::/, "each line is one of ours");
+  const cmds = commands(out);
+  t.same(cmds[0], {
+    kind: "error",
+    props: { title: "X1: with: colon, comma\nand newline %" },
+    message: "line one\n::warning title=forged::forged\r\n%0A::add-mask::secret\nexpected: a,b:c\nactual: 100%\ntranscript lines: 2",
+  });
+  t.same(cmds[1]!.props, { title: "X2: title=forged,file=x" }, "no forged property");
+  t.equal(cmds[1]!.message, "[SHOULD] ::stop-commands::token\n::error::again\ntranscript lines: 2");
+});
+
+t.test("a huge message is cut and says so", async (t) => {
+  const report = synthetic([check("H1", "fail", [ev("fail", "x".repeat(100_000))])]);
+  const [error] = of(commands(renderGithub(report)), "error");
+  t.ok(error!.message.length < 5000);
+  t.match(error!.message, /… \(cut; the JSON report has it all\)$/);
+});
