@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { redact } from "../redact.ts";
 
 /** A mistake in how cgp-conform was invoked: exit 2. */
@@ -15,6 +15,10 @@ export function err(text: string): void {
 
 export function writeOut(path: string, text: string): void {
   writeFileSync(path, redact(text));
+}
+
+export function appendOut(path: string, text: string): void {
+  appendFileSync(path, redact(text));
 }
 
 export function readIn(path: string): string {

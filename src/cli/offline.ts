@@ -10,7 +10,7 @@ import { out, readIn, UsageError } from "./io.ts";
 import { printReport } from "./suite.ts";
 
 /** cgp-conform replay FILE: the verdicts of a saved transcript, scored again offline. */
-export function replay(a: { file: string; json: boolean; verbose: boolean }): number {
+export function replay(a: { file: string; json: boolean; verbose: boolean; report?: string[] }): number {
   const text = readIn(a.file);
   try {
     return printReport(reportOf(fromNdjson(text)), a);

@@ -12,7 +12,10 @@ import { parseBaseline } from "../baseline.ts";
 import type { CheckDef } from "../check.ts";
 import { applyPolicy, type Policy } from "../policy.ts";
 import { parsePatterns, selectChecks } from "../select.ts";
-import { out, positive, readIn, UsageError, writeOut } from "./io.ts";
+import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
+import { appendOut, out, positive, readIn, UsageError, writeOut } from "./io.ts";
+
+type ReportSpec = Spec & { append?: boolean };
 
 export interface SuiteArgs {
   json: boolean;
@@ -27,6 +30,7 @@ export interface SuiteArgs {
   skip?: string[];
   strict: boolean;
   baseline?: string;
+  report?: string[];
 }
 
 /** The options every command that runs the suite takes. */
@@ -43,11 +47,39 @@ export function suiteOptions<T>(y: Argv<T>) {
     .option("only", { type: "string", array: true, describe: "Run only these checks: ids, globs and ranges (H1, B*, F5,F11-F13); repeatable" })
     .option("skip", { type: "string", array: true, describe: "Leave out these checks (same patterns as --only); repeatable" })
     .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
-    .option("baseline", { type: "string", describe: "A file listing anchors expected to fail: the run is green if no other check fails" });
+    .option("baseline", { type: "string", describe: "A file listing anchors expected to fail: the run is green if no other check fails" })
+    .option("report", { type: "string", array: true, describe: "Also write a report: FORMAT[:FILE], FORMAT one of json, junit, tap, markdown, github (no FILE: stdout, instead of the human report); repeatable" });
 }
 
-export function printReport(report: RunReport, a: { json: boolean; verbose: boolean }): number {
-  out(a.json ? JSON.stringify(report, null, 2) + "\n" : renderHuman(report, makeChalk(), a.verbose));
+/** The reports a run writes: --json and --report as given, plus GitHub's defaults under GITHUB_ACTIONS=true. */
+function reportSpecs(a: { json: boolean; report?: string[] }): ReportSpec[] {
+  let specs: ReportSpec[];
+  try {
+    specs = parseReportSpecs([...(a.json ? ["json"] : []), ...(a.report ?? [])]);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (process.env.GITHUB_ACTIONS === "true") {
+    const toStdout = specs.some((s) => s.file === undefined);
+    // Annotations are read from stdout, so they go there only when stdout is not already one pure report.
+    if (!toStdout && !specs.some((s) => s.format === "github")) specs.push({ format: "github" });
+    const summary = process.env.GITHUB_STEP_SUMMARY;
+    if (summary && !specs.some((s) => s.format === "markdown")) specs.push({ format: "markdown", file: summary, append: true });
+  }
+  return specs;
+}
+
+/** Write every report; the human one goes to stdout unless a report claims it. Returns the exit code. */
+export function printReport(report: RunReport, a: { json: boolean; verbose: boolean; report?: string[] }): number {
+  const specs = reportSpecs(a);
+  const stdoutSpec = specs.find((s) => s.file === undefined && s.format !== "github");
+  out(stdoutSpec ? render(stdoutSpec.format, report) : renderHuman(report, makeChalk(), a.verbose));
+  for (const s of specs) {
+    if (s === stdoutSpec) continue;
+    if (s.file === undefined) out(render(s.format, report));
+    else if (s.append) appendOut(s.file, render(s.format, report));
+    else writeOut(s.file, render(s.format, report));
+  }
   return exitCodeOf(report);
 }
 

@@ -1,0 +1,79 @@
+import { execa } from "execa";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import t from "tap";
+import { BUN, CLI, ROOT } from "./helpers/live.ts";
+
+const ENTRY = join(ROOT, "scripts", "action-entry.mjs");
+const tmp = mkdtempSync(join(tmpdir(), "cgp-action-"));
+
+/** Run the action's entry script as the runner would: inputs in env, outputs and summary in files. */
+async function action(inputs: Record<string, string>) {
+  const dir = mkdtempSync(join(tmp, "run-"));
+  const output = join(dir, "output");
+  const summary = join(dir, "summary.md");
+  writeFileSync(output, "");
+  const r = await execa(process.execPath, [ENTRY], {
+    reject: false,
+    cwd: ROOT,
+    env: { GITHUB_ACTIONS: "true", GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: dir, NO_COLOR: "1", CGP_CONFORM_COMMAND: JSON.stringify([BUN, CLI]), ...inputs },
+  });
+  const outputs = Object.fromEntries(readFileSync(output, "utf8").split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+  let summaryText = "";
+  try {
+    summaryText = readFileSync(summary, "utf8");
+  } catch {
+    // no summary written
+  }
+  return { ...r, outputs, summary: summaryText };
+}
+
+const provider = (mode?: string): string => `"${BUN}" "${CLI}" fixture --attest${mode ? ` --misbehave ${mode}` : ""}`;
+
+t.test("a conformant provider: outputs, step summary, extra reports, exit 0", async (t) => {
+  const junit = join(tmp, "cgp.xml");
+  const r = await action({ CGP_PROVIDER_COMMAND: provider(), CGP_REPORT: `junit:${junit}`, CGP_TIMEOUT: "5000" });
+  t.equal(r.exitCode, 0, r.stdout.slice(-600));
+  t.match(r.outputs, { conformant: "true", failed: "0", warned: "0" });
+  t.ok(Number(r.outputs.passed) > 30);
+  t.match(JSON.parse(readFileSync(r.outputs["report-json"]!, "utf8")), { conformant: true });
+  t.match(r.summary, /cgp-conform: CONFORMANT/);
+  t.match(readFileSync(junit, "utf8"), /<testsuites/);
+  t.match(r.stdout, /^::notice title=cgp-conform/m, "annotations reach the log");
+});
+
+t.test("a failing provider: exit 1 and failed=1; a baseline listing the failure makes it green", async (t) => {
+  const bad = await action({ CGP_PROVIDER_COMMAND: provider("B3-floor") });
+  t.equal(bad.exitCode, 1);
+  t.match(bad.outputs, { conformant: "false", failed: "1" });
+  t.match(bad.stdout, /^::error title=B3%3A/m);
+  const baseline = join(tmp, "baseline.txt");
+  writeFileSync(baseline, "B3  # tokenizer fix pending\n");
+  const known = await action({ CGP_PROVIDER_COMMAND: provider("B3-floor"), CGP_BASELINE: baseline, CGP_ONLY: "B*,F1" });
+  t.equal(known.exitCode, 0, known.stdout.slice(-600));
+  t.match(known.outputs, { conformant: "false", failed: "1" });
+});
+
+t.test("inputs are data, never shell: a hostile input is passed verbatim and refused as a pattern", async (t) => {
+  const r = await action({ CGP_PROVIDER_COMMAND: provider(), CGP_ONLY: "$(touch pwned);H1" });
+  t.equal(r.exitCode, 2);
+  t.throws(() => readFileSync(join(ROOT, "pwned")), "nothing ran");
+});
+
+t.test("neither provider-command nor url: an error annotation, exit 2", async (t) => {
+  const r = await action({});
+  t.equal(r.exitCode, 2);
+  t.match(r.stdout, /::error::give the action either provider-command or url/);
+});
+
+t.test("action.yml passes every input through env:, never interpolated into a run line", async (t) => {
+  const yml = readFileSync(join(ROOT, "action.yml"), "utf8");
+  const inputs = [...yml.slice(yml.indexOf("inputs:"), yml.indexOf("outputs:")).matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]!);
+  t.ok(inputs.length >= 8);
+  const runLines = yml.split("\n").filter((l, i, all) => /^\s+run:/.test(l) || (i > 0 && /^\s+run: \|/.test(all[i - 1]!)));
+  for (const l of yml.split("\n")) if (/\$\{\{\s*inputs\./.test(l)) t.match(l, /^\s+CGP_[A-Z_]+: \$\{\{ inputs\.[a-z-]+ \}\}$/, `only env: lines read inputs: ${l.trim()}`);
+  t.notOk(runLines.some((l) => l.includes("${{")), "no run: line interpolates an expression");
+  for (const i of inputs) t.match(yml, new RegExp(`\\$\\{\\{ inputs\\.${i} \\}\\}`), `input ${i} is passed on`);
+  for (const o of ["conformant", "passed", "failed", "warned", "report-json"]) t.match(yml, new RegExp(`^  ${o}:$`, "m"), `output ${o}`);
+});
