@@ -143,7 +143,7 @@ t.test("transcript file starts with its header", async (t) => {
 
 t.test("every option in --help is documented in the README", async (t) => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  for (const command of ["stdio", "reference", "fixture", "selftest", "replay", "validate", "attest verify"]) {
+  for (const command of ["stdio", "http", "reference", "fixture", "selftest", "replay", "validate", "attest verify", "list", "explain"]) {
     const help = (await cli([...command.split(" "), "--help"])).stdout;
     const options = [...help.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!);
     t.ok(options.length > 0, `${command} --help lists options`);
