@@ -1,6 +1,6 @@
 // Smoke test of the compiled binary: copied alone into an empty directory
 // (no node_modules, no repository), it must run every user-facing command.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ function check(name, ok, detail = "") {
   console.log(`${ok ? "ok" : "not ok"} - ${name}${ok || !detail ? "" : `\n  ${detail.slice(0, 2000).replace(/\n/g, "\n  ")}`}`);
 }
 const { NO_COLOR: _n, FORCE_COLOR: _f, ...baseEnv } = process.env;
-const run = (args, input, env = { NO_COLOR: "1" }) => spawnSync(bin, args, { cwd: dir, input, encoding: "utf8", env: { ...baseEnv, ...env }, timeout: 120_000 });
+const run = (args, input, env = { NO_COLOR: "1" }) => spawnSync(bin, args, { cwd: dir, input, encoding: "utf8", env: { ...baseEnv, ...env }, timeout: 600_000 });
 
 let r = run(["--version"]);
 check("--version prints the package version", r.status === 0 && r.stdout.trim() === version, r.stdout + r.stderr);
@@ -47,8 +47,23 @@ check("stdio -- <binary> fixture --misbehave R2-exit-nonzero: exit 1", r.status 
 r = run(["stdio", "--", join(dir, "no-such-provider")]);
 check("a provider that cannot start: exit 3", r.status === 3, r.stdout + r.stderr);
 
+r = run(["list", "--json"]);
+check("list --json: every check with its witnesses", r.status === 0 && JSON.parse(r.stdout).every((c) => c.witnesses.length > 0), r.stdout.slice(0, 400) + r.stderr);
+
+r = run(["explain", "B3"]);
+check("explain B3 quotes the spec sentence", r.status === 0 && r.stdout.includes("ceil(utf8_byte_length(content) / 4)"), r.stdout + r.stderr);
+
+// The HTTP binding, served and tested by the binary alone.
+const server = spawn(bin, ["fixture", "--attest", "--http", "0"], { cwd: dir, stdio: ["ignore", "pipe", "ignore"] });
+const url = await new Promise((resolve) => server.stdout.once("data", (c) => resolve(c.toString().trim())));
+r = run(["http", url, "--report", "junit:report.xml"]);
+server.kill();
+check("http: the reference provider over HTTP is conformant, and a JUnit report is written", r.status === 0 && /<testsuites/.test(readFileSync(join(dir, "report.xml"), "utf8")), r.stdout.slice(-600) + r.stderr);
+
+// The selftest, from the binary: every mode over stdio, HTTP and HTTPS.
 r = run(["selftest"]);
-check("selftest from the binary", r.status === 0, r.stdout + r.stderr);
+check("selftest from the binary", r.status === 0, r.stdout.split("\n").filter((l) => !l.startsWith("ok")).join("\n") + r.stderr);
+console.log(r.stdout.trim().split("\n").pop());
 
 console.log(`smoke: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
