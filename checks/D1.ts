@@ -22,7 +22,8 @@ export default defineCheck({
   score({ probe }) {
     const views = PROBES.map(probe);
     const xs = exchanges(views);
-    const frames = servedFrames(xs).filter((f) => f.frame.content_digest !== undefined);
+    // "when present": null reads as absent, as everywhere on the wire.
+    const frames = servedFrames(xs).filter((f) => f.frame.content_digest !== undefined && f.frame.content_digest !== null);
     const out: Evidence[] = unanswered(xs, views);
     const byIdentity = new Map<string, ServedFrame[]>();
     for (const f of frames) {

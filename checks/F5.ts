@@ -46,6 +46,11 @@ export default defineCheck({
         }
         const range = link.range === undefined || link.range === null ? undefined : String(link.range);
         const sliced = sliceRange(Buffer.from(file.data, "base64"), range);
+        if (!sliced.ok && sliced.reason === "unrecognised") {
+          // The published range vectors: "Not a line-range in the grammar: reserved, never a whole-resource fallback."
+          out.push({ ok: false, level: "MAY", message: `${where}: range ${show(range)} is not in the L<n> / L<a>-<b> grammar (reserved), so its bytes cannot be checked`, lines: [f.line, file.n] });
+          continue;
+        }
         if (!sliced.ok) {
           out.push({ ok: false, message: `${where}: range ${show(range)} addresses nothing a verifier can digest (${sliced.reason})`, expected: "L<n> or L<a>-<b> within the file", actual: show(range), lines: [f.line, file.n] });
           continue;

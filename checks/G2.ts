@@ -4,7 +4,8 @@ import { show } from "../src/transcript/view.ts";
 
 /** A URI in RFC 3986's sense: a scheme, then the rest. A relative reference is not one. */
 function isUri(v: unknown): boolean {
-  if (typeof v !== "string" || !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(v) || /\s/.test(v)) return false;
+  // RFC 3986: a scheme, then only characters a URI may carry (no space, no backslash).
+  if (typeof v !== "string" || !/^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/.test(v)) return false;
   try {
     new URL(v);
     return true;

@@ -70,6 +70,6 @@ export default defineCheck({
           });
       }
     }
-    return out.length > 0 ? out : { skip: "the provider advertises no representation beyond full, and every representation was advertised" };
+    return out.length > 0 ? out : { skip: "nothing to negotiate: no representation query was answered" };
   },
 });

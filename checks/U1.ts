@@ -37,7 +37,15 @@ export default defineCheck({
     const plain = p.answer("plain", ["frames", "error"]);
     const decorated = p.answer("decorated", ["frames", "error"]);
     const sent = p.sent("decorated")[0];
-    if (!plain || !sent) return out;
+    if (!plain) {
+      const q = p.sent("plain")[0];
+      if (q) {
+        const s = p.silence("plain");
+        out.push({ ok: false, untestable: true, message: `the plain query to compare against (line ${q.n}) got no answer: ${s.why}`, lines: [q.n, ...s.lines] });
+      }
+      return out;
+    }
+    if (!sent) return out;
     if (!decorated) {
       const s = p.silence("decorated");
       out.push({ ok: false, message: `a query carrying unknown members (line ${sent.n}) got no answer: ${s.why}`, expected: "the same answer as the plain query", actual: s.why, lines: [sent.n, ...s.lines] });

@@ -1,6 +1,6 @@
 import { defineCheck, type Evidence } from "../src/check.ts";
 import { capabilities } from "../src/probe/caps.ts";
-import { identityName, NO_IDENTITY, verdictFor, verifyExchanges, type VerifyStep } from "../src/transcript/verify.ts";
+import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyStep } from "../src/transcript/verify.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**
@@ -31,7 +31,7 @@ export default defineCheck({
     const p = probe("verify");
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
-    if (xs.length === 0) return { skip: NO_IDENTITY };
+    if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
     const out: Evidence[] = [];
     for (const x of xs) {
       if (x.reply?.env.type !== "verified") {

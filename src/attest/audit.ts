@@ -1,6 +1,6 @@
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { fromDigest, merkleLeaf, merkleNode, merkleRoot, rootFromProof, toDigest, type FrameIdentity, type InclusionProof, type ProofFailure } from "../math/attest.ts";
-import { verifyAttestation, type Verdict } from "../math/ed25519.ts";
+import { ED25519, verifyAttestation, type Verdict } from "../math/ed25519.ts";
 import { isObj, type Obj } from "../transcript/view.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
 
@@ -72,6 +72,8 @@ function signatureOf(a: Obj, keys: PublishedKey[]): SignatureVerdict {
   const signed = typeof a.signed_commitment === "string" ? fromDigest(a.signed_commitment) : undefined;
   if (!signed?.ok) return { kind: "malformed-commitment", why: signed ? signed.why : "signed_commitment is not a string" };
   if (a.signature === undefined) return { kind: "not-signed" };
+  // F8: an algorithm we do not recognise is uncheckable, whichever key it names.
+  if (a.algorithm !== ED25519) return { kind: "unknown-algorithm", algorithm: String(a.algorithm) };
   // "*" is a key the auditor supplies for every key_id (cgp-conform attest verify --key).
   const key = keys.find((k) => k.key_id === a.key_id) ?? keys.find((k) => k.key_id === "*");
   if (!key) return { kind: "unknown-key", key_id: a.key_id };

@@ -21,13 +21,15 @@ export const embeddingOk = defineProbe({
 /** E1's SHOULD: a vector whose length contradicts the declared dimension gets bad_request. */
 export const embeddingMismatch = defineProbe({
   name: "embedding-mismatch",
-  summary: "with an embeddings_fingerprint: queries with an embedding three dimensions too long, then a valid query",
+  summary: "with an embeddings_fingerprint: queries with an embedding three dimensions too long, then (once answered) a valid query",
   handshake: true,
   shared: false,
   async run(s, ctx) {
     const dims = fingerprintDims(capabilities(ctx.ack).embeddings_fingerprint);
     if (dims === undefined) return;
+    // A query always gets an answer, so this one is awaited in lock-step: its reply cannot be mistaken for the next query's.
     s.send("embedding-wrong", query(ctx, "embed-2", { embedding: unitVector(dims + 3) }));
+    if (!(await awaitAnswer(s, "embed-2"))) return;
     s.send("after-embedding-wrong", query(ctx, "embed-sync", {}));
     await awaitSync(s, ctx, "embed-sync");
   },

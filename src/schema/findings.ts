@@ -4,6 +4,8 @@ import { isObj, show } from "../transcript/view.ts";
 import { validateEnvelope, type SchemaError } from "./index.ts";
 import { ownerOf } from "./owners.ts";
 
+const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
+
 /** The value a JSON pointer names, for evidence. */
 function at(value: unknown, pointer: string): unknown {
   let v = value;
@@ -48,7 +50,8 @@ export function schemaFindings(events: readonly TranscriptEvent[]): SchemaFindin
     } catch {
       continue;
     }
-    if (!isObj(env) || typeof env.type !== "string") continue;
+    // §2: an envelope type a receiver does not implement is not rejected (the vocabulary grows additively, §13).
+    if (!isObj(env) || typeof env.type !== "string" || !ENVELOPE_TYPES.includes(env.type)) continue;
     validated++;
     for (const err of validateEnvelope(env, "interop")) {
       const owner = ownerOf(env.type, err);

@@ -35,6 +35,14 @@ export function verdictFor(id: Obj, verdicts: Obj[]): Obj | undefined {
 
 export const NO_IDENTITY = "there was no identity to verify: no served frame carried a content_digest, or the provider declared no name";
 
+/** The query for frames to verify went unanswered: nothing about verify could be seen. */
+export function unservedIdentities(p: ProbeView): Evidence[] | undefined {
+  const q = p.sent("served")[0];
+  if (!q || p.answer("served", ["frames", "error"])) return undefined;
+  const s = p.silence("served");
+  return [{ ok: false, untestable: true, message: `the query for frames to verify (line ${q.n}) got no answer: ${s.why}`, lines: [q.n, ...s.lines] }];
+}
+
 export const identityName = (id: Obj): string => `(${show(id.provider_id)}, ${show(id.frame_id)}, ${show(id.content_digest)})`;
 
 /**
@@ -44,7 +52,7 @@ export const identityName = (id: Obj): string => `(${show(id.provider_id)}, ${sh
 export function perVerdict(p: ProbeView, rule: (v: Obj, x: VerifyExchange) => Evidence | undefined): Evidence[] | { skip: string } {
   if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
   const xs = verifyExchanges(p);
-  if (xs.length === 0) return { skip: NO_IDENTITY };
+  if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
   const out = xs.flatMap((x) => x.verdicts.map((v) => rule(v, x)).filter((e): e is Evidence => e !== undefined));
   return out.length > 0 ? out : { skip: "no verdict was received" };
 }

@@ -79,12 +79,20 @@ export class ProbeView {
 
   /** What became of a request that got no answer: the timeout or exit that shows it. */
   silence(step: string): { why: string; lines: number[] } {
-    const e = this.events.find((x) => x.step === step && (x.note === "timeout" || x.note === "exit" || x.note === "eof" || x.note === "deadline"));
+    // The most telling note first: an exit says more than the end of output that precedes it.
+    const notes = this.events.filter((x) => x.step === step && x.dir === "note");
+    const e = (["timeout", "exit", "deadline", "connect-error", "eof"] as const).map((k) => notes.find((x) => x.note === k)).find((x) => x !== undefined);
     const why = e?.note === "timeout"
       ? `no reply within ${e.waitedMs} ms`
       : e?.note === "exit"
         ? `the provider exited (code ${e.exitCode}, signal ${e.signal})`
-        : e?.note === "eof" ? "the provider closed its output" : e?.note === "deadline" ? "the run's deadline passed" : "no reply";
+        : e?.note === "eof"
+          ? "the provider closed its output"
+          : e?.note === "deadline"
+            ? "the run's deadline passed"
+            : e?.note === "connect-error"
+              ? String(e.reason)
+              : "no reply";
     return { why, lines: e ? [e.n] : [] };
   }
 

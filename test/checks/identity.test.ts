@@ -1,0 +1,181 @@
+import D1 from "../../checks/D1.ts";
+import F5 from "../../checks/F5.ts";
+import { digestOfText } from "../../src/math/digest.ts";
+import { PROVENANCE_FILES } from "../../src/probe/provenance-files.ts";
+import { runCases } from "../helpers/cases.ts";
+import { emptySqueeze, frame, frames, query, served, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
+
+// ---------------------------------------------------------------- F5
+
+const ROOT = "/srv/repo";
+const uri = (p: string): string => `file://${ROOT}/${p}`;
+/** Three lines, the second ending CRLF: 8 + 10 + 11 = 29 bytes. */
+const SRC = "# Notes\nline two\r\nline three\n";
+const L2 = "line two\r\n";
+const L2_3 = "line two\r\nline three\n";
+
+const link = (over: Record<string, unknown> = {}): Record<string, unknown> => ({ type: "file", uri: uri("notes.md"), digest: digestOfText(SRC), method: "file-read", ...over });
+const read = (p = "notes.md", text = SRC) => ({ uri: uri(p), path: `${ROOT}/${p}`, data: Buffer.from(text).toString("base64") });
+const unread = (p: string, error: string) => ({ uri: uri(p), path: `${ROOT}/${p}`, error });
+
+type FileEvent = { uri: string; path?: string; data?: string; error?: string };
+
+/**
+ * served() puts the frames at line 9 (sample-query); provenance-files then
+ * records one event per file from line 10, and its closing note.
+ */
+function withFiles(links: object[], files: FileEvent[] = [read()], b?: TranscriptBuilder): () => TranscriptBuilder {
+  return () => {
+    const out = (b ?? served([frame({ provenance: links })])).probe(PROVENANCE_FILES);
+    for (const f of files) out.file(f);
+    return out.note("files", { reason: `${files.length} file provenance URIs, ${files.filter((f) => f.data !== undefined).length} read under the trusted roots` });
+  };
+}
+
+const where = (extra = ""): RegExp => new RegExp(`frame "frm_1" \\(result\\.frames\\[0\\], line 9\\) provenance\\[0\\] \\("file:///srv/repo/notes\\.md"${extra}\\)`);
+
+runCases(F5, [
+  { name: "a whole-file digest of the bytes on disk", build: withFiles([link()]), status: "pass", says: [/file provenance digests match the bytes they name/] },
+  { name: "a ranged digest over CRLF bytes, unnormalised", build: withFiles([link({ range: "L2-3", digest: digestOfText(L2_3) })]), status: "pass" },
+  { name: "an end past the last line clamps", build: withFiles([link({ range: "L3-99", digest: digestOfText("line three\n") })]), status: "pass" },
+  {
+    name: "a digest over the wrong bytes (line endings normalised)",
+    build: withFiles([link({ range: "L2", digest: digestOfText("line two\n") })]),
+    status: "fail",
+    says: [
+      new RegExp(`${where(' "L2"').source} declares digest ${digestOfText("line two\n")}, but the 10 bytes it names hash to ${digestOfText(L2)}`),
+      new RegExp(`\\| ${digestOfText(L2)} \\| ${digestOfText("line two\n")}`),
+    ],
+  },
+  {
+    name: "a ranged link carrying the whole file's digest",
+    build: withFiles([link({ range: "L2-3" })]),
+    status: "fail",
+    says: [new RegExp(`declares digest ${digestOfText(SRC)}, but the 21 bytes it names hash to ${digestOfText(L2_3)}`)],
+  },
+  {
+    name: "a range past the end of the file",
+    build: withFiles([link({ range: "L9-12" })]),
+    status: "fail",
+    says: [new RegExp(`${where(' "L9-12"').source}: range "L9-12" addresses nothing a verifier can digest \\(start_past_end\\) \\| L<n> or L<a>-<b> within the file \\| "L9-12"`)],
+  },
+  { name: "an inverted range", build: withFiles([link({ range: "L3-2" })]), status: "fail", says: [/range "L3-2" addresses nothing a verifier can digest \(inverted\)/] },
+  {
+    name: "a digest in uppercase hex",
+    build: withFiles([link({ digest: digestOfText(SRC).toUpperCase().replace("SHA256", "sha256") })]),
+    status: "fail",
+    says: [new RegExp(`${where().source} digest "sha256:B764CC34[0-9A-F]+" is not sha256:<64 lowercase hex>`)],
+  },
+  { name: "a file link with no digest", build: withFiles([link({ digest: undefined })]), status: "fail", says: [/digest absent is not sha256:<64 lowercase hex>/] },
+  {
+    name: "a file outside the trusted roots: well-formed, not re-read",
+    build: withFiles([link({ uri: "file:///etc/hosts" })], [{ uri: "file:///etc/hosts", path: "/etc/hosts", error: `outside the trusted roots (${ROOT})` }]),
+    status: "info",
+    says: [/file provenance digests are well-formed; their bytes were not re-read: outside the trusted roots \(\/srv\/repo\)/],
+  },
+  {
+    name: "a file:// URI that is not local",
+    build: withFiles([link({ uri: "file://build-host/srv/repo/notes.md" })], [{ uri: "file://build-host/srv/repo/notes.md", error: "not a local file URI: File URL host must be \"localhost\" or empty on linux" }]),
+    status: "info",
+    says: [/their bytes were not re-read: not a local file URI/],
+  },
+  { name: "provenance that is not a file: URI", build: withFiles([link({ uri: "https://example.com/notes.md" })], []), status: "info", says: [/their bytes were not re-read: not a file: URI/] },
+  { name: "a file too large to re-read", build: withFiles([link()], [unread("notes.md", "larger than 4194304 bytes: not read")]), status: "info", says: [/not re-read: larger than 4194304 bytes: not read/] },
+  {
+    name: "a missing file under a trusted root",
+    build: withFiles([link({ uri: uri("gone.md") })], [unread("gone.md", "no such file")]),
+    status: "fail",
+    says: [/provenance\[0\] \("file:\/\/\/srv\/repo\/gone\.md"\) names a file that cannot be read at retrieval time: no such file \| the file the digest was taken over \| no such file/],
+  },
+  { name: "a directory", build: withFiles([link({ uri: uri("docs") })], [unread("docs", "not a regular file")]), status: "fail", says: [/cannot be read at retrieval time: not a regular file/] },
+  { name: "only derivation provenance", build: withFiles([{ type: "derivation", method: "summarise", by: "canned" }], []), status: "skip", says: [/no served frame carries file provenance/] },
+  {
+    name: "a query left unanswered",
+    build: withFiles([link()], [read()], emptySqueeze().probe("sample-query").handshake().send("sample", query("s1")).note("timeout", { waitedMs: 800 })),
+    status: "fail",
+    untestable: true,
+    says: [/query sent at line 8 \(probe sample-query, step sample\) got no frames or error reply within 800 ms/],
+  },
+]);
+
+runCases(F5, [
+  {
+    name: "a range outside the grammar",
+    build: withFiles([link({ range: "B10-20" })]),
+    status: "info",
+    says: [/range "B10-20"/],
+  },
+]);
+
+// ---------------------------------------------------------------- D1
+
+const ABCD = digestOfText("abcd");
+
+/**
+ * The shared session: handshake 2–3, sample-query 4/5, budget-squeeze 6/7;
+ * kinds-query and representations borrow the handshake and send nothing.
+ */
+function digests(sample: object[], squeeze: object[] = []): () => TranscriptBuilder {
+  return () =>
+    tx()
+      .probe("handshake", "shared")
+      .handshake()
+      .probe("sample-query", "shared")
+      .send("sample", query("sample-1"))
+      .recv(frames("sample-1", sample))
+      .probe("budget-squeeze", "shared")
+      .send("generous", query("squeeze-1"))
+      .recv(frames("squeeze-1", squeeze));
+}
+
+const digested = (over: Record<string, unknown> = {}) => frame({ content_digest: ABCD, ...over });
+
+runCases(D1, [
+  {
+    name: "well-formed, over the inline content, stable across answers",
+    build: digests([digested()], [digested()]),
+    status: "pass",
+    says: [/every content_digest is well-formed/, /every content_digest is the SHA-256 of its frame's inline content/],
+  },
+  {
+    name: "a new content under a new digest is a new identity",
+    build: digests([digested()], [digested({ content: "abce", content_digest: digestOfText("abce") })]),
+    status: "pass",
+  },
+  { name: "no frame carries a content_digest", build: digests([frame()]), status: "skip", says: [/no served frame carries a content_digest/] },
+  {
+    name: "a digest in uppercase hex",
+    build: digests([digested({ content_digest: ABCD.replace("88d4", "88D4") })]),
+    status: "fail",
+    says: [/frame "frm_1" \(result\.frames\[0\], line 5\) has content_digest "sha256:88D4266f[0-9a-f]+", not sha256:<64 lowercase hex>/],
+  },
+  { name: "a digest of the wrong length", build: digests([digested({ content_digest: "sha256:88d4266f" })]), status: "fail", says: [/has content_digest "sha256:88d4266f", not sha256/] },
+  {
+    name: "one identity served with two contents",
+    build: digests([digested()], [digested({ content: "abce" })]),
+    status: "fail",
+    says: [new RegExp(`frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| "abcd" vs "abce"`)],
+  },
+  {
+    name: "a well-formed digest of other bytes (a trailing newline added)",
+    build: digests([digested({ content_digest: digestOfText("abcd\n") })]),
+    status: "warn",
+    says: [new RegExp(`frame "frm_1" \\(result\\.frames\\[0\\], line 5\\) content_digest is not the SHA-256 of its inline content \\(§6\\.3\\) \\| ${ABCD} \\| ${digestOfText("abcd\n")}`)],
+  },
+  {
+    name: "a query left unanswered",
+    build: () => tx().probe("handshake", "shared").handshake().probe("sample-query", "shared").send("sample", query("sample-1")).note("timeout", { waitedMs: 800 }),
+    status: "fail",
+    untestable: true,
+    says: [/query sent at line 4 \(probe sample-query, step sample\) got no frames or error reply within 800 ms/],
+  },
+]);
+
+runCases(D1, [
+  {
+    name: "a null content_digest is absent",
+    build: digests([digested({ content_digest: null })]),
+    status: "skip",
+    says: [/no served frame carries a content_digest/],
+  },
+]);
