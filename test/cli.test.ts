@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
 import t from "tap";
+import { Parser } from "tap-parser";
 import { CHECKS } from "../checks/index.ts";
 import { reportValidator } from "../src/schema/index.ts";
 import { VERSION } from "../src/version.ts";
@@ -132,6 +134,22 @@ t.test("attest verify: every attestation of a signed run is valid; a tampered on
   const wrongKey = await cli(["attest", "verify", file, "--key", "ab".repeat(32), "--json"]);
   t.equal(wrongKey.exitCode, 1);
   t.ok((JSON.parse(wrongKey.stdout) as Array<{ verdict: { kind: string } }>).every((v) => v.verdict.kind !== "valid"), "no signature verifies under another key");
+});
+
+t.test("one run writes every report format, each valid in its own terms", async (t) => {
+  const dir = mkdtempSync(join(tmp, "formats-"));
+  const f = (n: string): string => join(dir, n);
+  const r = await cli(["reference", "--misbehave", "B3-floor", "--report", `json:${f("r.json")}`, "--report", `junit:${f("r.xml")}`, "--report", `tap:${f("r.tap")}`, "--report", `markdown:${f("r.md")}`, "--report", `github:${f("r.gh")}`]);
+  t.equal(r.exitCode, 1);
+  t.match(r.stdout, /NOT CONFORMANT/, "the human report still goes to stdout");
+  const validate = reportValidator();
+  t.ok(validate(JSON.parse(readFileSync(f("r.json"), "utf8"))), JSON.stringify(validate.errors));
+  const xml = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(f("r.xml"), "utf8"));
+  t.equal(xml.testsuites.testsuite["@_failures"], "1");
+  const tap = Parser.parse(readFileSync(f("r.tap"), "utf8"));
+  t.equal(tap.filter((x: unknown[]) => x[0] === "assert" && (x[1] as { ok: boolean }).ok === false).length, 1, "one not ok");
+  t.match(readFileSync(f("r.md"), "utf8"), /NOT CONFORMANT/);
+  t.match(readFileSync(f("r.gh"), "utf8"), /^::error title=B3%3A/m);
 });
 
 t.test("transcript file starts with its header", async (t) => {

@@ -3,6 +3,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
 const dir = mkdtempSync(join(tmpdir(), "cgp-smoke-"));
@@ -52,6 +53,18 @@ check("list --json: every check with its witnesses", r.status === 0 && JSON.pars
 
 r = run(["explain", "B3"]);
 check("explain B3 quotes the spec sentence", r.status === 0 && r.stdout.includes("ceil(utf8_byte_length(content) / 4)"), r.stdout + r.stderr);
+
+// Gating policy through the binary: --only, --baseline, --strict.
+writeFileSync(join(dir, "baseline.txt"), "B3  # known\n");
+r = run(["reference", "--misbehave", "B3-floor", "--only", "B*", "--baseline", "baseline.txt"]);
+check("--only B* --baseline listing B3: a known failure is green (exit 0)", r.status === 0 && /baseline: green/.test(r.stdout) && /^3 checks:/m.test(r.stdout), r.stdout.slice(-600) + r.stderr);
+r = run(["reference", "--misbehave", "B1-ignore-max-tokens", "--only", "B*", "--baseline", "baseline.txt"]);
+check("a failure the baseline does not list is red (exit 1)", r.status === 1 && /not in the baseline: B1/.test(r.stdout), r.stdout.slice(-600) + r.stderr);
+const proxy = [process.execPath, fileURLToPath(new URL("../fakes/r1-internal-proxy.mjs", import.meta.url)), bin, "fixture"];
+r = run(["stdio", "--only", "R1", "--", ...proxy]);
+check("a SHOULD shortfall warns and passes (exit 0)", r.status === 0 && /WARN\s+R1/.test(r.stdout), r.stdout.slice(-600) + r.stderr);
+r = run(["stdio", "--only", "R1", "--strict", "--", ...proxy]);
+check("--strict turns it into a failure (exit 1)", r.status === 1 && /FAIL\s+R1/.test(r.stdout), r.stdout.slice(-600) + r.stderr);
 
 // The HTTP binding, served and tested by the binary alone.
 const server = spawn(bin, ["fixture", "--attest", "--http", "0"], { cwd: dir, stdio: ["ignore", "pipe", "ignore"] });
