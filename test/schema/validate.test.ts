@@ -52,7 +52,7 @@ t.test("empty input has no envelopes", async (t) => {
 });
 
 t.test("the reference session, as a fixture author would check it", async (t) => {
-  const text = readFileSync(new URL("../../../shared/reference/full-stdio-session.ndjson", import.meta.url), "utf8");
+  const text = readFileSync(new URL("../reference/full-stdio-session.ndjson", import.meta.url), "utf8");
   const results = validateText(text, "interop");
   t.same(results.map((r) => r.type), ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown"]);
   t.same(results.filter((r) => r.errors.length > 0).map((r) => r.line), [4, 5, 6], "the lines with placeholder digests");
