@@ -21,10 +21,10 @@ function time(args: string[], runs: number): { median: number; min: number; max:
 
 const rows: Array<[string, string[], number]> = [
   ["--version (start-up)", ["--version"], 20],
-  ["reference (whole suite, honest provider)", ["reference"], 10],
+  ["reference (whole suite over stdio, honest provider)", ["reference"], 10],
   ["stdio, provider silent after handshake, --timeout 1000", ["stdio", "--timeout", "1000", "--", process.execPath, fake("silent-after-handshake")], 5],
   ["stdio, provider never answers, --timeout 1000", ["stdio", "--timeout", "1000", "--", process.execPath, fake("never-answers")], 5],
-  ["selftest (honest + every mode)", ["selftest"], 3],
+  ["selftest (honest + every mode, stdio/http/https)", ["selftest"], 1],
 ];
 for (const [name, args, runs] of rows) {
   const r = time(args, runs);
