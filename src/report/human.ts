@@ -1,6 +1,7 @@
 import type { ChalkInstance } from "chalk";
 import type { CheckResult, EvidenceResult, Status } from "../check.ts";
 import { renderBaselineSummary } from "../baseline.ts";
+import { targetOf } from "./describe.ts";
 import type { RunReport } from "./result.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
@@ -44,7 +45,7 @@ function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean): string[
 export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false): string {
   const s = report.summary;
   const out = [
-    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${report.target.kind === "stdio" ? report.target.command.join(" ") : report.target.url}`),
+    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${targetOf(report.target)}`),
     "",
     ...report.results.flatMap((r) => checkLines(c, r, verbose)),
     "",

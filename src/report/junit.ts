@@ -1,6 +1,7 @@
 import { CHECKS } from "../../checks/index.ts";
 import type { CheckResult, EvidenceResult } from "../check.ts";
 import type { RunReport } from "./result.ts";
+import { policyOf, targetOf } from "./describe.ts";
 
 /**
  * JUnit XML, as Jenkins, GitLab and the GitHub test-reporter actions read it:
@@ -78,26 +79,7 @@ function testcase(r: CheckResult, classname: string): string {
   }
 }
 
-/** What was tested: the command line of a stdio provider, the URL of an http one. */
-function targetOf(t: RunReport["target"]): string {
-  return t.kind === "stdio" ? t.command.join(" ") : t.url;
-}
 
-/** The gating policy the report records (--strict, --only/--skip, --baseline), in one line; the verdict stays the report's. */
-function policyOf(r: RunReport): string | undefined {
-  const p = r.policy;
-  if (!p) return undefined;
-  const parts: string[] = [];
-  if (p.strict) parts.push("--strict (a SHOULD shortfall fails)");
-  if (p.only?.length) parts.push(`--only ${p.only.join(",")}`);
-  if (p.skip?.length) parts.push(`--skip ${p.skip.join(",")}`);
-  const b = p.baseline;
-  if (b) {
-    const more = [b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "", b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : ""].filter(Boolean);
-    parts.push(`baseline of ${b.expected_fail.length} expected failures ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
-  }
-  return parts.length ? parts.join("; ") : undefined;
-}
 
 function verdict(r: RunReport): string {
   return r.could_not_run ? "COULD NOT RUN" : r.conformant ? "CONFORMANT" : "NOT CONFORMANT";

@@ -1,6 +1,7 @@
 import { CHECKS } from "../../checks/index.ts";
 import type { CheckResult, EvidenceResult, Status } from "../check.ts";
 import type { RunReport } from "./result.ts";
+import { policyOf, targetOf } from "./describe.ts";
 
 /**
  * A GitHub-flavoured Markdown summary, for a PR comment or $GITHUB_STEP_SUMMARY:
@@ -45,25 +46,7 @@ function anchorOf(id: string): string {
   return `cgp-${id.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
-function targetOf(t: RunReport["target"]): string {
-  return t.kind === "stdio" ? t.command.join(" ") : t.url;
-}
 
-/** The gating policy the report records (--strict, --only/--skip, --baseline), in one line; the verdict stays the report's. */
-function policyOf(r: RunReport): string | undefined {
-  const p = r.policy;
-  if (!p) return undefined;
-  const parts: string[] = [];
-  if (p.strict) parts.push("--strict (a SHOULD shortfall fails)");
-  if (p.only?.length) parts.push(`--only ${p.only.join(",")}`);
-  if (p.skip?.length) parts.push(`--skip ${p.skip.join(",")}`);
-  const b = p.baseline;
-  if (b) {
-    const more = [b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "", b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : ""].filter(Boolean);
-    parts.push(`baseline of ${b.expected_fail.length} expected failures ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
-  }
-  return parts.length ? parts.join("; ") : undefined;
-}
 
 function verdictOf(r: RunReport): { icon: string; text: string } {
   if (r.could_not_run) return { icon: "⛔", text: "COULD NOT RUN" };

@@ -1,40 +1,9 @@
 import t from "tap";
 import { Parser, type FinalResults, type Result } from "tap-parser";
-import type { CheckResult, EvidenceResult } from "../../src/check.ts";
 import type { RunReport } from "../../src/report/result.ts";
-import { summarize } from "../../src/report/result.ts";
 import { renderTap } from "../../src/report/tap.ts";
-import { VERSION } from "../../src/version.ts";
-import { cli } from "../helpers/live.ts";
+import { check, ev, real, synthetic } from "../helpers/reports.ts";
 
-const runs = new Map<string, Promise<RunReport>>();
-
-/** A report of a real run of the CLI, once per argument list. */
-function real(args: string[]): Promise<RunReport> {
-  const key = args.join(" ");
-  if (!runs.has(key)) runs.set(key, cli(args).then((r) => JSON.parse(r.stdout) as RunReport));
-  return runs.get(key)!;
-}
-
-function synthetic(results: CheckResult[], over: Partial<RunReport> = {}): RunReport {
-  const summary = summarize(results);
-  return {
-    tool: { name: "cgp-conform", version: VERSION },
-    target: { kind: "stdio", command: ["./provider"] },
-    host_version: "contextgraph/1.0",
-    timeout_ms: 5000,
-    conformant: summary.fail === 0,
-    could_not_run: false,
-    consent: { needed: [], granted: [], missing: [], receipts: [] },
-    usage: [],
-    summary,
-    results,
-    ...over,
-  };
-}
-
-const ev = (status: EvidenceResult["status"], message: string, more: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: status === "pass", status, message, lines: [2], ...more });
-const check = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], more: Partial<CheckResult> = {}): CheckResult => ({ id, title: `title of ${id}`, level: "MUST", status, untestable: false, evidence, ...more });
 
 /** YAML's traps: indicators, a document end, a comment, quotes, line breaks, controls, NEL, LS, BOM, and text that looks like other types. */
 const HOSTILE = [
