@@ -1,7 +1,7 @@
 import { identityOf } from "./attest/commit.ts";
 import type { FrameIdentity } from "./math/attest.ts";
 import type { Transcript } from "./transcript/types.ts";
-import { framesIn, isObj, type Obj } from "./transcript/view.ts";
+import { envelopes, framesIn, isObj, type Obj } from "./transcript/view.ts";
 
 /**
  * UR1 (context-reuse §2): "A host MUST be able to produce a usage report for
@@ -40,15 +40,7 @@ export function usageReports(t: Transcript): UsageReport[] {
   const out: UsageReport[] = [];
   const names = new Map<string, string>();
   const pending = new Map<string, { line: number; step: string; query: Obj }>();
-  for (const e of t.events) {
-    if (e.line === undefined || e.overLong || (e.dir !== "send" && e.dir !== "recv")) continue;
-    let env: unknown;
-    try {
-      env = JSON.parse(e.line);
-    } catch {
-      continue;
-    }
-    if (!isObj(env)) continue;
+  for (const { e, env } of envelopes(t.events)) {
     const key = `${e.session}\u0000${e.step}`;
     if (e.dir === "send" && env.type === "query" && isObj(env.query)) pending.set(key, { line: e.n, step: e.step, query: env.query });
     if (e.dir === "recv" && env.type === "handshake_ack" && isObj(env.provider) && typeof env.provider.name === "string") names.set(e.session, env.provider.name);

@@ -1,7 +1,7 @@
 import { merkleRoot, rootFromProof, toDigest, type InclusionProof } from "../math/attest.ts";
 import { verifyAttestation, type Verdict } from "../math/ed25519.ts";
 import { fromNdjson } from "../transcript/file.ts";
-import { isObj, type Obj } from "../transcript/view.ts";
+import { envelopes, isObj, type Obj } from "../transcript/view.ts";
 import { keysOf, type PublishedKey } from "./audit.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
 
@@ -32,15 +32,8 @@ export function answersIn(text: string): Answer[] {
   const t = fromNdjson(text);
   const out: Answer[] = [];
   const acks = new Map<string, Obj>();
-  for (const e of t.events) {
-    if (e.dir !== "recv" || !e.line) continue;
-    let env: unknown;
-    try {
-      env = JSON.parse(e.line);
-    } catch {
-      continue;
-    }
-    if (!isObj(env)) continue;
+  for (const { e, env } of envelopes(t.events)) {
+    if (e.dir !== "recv") continue;
     if (env.type === "handshake_ack") acks.set(e.session, env);
     if (env.type === "frames" && isObj(env.result) && (env.result.frame_attestations !== undefined || env.result.result_attestation !== undefined)) {
       out.push({ where: `line ${e.n}`, result: env.result, ack: acks.get(e.session) });

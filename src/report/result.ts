@@ -1,7 +1,7 @@
 import type { CheckResult, Status } from "../check.ts";
 import { consentNeeded, missingConsent, receipts, type ConsentReceipt } from "../consent.ts";
 import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
-import { isObj, type Obj } from "../transcript/view.ts";
+import { envelopes, type Obj } from "../transcript/view.ts";
 import { usageReports, type UsageReport } from "../usage.ts";
 import { VERSION } from "../version.ts";
 
@@ -41,16 +41,7 @@ export function summarize(results: CheckResult[]): Summary {
 }
 
 function firstAck(t: Transcript): Obj | undefined {
-  for (const e of t.events) {
-    if (e.dir !== "recv" || !e.line?.includes("handshake_ack")) continue;
-    try {
-      const env: unknown = JSON.parse(e.line);
-      if (isObj(env) && env.type === "handshake_ack") return env;
-    } catch {
-      // Not an envelope.
-    }
-  }
-  return undefined;
+  return envelopes(t.events).find(({ e, env }) => e.dir === "recv" && env.type === "handshake_ack")?.env;
 }
 
 function couldNotRun(t: Transcript, missing: string[]): string | undefined {

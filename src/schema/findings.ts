@@ -1,6 +1,6 @@
 import type { Evidence } from "../check.ts";
 import type { TranscriptEvent } from "../transcript/types.ts";
-import { isObj, show } from "../transcript/view.ts";
+import { envelopes, isObj, show } from "../transcript/view.ts";
 import { validateEnvelope, type SchemaError } from "./index.ts";
 import { ownerOf } from "./owners.ts";
 
@@ -42,14 +42,8 @@ function evidenceOf(type: string, env: unknown, e: SchemaError, line: Transcript
 export function schemaFindings(events: readonly TranscriptEvent[]): SchemaFindings {
   const byOwner = new Map<string, Evidence[]>();
   let validated = 0;
-  for (const e of events) {
-    if (e.dir !== "recv" || e.overLong || e.line === undefined) continue;
-    let env: unknown;
-    try {
-      env = JSON.parse(e.line);
-    } catch {
-      continue;
-    }
+  for (const { e, env } of envelopes(events)) {
+    if (e.dir !== "recv") continue;
     // §2: an envelope type a receiver does not implement is not rejected (the vocabulary grows additively, §13).
     if (!isObj(env) || typeof env.type !== "string" || !ENVELOPE_TYPES.includes(env.type)) continue;
     validated++;

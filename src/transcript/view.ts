@@ -136,6 +136,17 @@ export class ProbeView {
   }
 }
 
+/** Every line sent or received that parses as a JSON object, with its event, in transcript order. */
+export function envelopes(events: readonly TranscriptEvent[]): Array<{ e: TranscriptEvent; env: Obj }> {
+  const out: Array<{ e: TranscriptEvent; env: Obj }> = [];
+  for (const e of events) {
+    if ((e.dir !== "send" && e.dir !== "recv") || e.overLong) continue;
+    const env = parseObj(e.line);
+    if (env) out.push({ e, env });
+  }
+  return out;
+}
+
 /** The frames of a frames envelope, or [] for anything else. */
 export function framesIn(env: Obj | undefined): Obj[] {
   const result = env?.type === "frames" && isObj(env.result) ? env.result : undefined;

@@ -1,28 +1,11 @@
 import t from "tap";
-import type { CheckResult } from "../../src/check.ts";
 import { FORMATS, isFormat, parseReportSpecs, render, type Format, type ReportSpec } from "../../src/report/formats.ts";
 import { renderGithub } from "../../src/report/github.ts";
 import { renderJunit } from "../../src/report/junit.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
-import { summarize, type RunReport } from "../../src/report/result.ts";
+import type { RunReport } from "../../src/report/result.ts";
 import { renderTap } from "../../src/report/tap.ts";
-import { VERSION } from "../../src/version.ts";
-
-function synthetic(results: CheckResult[]): RunReport {
-  const summary = summarize(results);
-  return {
-    tool: { name: "cgp-conform", version: VERSION },
-    target: { kind: "stdio", command: ["./provider"] },
-    host_version: "contextgraph/1.0",
-    timeout_ms: 5000,
-    conformant: summary.fail === 0,
-    could_not_run: false,
-    consent: { needed: [], granted: [], missing: [], receipts: [] },
-    usage: [],
-    summary,
-    results,
-  };
-}
+import { synthetic } from "../helpers/reports.ts";
 
 t.test("the formats", async (t) => {
   t.same([...FORMATS], ["json", "junit", "tap", "markdown", "github"]);
