@@ -46,8 +46,10 @@ export function query(ctx: ProbeContext, id: string, fields: Obj): Obj {
  * stall every later probe. Whatever arrives before it stays recorded.
  */
 export async function awaitAnswer(s: Session, id: string, types: readonly string[] = ["frames", "error"]): Promise<Obj | undefined> {
+  // One deadline for the whole exchange, however many non-answers arrive first.
+  const until = s.deadline();
   for (;;) {
-    const env = await s.next(`a reply to request ${id}`);
+    const env = await s.next(`a reply to request ${id}`, until);
     if (!env) return undefined;
     if (types.includes(env.type as string)) return env;
   }
@@ -59,8 +61,9 @@ export async function awaitAnswer(s: Session, id: string, types: readonly string
  * answer, so an error replying to the stimulus is not mistaken for it.
  */
 export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Promise<Obj | undefined> {
+  const until = s.deadline();
   for (;;) {
-    const env = await s.next(`a reply to request ${id}`);
+    const env = await s.next(`a reply to request ${id}`, until);
     if (!env) return undefined;
     if (isSyncAnswer(env, ctx.correlation ? id : undefined)) return env;
   }

@@ -24,6 +24,10 @@ export interface SessionOptions {
   withhold?: (ack: Obj) => string | undefined;
 }
 
+/** What one session may receive before the provider is taken to be flooding it. */
+const MAX_LINES = 20_000;
+const MAX_BYTES = 256 * 1024 * 1024;
+
 /** Thrown by send() instead of sending a query payload consent does not allow (C2). */
 export class WithheldError extends Error {}
 
@@ -48,6 +52,9 @@ export class Session {
   private exitWaiters: Array<() => void> = [];
   private readonly conn: Connection;
   private killedByUs = false;
+  private lines = 0;
+  private received = 0;
+  private flooded = false;
   /** Set once a handshake_ack shows that consent is missing. */
   private withheld: string | undefined;
 
@@ -55,6 +62,17 @@ export class Session {
     this.probe = opts.probe;
     const events = {
       line: (c: { text: string; bytes: number; overLong: boolean; status?: number }) => {
+        if (this.flooded) return;
+        this.received += c.bytes;
+        if (++this.lines > MAX_LINES || this.received > MAX_BYTES) {
+          // Every line is kept in the transcript, so a provider that never stops writing is stopped.
+          this.flooded = true;
+          this.note("flood", { reason: `more than ${MAX_LINES} lines or ${MAX_BYTES} bytes on stdout in one session: the provider was stopped` });
+          this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output" };
+          this.conn.kill();
+          this.push({ kind: "end" });
+          return;
+        }
         this.record({ dir: "recv", line: c.text, bytes: c.bytes, ...(c.overLong ? { overLong: true } : {}), ...(c.status !== undefined ? { status: c.status } : {}) });
         this.push({ kind: "line", text: c.text, overLong: c.overLong });
       },
@@ -130,9 +148,20 @@ export class Session {
    * The next JSON object the provider sends, skipping (but recording) lines
    * that are not one. Undefined when the deadline passes or the stream ends.
    */
-  async next(expecting: string, timeoutMs = this.opts.timeoutMs): Promise<Obj | undefined> {
-    const until = performance.now() + timeoutMs;
+  async next(expecting: string, until = this.deadline()): Promise<Obj | undefined> {
+    const timeoutMs = this.opts.timeoutMs;
     for (;;) {
+      // Checked on every turn, not only when idle: a provider flooding us with
+      // lines that answer nothing must not hold a read open past its deadline.
+      if (this.deadlinePassed()) {
+        this.stall ??= { probe: this.probe, step: this.current, why: "the run's deadline passed" };
+        return undefined;
+      }
+      if (performance.now() >= until) {
+        this.note("timeout", { waitedMs: timeoutMs, expecting });
+        this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${timeoutMs} ms` };
+        return undefined;
+      }
       const item = this.queue.shift();
       if (item?.kind === "end") {
         this.queue.unshift(item);
@@ -155,18 +184,13 @@ export class Session {
         }
         continue;
       }
-      if (this.deadlinePassed()) {
-        this.stall ??= { probe: this.probe, step: this.current, why: "the run's deadline passed" };
-        return undefined;
-      }
-      const left = until - performance.now();
-      if (left <= 0) {
-        this.note("timeout", { waitedMs: timeoutMs, expecting });
-        this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${timeoutMs} ms` };
-        return undefined;
-      }
-      await this.wait(left);
+      await this.wait(until - performance.now());
     }
+  }
+
+  /** The absolute time by which an exchange starting now must be answered. */
+  deadline(): number {
+    return performance.now() + this.opts.timeoutMs;
   }
 
   /** Wait for the process to exit by itself; undefined if it has not within `ms`. */

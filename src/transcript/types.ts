@@ -14,6 +14,7 @@ export type NoteKind =
   | "connect-error" // the provider could not be reached, or stopped answering (HTTP)
   | "deadline" // the run's global deadline cut the probe short
   | "abandoned" // the probe did not run: its shared session had already stalled
+  | "flood" // the provider wrote more than a session records, and was stopped
   | "withheld" // a query was not sent: the provider needs consent the run was not given (C2)
   | "files"; // provenance-files: what was found and read
 

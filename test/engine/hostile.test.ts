@@ -38,6 +38,13 @@ t.test("an over-long line is a framing finding, not a crash", async (t) => {
   t.equal(report.results.find((r) => r.id === "H1")!.status, "pass", "the ack after it is still read");
 });
 
+t.test("a provider flooding envelopes that answer nothing: every read still ends on time, memory stays bounded", async (t) => {
+  const { report, transcript } = await runSuite({ kind: "stdio", command: fake("flood") }, { timeoutMs: 1000, deadlineMs: 20_000 });
+  t.ok(report.results.every((r) => r.status === "fail"), report.results.map((r) => `${r.id}:${r.status}`).join(" "));
+  t.ok(transcript.events.filter((e) => e.dir === "recv").length <= 20_000 * 10, "recording is capped per session");
+  t.same(leftovers("fakes/flood.mjs"), [], "no provider process is left behind");
+});
+
 t.test("a program that does not exist: could not run", async (t) => {
   const { report } = await runSuite({ kind: "stdio", command: ["/nonexistent/cgp-provider"] }, { timeoutMs: 500 });
   t.equal(report.could_not_run, true);
