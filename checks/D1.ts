@@ -5,6 +5,16 @@ import { show } from "../src/transcript/view.ts";
 
 const PROBES = ["sample-query", "budget-squeeze", "kinds-query", "representations"];
 
+/** Two contents, shown from where they part, so the difference is visible. */
+function parting(a: unknown, b: unknown): string {
+  const x = String(a);
+  const y = String(b);
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  const at = Math.max(0, i - 10);
+  return `from character ${i}: ${show(x.slice(at, at + 50))} vs ${show(y.slice(at, at + 50))}`;
+}
+
 /**
  * @anchor D1
  * Stimulus: every frame served to the shared-session probes. Also held here:
@@ -49,7 +59,7 @@ export default defineCheck({
           ok: false,
           message: `frame ${show(group[0]!.frame.id)} with content_digest ${group[0]!.frame.content_digest} was served with ${contents.length} different contents (lines ${group.map((f) => f.line).join(", ")}): one identity, one content`,
           expected: "the same content bytes for the same (provider id, frame id, content_digest)",
-          actual: contents.slice(0, 2).map((c) => c.slice(0, 60)).join(" vs "),
+          actual: parting(JSON.parse(contents[0]!) as unknown, JSON.parse(contents[1]!) as unknown),
           lines: group.map((f) => f.line),
         });
       }

@@ -13,7 +13,7 @@ function framing(views: ProbeView[]): Evidence[] {
   return bad.slice(0, 10).map((e) => {
     const text = e.line ?? "";
     const hint = e.overLong
-      ? `a line of ${e.bytes} bytes, over the line cap`
+      ? `a line over the line cap (${e.bytes} bytes read when it crossed it)`
       : /^\s*[{}[\]]\s*$|^\s+"/.test(text)
         ? "a fragment of a pretty-printed (multi-line) envelope"
         : "text that is not a JSON envelope (a banner or log line on stdout?)";
@@ -86,6 +86,8 @@ export default defineCheck({
     + "[…] a receiver MUST NOT reject an envelope solely because its type is one it does not implement — it replies error with code "
     + "bad_request for a payload-bearing request it cannot serve, and ignores an unrecognised notification.",
   probes: PROBES,
+  // Output that is not an envelope is a framing finding even when it is all the provider said.
+  scoresHandshake: true,
   score({ probe, transport }) {
     const views = PROBES.map(probe);
     const u = probe("unknown-type");

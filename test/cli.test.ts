@@ -7,7 +7,7 @@ import { Parser } from "tap-parser";
 import { CHECKS } from "../checks/index.ts";
 import { reportValidator } from "../src/schema/index.ts";
 import { VERSION } from "../src/version.ts";
-import { cli, fake } from "./helpers/live.ts";
+import { cli, fake, ROOT } from "./helpers/live.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "cgp-cli-"));
 
@@ -168,4 +168,27 @@ t.test("every option in --help is documented in the README", async (t) => {
     for (const o of options) t.ok(readme.includes(`\`${o}`), `${command} ${o} is in the README`);
     t.ok(readme.includes(`cgp-conform ${command}`), `${command} is in the README`);
   }
+});
+
+const refusedEarly: Array<[string, string[], RegExp]> = [
+  ["a timeout no timer can hold", ["reference", "--timeout", "3000000000"], /--timeout must be at most 2147483647/],
+  ["a report path that is a directory", ["reference", "--report", `junit:${tmpdir()}`], /is a directory/],
+  ["a report in a missing directory", ["reference", "--report", "json:/nonexistent-cgp/x.json"], /does not exist/],
+  ["a transcript in a missing directory", ["reference", "--transcript", "/nonexistent-cgp/x.ndjson"], /does not exist/],
+  ["a consent scope that is not one", ["reference", "--consent", "ALL"], /--consent "ALL": give an egress scope/],
+  ["a --ca that is not PEM", ["http", "https://127.0.0.1:9/", "--ca", join(ROOT, "package.json")], /not a PEM file/],
+];
+for (const [name, args, says] of refusedEarly) {
+  t.test(`refused before the run, exit 2: ${name}`, async (t) => {
+    const r = await cli(args);
+    t.equal(r.exitCode, 2);
+    t.match(r.stderr, says);
+    t.notMatch(r.stderr, /internal error|\n\s+at /, "no stack trace");
+  });
+}
+
+t.test("an unwritable step summary under Actions warns and leaves the verdict alone", async (t) => {
+  const r = await cli(["reference", "--only", "H1"], { env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: "/nonexistent-cgp/summary.md" } });
+  t.equal(r.exitCode, 0);
+  t.match(r.stderr, /warning: could not write \/nonexistent-cgp\/summary\.md/);
 });

@@ -28,7 +28,13 @@ export async function fixture(a: FixtureArgs): Promise<number> {
   }
   if (!Number.isInteger(a.http) || a.http < 0 || a.http > 65535) throw new UsageError(`--http must be a port number (0 for any free one), got ${a.http}`);
   materialize(root);
-  const { url, closed } = await serveHttp(providerFor(a.misbehave, root, a.attest), a.http, a.tls);
+  let served;
+  try {
+    served = await serveHttp(providerFor(a.misbehave, root, a.attest), a.http, a.tls);
+  } catch (e) {
+    throw new UsageError(`--http ${a.http}: cannot listen on 127.0.0.1:${a.http}: ${(e as Error).message}`);
+  }
+  const { url, closed } = served;
   out(`${url}\n`);
   await closed;
   return 0;

@@ -29,7 +29,9 @@ export function httpTarget(a: HttpArgs): HttpTarget {
     if (name === "authorization") throw new UsageError("pass credentials with --bearer-token-env NAME, not --header: a header value would sit on the command line (C8)");
     headers[name] = h.slice(i + 1).trim();
   }
-  const target: HttpTarget = { kind: "http", url: a.url, headers, ...(a["bearer-token-env"] ? { bearerTokenEnv: a["bearer-token-env"] } : {}), ...(a.ca ? { ca: readIn(a.ca) } : {}) };
+  const ca = a.ca === undefined ? undefined : readIn(a.ca);
+  if (ca !== undefined && !ca.includes("-----BEGIN CERTIFICATE-----")) throw new UsageError(`--ca ${a.ca}: not a PEM file of certificates`);
+  const target: HttpTarget = { kind: "http", url: a.url, headers, ...(a["bearer-token-env"] ? { bearerTokenEnv: a["bearer-token-env"] } : {}), ...(ca ? { ca } : {}) };
   try {
     bearerToken(target);
   } catch (e) {

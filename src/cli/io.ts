@@ -1,4 +1,5 @@
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { redact } from "../redact.ts";
 
 /** A mistake in how cgp-conform was invoked: exit 2. */
@@ -21,6 +22,15 @@ export function appendOut(path: string, text: string): void {
   appendFileSync(path, redact(text));
 }
 
+/** Append where failure must not change the run's verdict (the Actions step summary): warn instead. */
+export function appendBestEffort(path: string, text: string): void {
+  try {
+    appendOut(path, text);
+  } catch (e) {
+    err(`cgp-conform: warning: could not write ${path}: ${(e as Error).message}\n`);
+  }
+}
+
 export function readIn(path: string): string {
   try {
     return readFileSync(path, "utf8");
@@ -29,7 +39,18 @@ export function readIn(path: string): string {
   }
 }
 
+/** The longest delay a timer can hold (2^31 - 1 ms, about 24.8 days). */
+const MAX_MS = 2_147_483_647;
+
 export function positive(name: string, v: number): number {
   if (!Number.isInteger(v) || v <= 0) throw new UsageError(`--${name} must be a positive integer, got ${v}`);
+  if (v > MAX_MS) throw new UsageError(`--${name} must be at most ${MAX_MS}, got ${v}`);
   return v;
+}
+
+/** Fail before the run, not after it, if an output path cannot be written. */
+export function writable(path: string, what: string): void {
+  const dir = dirname(resolve(path));
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`${what} ${path} is a directory`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${what} ${path}: the directory ${dir} does not exist`);
 }

@@ -13,7 +13,8 @@ import type { CheckDef } from "../check.ts";
 import { applyPolicy, type Policy } from "../policy.ts";
 import { parsePatterns, selectChecks } from "../select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
-import { appendOut, out, positive, readIn, UsageError, writeOut } from "./io.ts";
+import { EGRESS } from "../consent.ts";
+import { appendBestEffort, out, positive, readIn, UsageError, writable, writeOut } from "./io.ts";
 
 type ReportSpec = Spec & { append?: boolean };
 
@@ -77,7 +78,7 @@ export function printReport(report: RunReport, a: { json: boolean; verbose: bool
   for (const s of specs) {
     if (s === stdoutSpec) continue;
     if (s.file === undefined) out(render(s.format, report));
-    else if (s.append) appendOut(s.file, render(s.format, report));
+    else if (s.append) appendBestEffort(s.file, render(s.format, report));
     else writeOut(s.file, render(s.format, report));
   }
   return exitCodeOf(report);
@@ -107,9 +108,22 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
   return { checks: selection.selected, policy: { strict: a.strict, ...(baseline ? { baseline } : {}), ...(a.only ? { only: a.only } : {}), ...(a.skip ? { skip: a.skip } : {}) } };
 }
 
+const BASE_SCOPES = ["local-only", "org-tenant", "third-party-index", "third-party-model"];
+
+/** A --consent value is a scope (base or vendor:name), "egress", or "all". */
+function checkConsent(values: string[] | undefined): void {
+  for (const v of values ?? []) {
+    if (v === "all" || v === EGRESS || BASE_SCOPES.includes(v) || /^[^:]+:[^:]+$/.test(v)) continue;
+    throw new UsageError(`--consent ${JSON.stringify(v)}: give an egress scope (${BASE_SCOPES.join(", ")}, or vendor:name), "egress", or "all"`);
+  }
+}
+
 /** Run the suite against a target and report: the body of stdio, http and reference. */
 export async function suite(target: Target, a: SuiteArgs): Promise<number> {
   const { checks, policy } = policyOf(a);
+  checkConsent(a.consent);
+  if (a.transcript) writable(a.transcript, "--transcript");
+  for (const s of reportSpecs(a)) if (s.file && !s.append) writable(s.file, "--report");
   const { transcript, report: scored } = await runSuite(target, {
     checks,
     timeoutMs: positive("timeout", a.timeout),

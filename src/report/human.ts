@@ -26,7 +26,10 @@ function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
   const out = [`      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("untestable: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);
-  if (e.lines.length > 0) out.push(c.dim(`          transcript lines: ${e.lines.join(", ")}`));
+  if (e.lines.length > 0) {
+    const more = e.lines.length > 12 ? ` … and ${e.lines.length - 12} more` : "";
+    out.push(c.dim(`          transcript lines: ${e.lines.slice(0, 12).join(", ")}${more}`));
+  }
   return out;
 }
 

@@ -15,8 +15,6 @@ export class LineSplitter {
   private parts: Buffer[] = [];
   private size = 0;
   private discarding = false;
-  private discarded = 0;
-  private prefix: Buffer = Buffer.alloc(0);
 
   constructor(private readonly maxBytes: number) {}
 
@@ -27,9 +25,12 @@ export class LineSplitter {
     for (;;) {
       const nl = chunk.indexOf(0x0a, start);
       const piece = chunk.subarray(start, nl === -1 ? chunk.length : nl);
-      this.take(piece);
+      const crossed = this.take(piece);
+      // Reported the moment it crosses the cap: a provider need never send the newline.
+      if (crossed) out.push(crossed);
       if (nl === -1) break;
-      out.push(this.finish());
+      const done = this.finish();
+      if (done) out.push(done);
       start = nl + 1;
     }
     return out;
@@ -41,32 +42,26 @@ export class LineSplitter {
     return this.finish();
   }
 
-  private take(piece: Buffer): void {
-    if (piece.length === 0) return;
-    if (this.discarding) {
-      this.discarded += piece.length;
-      return;
-    }
+  /** Buffer a piece; returns the over-long line's report when this piece crosses the cap. */
+  private take(piece: Buffer): LineChunk | undefined {
+    if (piece.length === 0 || this.discarding) return undefined;
     if (this.size + piece.length > this.maxBytes) {
       const all = Buffer.concat([...this.parts, piece]);
-      this.prefix = all.subarray(0, KEEP);
       this.discarding = true;
-      this.discarded = all.length;
       this.parts = [];
       this.size = 0;
-      return;
+      return { text: all.subarray(0, KEEP).toString("utf8"), bytes: all.length, overLong: true };
     }
     this.parts.push(piece);
     this.size += piece.length;
+    return undefined;
   }
 
-  private finish(): LineChunk {
+  /** Ends the current line: its chunk, or nothing if it was already reported as over-long. */
+  private finish(): LineChunk | undefined {
     if (this.discarding) {
-      const line = { text: this.prefix.toString("utf8"), bytes: this.discarded, overLong: true };
       this.discarding = false;
-      this.discarded = 0;
-      this.prefix = Buffer.alloc(0);
-      return line;
+      return undefined;
     }
     const buf = Buffer.concat(this.parts);
     this.parts = [];

@@ -71,8 +71,17 @@ export class StdioConnection implements Connection {
     this.child.stdin?.end();
   }
 
-  /** Kill the provider's whole process group. */
+  /**
+   * Kill the provider's whole process group. A process that left the group
+   * (setsid) may still hold our pipes open; after a grace second the pipes
+   * are destroyed on our side, so waiting for the child can never hang.
+   */
   kill(): void {
     if (this.pid !== undefined) killGroup(this.pid);
+    setTimeout(() => {
+      this.child.stdout?.destroy();
+      this.child.stderr?.destroy();
+      this.child.stdin?.destroy();
+    }, 1000).unref();
   }
 }

@@ -22,6 +22,10 @@ export function fromNdjson(text: string): Transcript {
   if (typeof header !== "object" || header === null || header.cgp_conform_transcript !== 1) {
     throw new TranscriptFormatError("line 1 is not a cgp-conform transcript header");
   }
+  const target = header.target as { kind?: unknown } | undefined;
+  if (typeof header.host_version !== "string" || typeof header.timeout_ms !== "number" || (target?.kind !== "stdio" && target?.kind !== "http")) {
+    throw new TranscriptFormatError("line 1 is a transcript header missing host_version, timeout_ms or target");
+  }
   const events = parsed.slice(1).map((e, i) => {
     const ev = e as TranscriptEvent;
     if (typeof ev !== "object" || ev === null || typeof ev.probe !== "string" || typeof ev.dir !== "string") {
