@@ -154,7 +154,7 @@ runCases(D1, [
     name: "one identity served with two contents",
     build: digests([digested()], [digested({ content: "abce" })]),
     status: "fail",
-    says: [new RegExp(`frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| "abcd" vs "abce"`)],
+    says: [new RegExp(`frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| from character 3: "abcd" vs "abce"`)],
   },
   {
     name: "a well-formed digest of other bytes (a trailing newline added)",
