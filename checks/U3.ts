@@ -1,8 +1,8 @@
+import { BASE_SCOPES } from "../src/consent.ts";
 import { defineCheck, type Evidence } from "../src/check.ts";
 import { isObj, show, type ProbeView } from "../src/transcript/view.ts";
 import { servedFrames, exchanges } from "../src/transcript/answers.ts";
 
-const BASE_SCOPES = ["local-only", "org-tenant", "third-party-index", "third-party-model"];
 /** §10's code vocabulary. */
 export const ERROR_CODES = ["bad_request", "unsupported_kind", "unsupported_representation", "incompatible_version", "budget_unsatisfiable", "unavailable", "shutting_down", "internal"];
 const NAMESPACED = /^[^:]+:[^:]+$/;

@@ -1,6 +1,7 @@
 import { identityOf } from "../src/attest/commit.ts";
 import { toDigest } from "../src/math/attest.ts";
 import type { Obj } from "../src/transcript/view.ts";
+import { declaredName } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks F11: an entry "MUST name a frame the same result carries". */
@@ -11,7 +12,7 @@ export default defineMode({
   apply: (honest) => ({
     attestations(frames, candidates) {
       const signed = honest.attestations.call(this, frames, candidates);
-      const name = String((this.ack().provider as Obj).name);
+      const name = declaredName(this);
       const dropped = candidates.filter((c) => !frames.includes(c)).map((f) => {
         const c = this.commit(f);
         return { frame: identityOf(name, f), attestation: { ...((signed.result_attestation as Obj) ?? {}), signed_commitment: toDigest(c), signature: this.sign(c) } };

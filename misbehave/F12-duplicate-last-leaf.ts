@@ -1,6 +1,6 @@
 import { canonicalOrder, identityOf } from "../src/attest/commit.ts";
 import { merkleLeaf, merkleNode, merkleRoot } from "../src/math/attest.ts";
-import type { Obj } from "../src/transcript/view.ts";
+import { declaredName } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks F12: §6.5.3 splits at the largest power of two (RFC 6962); it does not duplicate an odd level's last leaf. */
@@ -10,7 +10,7 @@ export default defineMode({
   expectFail: ["F12"],
   apply: () => ({
     resultRoot(frames) {
-      const name = String((this.ack().provider as Obj).name);
+      const name = declaredName(this);
       let level = canonicalOrder(frames, (f) => identityOf(name, f)).map((f) => merkleLeaf(this.commit(f)));
       while (level.length > 1) {
         if (level.length % 2 === 1) level = [...level, level[level.length - 1]!];

@@ -1,3 +1,4 @@
+import { declaredName } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
 import { commitWith } from "./lib/encodings.ts";
 
@@ -8,7 +9,7 @@ export default defineMode({
   expectFail: ["F7"],
   apply: () => ({
     commit(frame) {
-      return commitWith({ noPresenceByte: true }, String((this.ack().provider as { name: unknown }).name), frame);
+      return commitWith({ noPresenceByte: true }, declaredName(this), frame);
     },
   }),
 });

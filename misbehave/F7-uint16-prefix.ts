@@ -1,3 +1,4 @@
+import { declaredName } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
 import { commitWith } from "./lib/encodings.ts";
 
@@ -8,7 +9,7 @@ export default defineMode({
   expectFail: ["F7"],
   apply: () => ({
     commit(frame) {
-      return commitWith({ prefixBytes: 2 }, String((this.ack().provider as { name: unknown }).name), frame);
+      return commitWith({ prefixBytes: 2 }, declaredName(this), frame);
     },
   }),
 });

@@ -13,7 +13,7 @@ import type { CheckDef } from "../check.ts";
 import { applyPolicy, type Policy } from "../policy.ts";
 import { parsePatterns, selectChecks } from "../select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
-import { EGRESS } from "../consent.ts";
+import { BASE_SCOPES, EGRESS } from "../consent.ts";
 import { appendBestEffort, out, positive, readIn, UsageError, writable, writeOut } from "./io.ts";
 
 type ReportSpec = Spec & { append?: boolean };
@@ -107,8 +107,6 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
   }
   return { checks: selection.selected, policy: { strict: a.strict, ...(baseline ? { baseline } : {}), ...(a.only ? { only: a.only } : {}), ...(a.skip ? { skip: a.skip } : {}) } };
 }
-
-const BASE_SCOPES = ["local-only", "org-tenant", "third-party-index", "third-party-model"];
 
 /** A --consent value is a scope (base or vendor:name), "egress", or "all". */
 function checkConsent(values: string[] | undefined): void {

@@ -47,14 +47,12 @@ export function unanswered(xs: Exchange[], views: ProbeView[]): Evidence[] {
   return xs
     .filter((x) => !x.answer)
     .map((x) => {
-      const v = views.find((p) => p.name === x.probe)!;
-      const why = v.events.find((e) => e.step === x.step && (e.note === "timeout" || e.note === "exit" || e.note === "eof"));
-      const how = why?.note === "timeout" ? `within ${why.waitedMs} ms` : why?.note === "exit" ? `before the provider exited (code ${why.exitCode}, signal ${why.signal})` : why ? "before the provider closed stdout" : "";
+      const s = views.find((p) => p.name === x.probe)!.silence(x.step);
       return {
         ok: false,
         untestable: true,
-        message: `query sent at line ${x.query.n} (probe ${x.probe}, step ${x.step}) got no frames or error reply${how ? ` ${how}` : ""}`,
-        lines: why ? [x.query.n, why.n] : [x.query.n],
+        message: `query sent at line ${x.query.n} (probe ${x.probe}, step ${x.step}) got no frames or error reply: ${s.why}`,
+        lines: [x.query.n, ...s.lines],
       };
     });
 }

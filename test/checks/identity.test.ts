@@ -94,7 +94,7 @@ runCases(F5, [
     build: withFiles([link()], [read()], emptySqueeze().probe("sample-query").handshake().send("sample", query("s1")).note("timeout", { waitedMs: 800 })),
     status: "fail",
     untestable: true,
-    says: [/query sent at line 8 \(probe sample-query, step sample\) got no frames or error reply within 800 ms/],
+    says: [/query sent at line 8 \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],
   },
 ]);
 
@@ -167,7 +167,7 @@ runCases(D1, [
     build: () => tx().probe("handshake", "shared").handshake().probe("sample-query", "shared").send("sample", query("sample-1")).note("timeout", { waitedMs: 800 }),
     status: "fail",
     untestable: true,
-    says: [/query sent at line 4 \(probe sample-query, step sample\) got no frames or error reply within 800 ms/],
+    says: [/query sent at line 4 \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],
   },
 ]);
 

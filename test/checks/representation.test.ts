@@ -100,7 +100,7 @@ runCases(P1, [
     says: [/is full but lacks content and carries transform/],
   },
   { name: "only compact frames served", build: shapes([compact()], { compact: [compact()] }), status: "skip", says: [/no full frame was served/] },
-  { name: "a query left unanswered", build: unanswered([full()]), status: "fail", untestable: true, says: [/query sent at line 6 \(probe budget-squeeze, step generous\) got no frames or error reply within 800 ms/] },
+  { name: "a query left unanswered", build: unanswered([full()]), status: "fail", untestable: true, says: [/query sent at line 6 \(probe budget-squeeze, step generous\) got no frames or error reply: no reply within 800 ms/] },
 ]);
 
 // ---------------------------------------------------------------- P2
@@ -171,7 +171,7 @@ runCases(P4, [
     says: [/is compact: its inline content is 24 UTF-8 bytes → ceil\(24\/4\) = 6, but it declares token_cost 2 \| 6 \| 2$/m],
   },
   { name: "only full frames served", build: shapes([full()], { full: [full()] }), status: "skip", says: [/no compact or reference frame was served/] },
-  { name: "a query left unanswered", build: unanswered([compact()]), status: "fail", untestable: true, says: [/query sent at line 6 .* got no frames or error reply within 800 ms/] },
+  { name: "a query left unanswered", build: unanswered([compact()]), status: "fail", untestable: true, says: [/query sent at line 6 .* got no frames or error reply: no reply within 800 ms/] },
 ]);
 
 // ---------------------------------------------------------------- P5

@@ -12,6 +12,18 @@ export function real(args: string[]): Promise<RunReport> {
   return runs.get(key)!;
 }
 
+export const RUNS = {
+  ok: ["reference", "--json"],
+  b3: ["reference", "--misbehave", "B3-utf16-length", "--json"],
+  dead: ["stdio", "--json", "--", "/nonexistent/cgp-provider"],
+} as const;
+
+/** The three real runs every renderer is tried on: conformant, one failure, could not run. */
+export async function realRuns(): Promise<{ ok: RunReport; b3: RunReport; dead: RunReport }> {
+  const [ok, b3, dead] = await Promise.all([real([...RUNS.ok]), real([...RUNS.b3]), real([...RUNS.dead])]);
+  return { ok, b3, dead };
+}
+
 /** A report built by hand, for edge cases no real run produces. */
 export function synthetic(results: CheckResult[], over: Partial<RunReport> = {}): RunReport {
   const summary = summarize(results);

@@ -1,7 +1,7 @@
 import t from "tap";
 import { escapeData, escapeProperty, GITHUB_MAX_ANNOTATIONS, renderGithub } from "../../src/report/github.ts";
 import type { RunReport } from "../../src/report/result.ts";
-import { check, ev, real, synthetic } from "../helpers/reports.ts";
+import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 
 interface Command {
@@ -30,11 +30,7 @@ function commands(out: string): Command[] {
 const of = (cmds: Command[], kind: string) => cmds.filter((c) => c.kind === kind);
 
 t.test("at most ten errors and ten warnings, then one notice for the rest", async (t) => {
-  const [ok, b3, dead] = await Promise.all([
-    real(["reference", "--json"]),
-    real(["reference", "--misbehave", "B3-utf16-length", "--json"]),
-    real(["stdio", "--json", "--", "/nonexistent/cgp-provider"]),
-  ]);
+  const { ok, b3, dead } = await realRuns();
   const many = synthetic([
     ...Array.from({ length: 25 }, (_, i) => check(`F${i}`, "fail", [ev("fail", `failure ${i}`)])),
     ...Array.from({ length: 15 }, (_, i) => check(`W${i}`, "warn", [ev("warn", `warning ${i}`, { level: "SHOULD" })])),
@@ -79,7 +75,7 @@ t.test("at most ten errors and ten warnings, then one notice for the rest", asyn
 });
 
 t.test("an annotation carries the first finding, its expected/actual/lines, and how many more", async (t) => {
-  const b3 = await real(["reference", "--misbehave", "B3-utf16-length", "--json"]);
+  const b3 = await real([...RUNS.b3]);
   const [error] = of(commands(renderGithub(b3)), "error");
   const fails = b3.results.find((r) => r.id === "B3")!.evidence.filter((e) => e.status === "fail");
   t.equal(error!.message, `${fails[0]!.message}\nexpected: 50\nactual: 18\ntranscript lines: 5${fails.length > 1 ? `\n… and ${fails.length - 1} more failing findings` : ""}`);

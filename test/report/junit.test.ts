@@ -3,7 +3,7 @@ import t from "tap";
 import { renderJunit } from "../../src/report/junit.ts";
 import type { RunReport } from "../../src/report/result.ts";
 import { reportValidator } from "../../src/schema/index.ts";
-import { check, ev, real, synthetic } from "../helpers/reports.ts";
+import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 
 /** Everything an XML writer gets wrong: markup, entities, a CDATA end, quotes, a NUL, an escape, a lone surrogate, a non-character. */
@@ -52,11 +52,7 @@ function parse(xml: string): { suites: Case[]; root: Record<string, unknown> } {
 }
 
 async function cases(): Promise<Array<[string, RunReport]>> {
-  const [ok, b3, dead] = await Promise.all([
-    real(["reference", "--json"]),
-    real(["reference", "--misbehave", "B3-utf16-length", "--json"]),
-    real(["stdio", "--json", "--", "/nonexistent/cgp-provider"]),
-  ]);
+  const { ok, b3, dead } = await realRuns();
   return [
     ["the conformant reference provider", ok],
     ["B3-utf16-length", b3],
@@ -116,7 +112,7 @@ t.test("JUnit XML has the structure CI reporters read", async (t) => {
 });
 
 t.test("a real failure carries the requirement, the expected and the actual", async (t) => {
-  const report = await real(["reference", "--misbehave", "B3-utf16-length", "--json"]);
+  const report = await real([...RUNS.b3]);
   const b3 = parse(renderJunit(report)).suites[0]!.testcase.find((c) => c.name.startsWith("B3: "))!;
   const body = b3.failure!["#text"]!;
   t.match(body, /requirement: token_cost MUST equal ceil\(utf8_byte_length\(content\) \/ 4\)\./);

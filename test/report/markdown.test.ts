@@ -2,7 +2,7 @@ import t from "tap";
 import type { CheckResult, Status } from "../../src/check.ts";
 import { MARKDOWN_MAX_BYTES, renderMarkdown } from "../../src/report/markdown.ts";
 import type { RunReport } from "../../src/report/result.ts";
-import { check, ev, real, synthetic } from "../helpers/reports.ts";
+import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 
 const bytes = (s: string): number => Buffer.byteLength(s, "utf8");
@@ -58,11 +58,7 @@ const hostile = synthetic([
 ]);
 
 t.test("the summary has a headline, a table row per check and details per non-pass", async (t) => {
-  const [ok, b3, dead] = await Promise.all([
-    real(["reference", "--json"]),
-    real(["reference", "--misbehave", "B3-utf16-length", "--json"]),
-    real(["stdio", "--json", "--", "/nonexistent/cgp-provider"]),
-  ]);
+  const { ok, b3, dead } = await realRuns();
   const cases: Array<[string, RunReport, string]> = [
     ["the conformant reference provider", ok, "CONFORMANT"],
     ["B3-utf16-length", b3, "NOT CONFORMANT"],
@@ -106,12 +102,12 @@ t.test("the summary has a headline, a table row per check and details per non-pa
 });
 
 t.test("a could-not-run summary says why", async (t) => {
-  const md = renderMarkdown(await real(["stdio", "--json", "--", "/nonexistent/cgp-provider"]));
+  const md = renderMarkdown(await real([...RUNS.dead]));
   t.match(md, /\*\*Could not run:\*\* the provider could not be started/);
 });
 
 t.test("a real failure's details quote the requirement and show expected and actual", async (t) => {
-  const md = renderMarkdown(await real(["reference", "--misbehave", "B3-utf16-length", "--json"]));
+  const md = renderMarkdown(await real([...RUNS.b3]));
   t.match(md, /^> token\\_cost MUST equal ceil\(utf8\\_byte\\_length\(content\) \/ 4\)\.$/m);
   t.match(md, /^ {2}- expected: 50$/m);
   t.match(md, /^ {2}- actual: 18$/m);

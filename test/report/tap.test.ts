@@ -2,7 +2,7 @@ import t from "tap";
 import { Parser, type FinalResults, type Result } from "tap-parser";
 import type { RunReport } from "../../src/report/result.ts";
 import { renderTap } from "../../src/report/tap.ts";
-import { check, ev, real, synthetic } from "../helpers/reports.ts";
+import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 
 /** YAML's traps: indicators, a document end, a comment, quotes, line breaks, controls, NEL, LS, BOM, and text that looks like other types. */
@@ -55,11 +55,7 @@ function parse(tap: string): Parsed {
 }
 
 async function cases(): Promise<Array<[string, RunReport]>> {
-  const [ok, b3, dead] = await Promise.all([
-    real(["reference", "--json"]),
-    real(["reference", "--misbehave", "B3-utf16-length", "--json"]),
-    real(["stdio", "--json", "--", "/nonexistent/cgp-provider"]),
-  ]);
+  const { ok, b3, dead } = await realRuns();
   return [
     ["the conformant reference provider", ok],
     ["B3-utf16-length", b3],
@@ -143,7 +139,7 @@ t.test("a warn is ok, its diagnostics open with a # warn comment", async (t) => 
 });
 
 t.test("a real failure's diagnostics carry the requirement", async (t) => {
-  const report = await real(["reference", "--misbehave", "B3-utf16-length", "--json"]);
+  const report = await real([...RUNS.b3]);
   const b3 = parse(renderTap(report)).asserts.find((a) => a.name.startsWith("B3: "))!;
   t.equal(b3.ok, false);
   t.equal(b3.diag.requirement, "token_cost MUST equal ceil(utf8_byte_length(content) / 4).");
@@ -151,7 +147,7 @@ t.test("a real failure's diagnostics carry the requirement", async (t) => {
 });
 
 t.test("the closing comments give the tallies and the verdict", async (t) => {
-  t.match(renderTap(await real(["reference", "--json"])), /\n# \d+ checks: \d+ pass, 0 fail, .*\n# CONFORMANT\n$/);
-  t.match(renderTap(await real(["stdio", "--json", "--", "/nonexistent/cgp-provider"])), /\n# COULD NOT RUN: the provider could not be started[^\n]*\n$/);
+  t.match(renderTap(await real([...RUNS.ok])), /\n# \d+ checks: \d+ pass, 0 fail, .*\n# CONFORMANT\n$/);
+  t.match(renderTap(await real([...RUNS.dead])), /\n# COULD NOT RUN: the provider could not be started[^\n]*\n$/);
   t.match(renderTap(synthetic([])), /^TAP version 14\n1\.\.0\n/, "an empty run plans nothing");
 });
