@@ -1,7 +1,7 @@
-import { defineCheck } from "../src/check.ts";
+import { defineCheck } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
-import { frameName, perFrame } from "../src/transcript/answers.ts";
-import { representationOf } from "../src/transcript/representation.ts";
+import { frameName, perFrame } from "./kit/answers.ts";
+import { representationOf } from "./kit/representation.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

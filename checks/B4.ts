@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { perAnswer } from "../src/transcript/answers.ts";
+import { defineCheck } from "./kit/check.ts";
+import { perAnswer } from "./kit/answers.ts";
 
 /**
  * @anchor B4

@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOfText, isDigest } from "../src/math/digest.ts";
-import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "../src/transcript/answers.ts";
+import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "./kit/answers.ts";
 import { show } from "../src/transcript/view.ts";
 
 const PROBES = ["sample-query", "budget-squeeze", "kinds-query", "representations"];

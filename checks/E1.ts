@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { capabilities, fingerprintDims } from "../src/probe/caps.ts";
-import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { capabilities, fingerprintDims } from "../src/protocol/caps.ts";
+import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { frameName, perFrame } from "../src/transcript/answers.ts";
+import { defineCheck } from "./kit/check.ts";
+import { frameName, perFrame } from "./kit/answers.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { ATTESTATION_PROBES, perEntry } from "../src/transcript/attestations.ts";
+import { defineCheck } from "./kit/check.ts";
+import { ATTESTATION_PROBES, perEntry } from "./kit/attestations.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "../src/transcript/attestations.ts";
+import { defineCheck } from "./kit/check.ts";
+import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

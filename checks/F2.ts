@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { nonEmptyField } from "../src/transcript/answers.ts";
+import { defineCheck } from "./kit/check.ts";
+import { nonEmptyField } from "./kit/answers.ts";
 
 /**
  * @anchor F2

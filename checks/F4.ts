@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { isProfileTimestamp } from "../src/math/timestamp.ts";
-import { frameName, perFrame } from "../src/transcript/answers.ts";
+import { frameName, perFrame } from "./kit/answers.ts";
 import { show } from "../src/transcript/view.ts";
 
 const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;

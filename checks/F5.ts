@@ -1,8 +1,8 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOf, isDigest } from "../src/math/digest.ts";
 import { sliceRange } from "../src/math/range.ts";
 import { PROVENANCE_FILES } from "../src/probe/provenance-files.ts";
-import { exchanges, frameName, servedFrames, unanswered } from "../src/transcript/answers.ts";
+import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
 import type { TranscriptEvent } from "../src/transcript/types.ts";
 import { isObj, show } from "../src/transcript/view.ts";
 

@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "../src/transcript/attestations.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
 
 /**
  * @anchor F6

@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { perRelation } from "../src/transcript/relations.ts";
+import { defineCheck } from "./kit/check.ts";
+import { perRelation } from "./kit/relations.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

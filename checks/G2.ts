@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { perRelation } from "../src/transcript/relations.ts";
+import { defineCheck } from "./kit/check.ts";
+import { perRelation } from "./kit/relations.ts";
 import { show } from "../src/transcript/view.ts";
 
 /** A URI in RFC 3986's sense: a scheme, then the rest. A relative reference is not one. */

@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { capabilities } from "../src/probe/caps.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { capabilities } from "../src/protocol/caps.ts";
 import { framesIn, isObj, show, type Obj } from "../src/transcript/view.ts";
 
 /** G4's predicate: the frame's uri is the anchor (zero hops), or one of its relation targets is (one hop). */

@@ -1,4 +1,4 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { isObj, show } from "../src/transcript/view.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { defineCheck } from "../src/check.ts";
+import { defineCheck } from "./kit/check.ts";
 import { family, FOREIGN_VERSION, HOST_VERSION } from "../src/math/version.ts";
 import { show } from "../src/transcript/view.ts";
 

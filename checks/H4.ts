@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { capabilities } from "../src/probe/caps.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { capabilities } from "../src/protocol/caps.ts";
 import { show } from "../src/transcript/view.ts";
 
 const STEPS = ["id-first", "id-second", "id-refused", "id-verify"] as const;

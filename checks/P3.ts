@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { REPRESENTATION_PROBES, shapeRule } from "../src/transcript/representation.ts";
+import { defineCheck } from "./kit/check.ts";
+import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
 
 /**
  * @anchor P3

@@ -1,7 +1,7 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
-import { exchanges, frameName, servedFrames, unanswered } from "../src/transcript/answers.ts";
-import { REPRESENTATION_PROBES, representationOf } from "../src/transcript/representation.ts";
+import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
+import { REPRESENTATION_PROBES, representationOf } from "./kit/representation.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { capabilities, REPRESENTATIONS } from "../src/probe/caps.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { capabilities, REPRESENTATIONS } from "../src/protocol/caps.ts";
 import { preferStep } from "../src/probe/representations.ts";
 import { framesIn, show } from "../src/transcript/view.ts";
 

@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { declaredKinds } from "../src/probe/caps.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { declaredKinds } from "../src/protocol/caps.ts";
 import { kindStep, UNSERVED_STEP } from "../src/probe/kinds-query.ts";
 import { framesIn, show, type Message, type ProbeView } from "../src/transcript/view.ts";
 

@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { afterStep, STIMULI } from "../src/probe/malformed-input.ts";
-import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

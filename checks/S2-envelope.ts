@@ -1,4 +1,4 @@
-import { defineCheck } from "../src/check.ts";
+import { defineCheck } from "./kit/check.ts";
 
 /**
  * @section 2 (no anchor number)

@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show, type ProbeView } from "../src/transcript/view.ts";
 
 const PROBES = ["handshake", "sample-query", "unknown-type"];

@@ -1,4 +1,4 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { framesIn, show, type Obj } from "../src/transcript/view.ts";
 
 /** Why a frame's validity window excludes an instant, if it does (bounds read inclusively: only a clear miss counts). */

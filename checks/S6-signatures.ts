@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import type { SignatureVerdict } from "../src/attest/audit.ts";
-import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "../src/transcript/attestations.ts";
+import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
 import { show } from "../src/transcript/view.ts";
 
 function judge(v: SignatureVerdict, what: string, keyId: unknown, line: number): Evidence | undefined {

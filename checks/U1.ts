@@ -1,4 +1,4 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { framesIn, show, type Obj } from "../src/transcript/view.ts";
 
 /** What a frames answer says, for comparison: each frame's id and content, in order. */

@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { UNKNOWN_KIND } from "../src/probe/unknown-kind.ts";
-import { stimulusOutcome } from "../src/transcript/stimulus.ts";
+import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show, type ProbeView } from "../src/transcript/view.ts";
 
 function judged(p: ProbeView, step: string): Evidence | undefined {

@@ -1,7 +1,7 @@
-import { BASE_SCOPES } from "../src/consent.ts";
-import { defineCheck, type Evidence } from "../src/check.ts";
+import { BASE_SCOPES } from "../src/verdict/consent.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
 import { isObj, show, type ProbeView } from "../src/transcript/view.ts";
-import { servedFrames, exchanges } from "../src/transcript/answers.ts";
+import { servedFrames, exchanges } from "./kit/answers.ts";
 
 /** §10's code vocabulary. */
 export const ERROR_CODES = ["bad_request", "unsupported_kind", "unsupported_representation", "incompatible_version", "budget_unsatisfiable", "unavailable", "shutting_down", "internal"];

@@ -1,5 +1,5 @@
-import { defineCheck } from "../src/check.ts";
-import { perVerdict } from "../src/transcript/verify.ts";
+import { defineCheck } from "./kit/check.ts";
+import { perVerdict } from "./kit/verify.ts";
 import { isObj, show } from "../src/transcript/view.ts";
 
 /** Members that would carry a frame body. */

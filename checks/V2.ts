@@ -1,6 +1,6 @@
-import { defineCheck, type Evidence } from "../src/check.ts";
-import { capabilities } from "../src/probe/caps.ts";
-import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyStep } from "../src/transcript/verify.ts";
+import { defineCheck, type Evidence } from "./kit/check.ts";
+import { capabilities } from "../src/protocol/caps.ts";
+import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyStep } from "./kit/verify.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

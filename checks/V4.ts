@@ -1,6 +1,6 @@
-import { defineCheck } from "../src/check.ts";
+import { defineCheck } from "./kit/check.ts";
 import { isDigest } from "../src/math/digest.ts";
-import { perVerdict } from "../src/transcript/verify.ts";
+import { perVerdict } from "./kit/verify.ts";
 import { show } from "../src/transcript/view.ts";
 
 /**

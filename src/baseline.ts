@@ -16,7 +16,7 @@
  */
 import { EXCLUDED } from "../checks/excluded.ts";
 import { CHECKS } from "../checks/index.ts";
-import type { CheckResult } from "./check.ts";
+import type { CheckResult } from "../checks/kit/check.ts";
 
 export interface BaselineEntry {
   id: string;

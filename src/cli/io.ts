@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { redact } from "../redact.ts";
+import { redact } from "../secret/redact.ts";
 
 /** A mistake in how cgp-conform was invoked: exit 2. */
 export class UsageError extends Error {}

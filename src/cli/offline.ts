@@ -3,9 +3,9 @@ import { verifyOffline } from "../attest/offline.ts";
 import { makeChalk } from "../report/color.ts";
 import { renderOffline } from "../report/offline.ts";
 import { renderValidation } from "../report/validation.ts";
-import { reportOf } from "../run.ts";
+import { reportOf } from "../engine/run.ts";
 import { fromNdjson, TranscriptFormatError } from "../transcript/file.ts";
-import { validateText } from "../validate.ts";
+import { validateText } from "../schema/validate.ts";
 import { out, readIn, UsageError } from "./io.ts";
 import { printReport } from "./suite.ts";
 

@@ -1,19 +1,19 @@
 import { resolve } from "node:path";
 import type { Argv } from "yargs";
-import { DEFAULTS } from "../engine.ts";
+import { DEFAULTS } from "../engine/record.ts";
 import { makeChalk } from "../report/color.ts";
 import { renderHuman } from "../report/human.ts";
-import { exitCodeOf, type RunReport } from "../report/result.ts";
-import { runSuite } from "../run.ts";
+import { exitCodeOf, type RunReport } from "../verdict/report.ts";
+import { runSuite } from "../engine/run.ts";
 import type { Target } from "../target/connection.ts";
 import { toNdjson } from "../transcript/file.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { parseBaseline } from "../baseline.ts";
-import type { CheckDef } from "../check.ts";
-import { applyPolicy, type Policy } from "../policy.ts";
-import { parsePatterns, selectChecks } from "../select.ts";
+import type { CheckDef } from "../../checks/kit/check.ts";
+import { applyPolicy, type Policy } from "../verdict/policy.ts";
+import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
-import { BASE_SCOPES, EGRESS } from "../consent.ts";
+import { BASE_SCOPES, EGRESS } from "../verdict/consent.ts";
 import { appendBestEffort, out, positive, readIn, UsageError, writable, writeOut } from "./io.ts";
 
 type ReportSpec = Spec & { append?: boolean };

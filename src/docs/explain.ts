@@ -9,7 +9,7 @@
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { modeByName } from "../../misbehave/index.ts";
-import type { CheckDef, Level } from "../check.ts";
+import type { CheckDef, Level } from "../../checks/kit/check.ts";
 import { PROBES } from "../probe/index.ts";
 import { PROVENANCE_FILES } from "../probe/provenance-files.ts";
 import { witnesses } from "./tables.ts";

@@ -4,7 +4,7 @@
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
-import type { Level } from "../check.ts";
+import type { Level } from "../../checks/kit/check.ts";
 import { witnesses } from "./tables.ts";
 
 export interface ListEntry {

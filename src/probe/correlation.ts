@@ -1,4 +1,4 @@
-import { capabilities, providerName, REPRESENTATIONS } from "./caps.ts";
+import { capabilities, providerName, REPRESENTATIONS } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 
 /** Ids that differ only in case, with non-ASCII, slash, space and a check mark: echoed verbatim or not at all. */

@@ -1,4 +1,4 @@
-import { capabilities, fingerprintDims } from "./caps.ts";
+import { capabilities, fingerprintDims } from "../protocol/caps.ts";
 import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
 
 /** A unit vector of the given length: well-formed for any L2-normalised space. */

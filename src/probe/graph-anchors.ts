@@ -1,5 +1,5 @@
 import { framesIn, isObj } from "../transcript/view.ts";
-import { capabilities } from "./caps.ts";
+import { capabilities } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { BASE_KINDS, declaredKinds } from "./caps.ts";
+import { BASE_KINDS, declaredKinds } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 
 export const kindStep = (kind: string): string => `kind-${kind}`;

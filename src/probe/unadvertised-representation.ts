@@ -1,4 +1,4 @@
-import { capabilities, REPRESENTATIONS } from "./caps.ts";
+import { capabilities, REPRESENTATIONS } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 
 /**

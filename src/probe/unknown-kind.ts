@@ -1,4 +1,4 @@
-import { declaredKinds } from "./caps.ts";
+import { declaredKinds } from "../protocol/caps.ts";
 import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
 
 export const UNKNOWN_KIND = "acme:diagram";

@@ -1,6 +1,6 @@
 import { HOST_VERSION } from "../math/version.ts";
 import type { Obj } from "../transcript/view.ts";
-import { capabilities } from "./caps.ts";
+import { capabilities } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query, type ProbeContext } from "./probe.ts";
 
 /** Members no revision defines, at every level a host message has. */

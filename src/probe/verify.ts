@@ -1,7 +1,7 @@
 import { isDigest } from "../math/digest.ts";
 import { digestOfText } from "../math/digest.ts";
 import { framesIn, type Obj } from "../transcript/view.ts";
-import { capabilities, providerName } from "./caps.ts";
+import { capabilities, providerName } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 
 /** Change one hex digit of a well-formed digest, keeping it well-formed. */

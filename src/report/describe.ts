@@ -1,4 +1,4 @@
-import type { RunReport } from "./result.ts";
+import type { RunReport } from "../verdict/report.ts";
 
 /** How every report names its target: never with a secret in it (the target record holds none). */
 export function targetOf(t: RunReport["target"]): string {

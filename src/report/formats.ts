@@ -1,7 +1,7 @@
 import { renderGithub } from "./github.ts";
 import { renderJunit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
-import type { RunReport } from "./result.ts";
+import type { RunReport } from "../verdict/report.ts";
 import { renderTap } from "./tap.ts";
 
 /** Machine-readable report formats, besides the human one. */

@@ -1,5 +1,5 @@
-import type { CheckResult, EvidenceResult } from "../check.ts";
-import type { RunReport } from "./result.ts";
+import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
+import type { RunReport } from "../verdict/report.ts";
 import { policyOf } from "./describe.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { ChalkInstance } from "chalk";
-import type { CheckResult, EvidenceResult, Status } from "../check.ts";
+import type { CheckResult, EvidenceResult, Status } from "../../checks/kit/check.ts";
 import { renderBaselineSummary } from "../baseline.ts";
 import { targetOf } from "./describe.ts";
-import type { RunReport } from "./result.ts";
+import type { RunReport } from "../verdict/report.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
 

@@ -1,6 +1,6 @@
 import { CHECKS } from "../../checks/index.ts";
-import type { CheckResult, EvidenceResult } from "../check.ts";
-import type { RunReport } from "./result.ts";
+import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
+import type { RunReport } from "../verdict/report.ts";
 import { policyOf, targetOf } from "./describe.ts";
 
 /**

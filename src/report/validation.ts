@@ -1,5 +1,5 @@
 import type { ChalkInstance } from "chalk";
-import type { ValidationResult } from "../validate.ts";
+import type { ValidationResult } from "../schema/validate.ts";
 
 /** Human output of `cgp-conform validate`: one line per envelope, its errors beneath. */
 export function renderValidation(file: string, mode: string, results: ValidationResult[], c: ChalkInstance): string {

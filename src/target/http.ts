@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { registerSecret } from "../redact.ts";
+import { registerSecret } from "../secret/redact.ts";
 import type { Connection, ConnectionEvents, HttpTarget, Limits } from "./connection.ts";
 import { vetUrl } from "./loopback.ts";
 

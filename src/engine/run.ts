@@ -1,9 +1,9 @@
-import { CHECKS } from "../checks/index.ts";
-import type { CheckDef } from "./check.ts";
-import { DEFAULTS, record, score } from "./engine.ts";
-import { buildReport, type RunReport } from "./report/result.ts";
-import type { Target } from "./target/connection.ts";
-import type { Transcript } from "./transcript/types.ts";
+import { CHECKS } from "../../checks/index.ts";
+import type { CheckDef } from "../../checks/kit/check.ts";
+import { DEFAULTS, record, score } from "./record.ts";
+import { buildReport, type RunReport } from "../verdict/report.ts";
+import type { Target } from "../target/connection.ts";
+import type { Transcript } from "../transcript/types.ts";
 
 export interface SuiteOptions {
   /** Consent granted (--consent): scopes, "egress", or "all". */

@@ -1,8 +1,8 @@
-import type { Evidence } from "../check.ts";
-import type { TranscriptEvent } from "../transcript/types.ts";
-import { envelopes, isObj, show } from "../transcript/view.ts";
-import { validateEnvelope, type SchemaError } from "./index.ts";
-import { ownerOf } from "./owners.ts";
+import type { Evidence } from "./check.ts";
+import type { TranscriptEvent } from "../../src/transcript/types.ts";
+import { envelopes, isObj, show } from "../../src/transcript/view.ts";
+import { validateEnvelope, type SchemaError } from "../../src/schema/index.ts";
+import { ownerOf } from "../../src/schema/owners.ts";
 
 const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
 

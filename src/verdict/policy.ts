@@ -1,6 +1,6 @@
-import { judgeBaseline, type Baseline, type BaselineJudgement } from "./baseline.ts";
-import type { RunReport } from "./report/result.ts";
-import { summarize } from "./report/result.ts";
+import { judgeBaseline, type Baseline, type BaselineJudgement } from "../baseline.ts";
+import type { RunReport } from "./report.ts";
+import { summarize } from "./report.ts";
 import { applyStrict } from "./strict.ts";
 
 export interface Policy {

@@ -1,6 +1,6 @@
-import type { Evidence } from "../check.ts";
-import { capabilities } from "../probe/caps.ts";
-import { isObj, show, type Message, type Obj, type ProbeView } from "./view.ts";
+import type { Evidence } from "./check.ts";
+import { capabilities } from "../../src/protocol/caps.ts";
+import { isObj, show, type Message, type Obj, type ProbeView } from "../../src/transcript/view.ts";
 
 export const VERIFY_STEPS = ["verify-served", "verify-mutated", "verify-never-served"] as const;
 export type VerifyStep = (typeof VERIFY_STEPS)[number];

@@ -5,7 +5,7 @@
  * evidence keeps its `level`, so a report still says which rule was a SHOULD.
  * Pure: the input is not touched.
  */
-import { worst, type CheckResult, type EvidenceResult, type Status } from "./check.ts";
+import { worst, type CheckResult, type EvidenceResult, type Status } from "../../checks/kit/check.ts";
 
 const harden = (s: Status): Status => (s === "warn" ? "fail" : s);
 

@@ -1,8 +1,8 @@
-import type { CheckResult, Status } from "../check.ts";
-import { consentNeeded, missingConsent, receipts, type ConsentReceipt } from "../consent.ts";
+import type { CheckResult, Status } from "../../checks/kit/check.ts";
+import { consentNeeded, missingConsent, receipts, type ConsentReceipt } from "./consent.ts";
 import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
 import { envelopes, type Obj } from "../transcript/view.ts";
-import { usageReports, type UsageReport } from "../usage.ts";
+import { usageReports, type UsageReport } from "../engine/usage.ts";
 import { VERSION } from "../version.ts";
 
 export interface Summary {
@@ -31,7 +31,7 @@ export interface RunReport {
   summary: Summary;
   results: CheckResult[];
   /** The gating policy applied (--strict, --only/--skip, --baseline), when any. */
-  policy?: import("../policy.ts").PolicyRecord;
+  policy?: import("./policy.ts").PolicyRecord;
 }
 
 export function summarize(results: CheckResult[]): Summary {

@@ -1,8 +1,8 @@
-import { auditFrames, keysOf, type EntryAudit, type FramesAudit } from "../attest/audit.ts";
-import type { Evidence } from "../check.ts";
-import { providerName } from "../probe/caps.ts";
+import { auditFrames, keysOf, type EntryAudit, type FramesAudit } from "../../src/attest/audit.ts";
+import type { Evidence } from "./check.ts";
+import { providerName } from "../../src/protocol/caps.ts";
 import { exchanges } from "./answers.ts";
-import { isObj, type ProbeView } from "./view.ts";
+import { isObj, type ProbeView } from "../../src/transcript/view.ts";
 
 export const ATTESTATION_PROBES = ["sample-query", "budget-squeeze"];
 

@@ -1,5 +1,5 @@
-import { isObj, type Obj } from "./transcript/view.ts";
-import { isLoopbackHost } from "./target/loopback.ts";
+import { isObj, type Obj } from "../transcript/view.ts";
+import { isLoopbackHost } from "../target/loopback.ts";
 
 /** §4.1's four normative base classes; "everything but local-only is off-machine". */
 export const BASE_SCOPES = ["local-only", "org-tenant", "third-party-index", "third-party-model"];

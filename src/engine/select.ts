@@ -13,8 +13,8 @@
  * `S2-S6` covers S2-framing, S2-envelope, S6-as-of and S6-signatures.
  * Matching ignores case (`h1` is H1); reports use the registry's spelling.
  */
-import { EXCLUDED } from "../checks/excluded.ts";
-import type { CheckDef } from "./check.ts";
+import { EXCLUDED } from "../../checks/excluded.ts";
+import type { CheckDef } from "../../checks/kit/check.ts";
 
 export type Pattern =
   | { kind: "id"; source: string; id: string }

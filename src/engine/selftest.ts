@@ -1,8 +1,8 @@
-import { MODES } from "../misbehave/index.ts";
-import type { CheckResult } from "./check.ts";
+import { MODES } from "../../misbehave/index.ts";
+import type { CheckResult } from "../../checks/kit/check.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
-import { TEST_CERT } from "../fixtures/tls.ts";
-import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./self.ts";
+import { TEST_CERT } from "../../fixtures/tls.ts";
+import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
 
 export type Transport = "stdio" | "http" | "https";
 

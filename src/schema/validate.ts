@@ -1,4 +1,4 @@
-import { validateEnvelope, type EnvelopeMode, type SchemaError } from "./schema/index.ts";
+import { validateEnvelope, type EnvelopeMode, type SchemaError } from "./index.ts";
 
 /** The verdict on one envelope of a fixture file. */
 export interface ValidationResult {

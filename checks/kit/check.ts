@@ -1,4 +1,4 @@
-import type { ProbeView } from "./transcript/view.ts";
+import type { ProbeView } from "../../src/transcript/view.ts";
 
 /** Keyword strength of a requirement, from the spec's MUST / SHOULD / MAY. */
 export type Level = "MUST" | "SHOULD" | "MAY";

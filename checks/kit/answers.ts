@@ -1,5 +1,5 @@
-import type { Evidence } from "../check.ts";
-import { framesIn, isObj, show, type Message, type Obj, type ProbeView } from "./view.ts";
+import type { Evidence } from "./check.ts";
+import { framesIn, isObj, show, type Message, type Obj, type ProbeView } from "../../src/transcript/view.ts";
 
 /** A query we sent and the provider's answer to it, if one came. */
 export interface Exchange {

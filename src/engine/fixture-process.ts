@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { killGroup, track, untrack } from "./target/reaper.ts";
+import { killGroup, track, untrack } from "../target/reaper.ts";
 
 /** Whether this is the single compiled executable (its modules live in Bun's embedded filesystem). */
 export function isCompiled(): boolean {
@@ -13,7 +13,7 @@ export function isCompiled(): boolean {
 /** The command that runs this very cgp-conform, for the fixture to be spawned as a provider. */
 export function selfCommand(): string[] {
   if (isCompiled()) return [process.execPath];
-  const cli = fileURLToPath(new URL("../bin/cgp-conform.ts", import.meta.url));
+  const cli = fileURLToPath(new URL("../../bin/cgp-conform.ts", import.meta.url));
   return process.versions.bun ? [process.execPath, cli] : [process.execPath, ...process.execArgv, cli];
 }
 

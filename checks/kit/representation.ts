@@ -1,6 +1,6 @@
-import type { Evidence } from "../check.ts";
+import type { Evidence } from "./check.ts";
 import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "./answers.ts";
-import type { ProbeView } from "./view.ts";
+import type { ProbeView } from "../../src/transcript/view.ts";
 
 export const REPRESENTATION_PROBES = ["sample-query", "budget-squeeze", "representations"];
 

@@ -1,15 +1,15 @@
-import { evaluate, type CheckDef, type CheckResult } from "./check.ts";
-import { HOST_VERSION } from "./math/version.ts";
-import { probeByName, PROBES } from "./probe/index.ts";
-import type { Probe } from "./probe/probe.ts";
-import { collectFiles, PROVENANCE_FILES } from "./probe/provenance-files.ts";
-import { Session, WithheldError, type RecordedEvent } from "./probe/session.ts";
-import { schemaFindings } from "./schema/findings.ts";
-import { consentNeeded, missingConsent } from "./consent.ts";
-import { describeTarget, type Limits, type Target } from "./target/connection.ts";
-import type { Transcript, TranscriptEvent } from "./transcript/types.ts";
-import { isObj, ProbeView } from "./transcript/view.ts";
-import { VERSION } from "./version.ts";
+import { evaluate, type CheckDef, type CheckResult } from "../../checks/kit/check.ts";
+import { HOST_VERSION } from "../math/version.ts";
+import { probeByName, PROBES } from "../probe/index.ts";
+import type { Probe } from "../probe/probe.ts";
+import { collectFiles, PROVENANCE_FILES } from "../probe/provenance-files.ts";
+import { Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
+import { schemaFindings } from "../../checks/kit/schema.ts";
+import { consentNeeded, missingConsent } from "../verdict/consent.ts";
+import { describeTarget, type Limits, type Target } from "../target/connection.ts";
+import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
+import { isObj, ProbeView } from "../transcript/view.ts";
+import { VERSION } from "../version.ts";
 
 export interface RunOptions {
   target: Target;

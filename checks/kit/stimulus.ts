@@ -1,6 +1,6 @@
-import { isSyncAnswer } from "../probe/probe.ts";
-import type { TranscriptEvent } from "./types.ts";
-import type { Message, ProbeView } from "./view.ts";
+import { isSyncAnswer } from "../../src/probe/probe.ts";
+import type { TranscriptEvent } from "../../src/transcript/types.ts";
+import type { Message, ProbeView } from "../../src/transcript/view.ts";
 
 /**
  * What followed a stimulus that a probe chased with a valid "sync" query: the
