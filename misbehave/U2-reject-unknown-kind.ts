@@ -1,4 +1,4 @@
-import { BASE_KINDS } from "../src/probe/caps.ts";
+import { BASE_KINDS } from "../src/protocol/caps.ts";
 import { error } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
 

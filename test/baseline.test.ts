@@ -1,5 +1,5 @@
 import t from "tap";
-import type { CheckResult, Status } from "../src/check.ts";
+import type { CheckResult, Status } from "../checks/kit/check.ts";
 import { judgeBaseline, parseBaseline, renderBaselineSummary, type Baseline } from "../src/baseline.ts";
 
 const ids = (b: Baseline): string[] => b.entries.map((e) => e.id);

@@ -1,6 +1,6 @@
 import t from "tap";
-import type { CheckResult, EvidenceResult } from "../src/check.ts";
-import { applyStrict } from "../src/strict.ts";
+import type { CheckResult, EvidenceResult } from "../checks/kit/check.ts";
+import { applyStrict } from "../src/verdict/strict.ts";
 
 const ev = (status: EvidenceResult["status"], extra: Partial<EvidenceResult> = {}): EvidenceResult => ({
   ok: status === "pass",

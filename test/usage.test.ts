@@ -1,6 +1,6 @@
 import t from "tap";
-import { runSuite } from "../src/run.ts";
-import { isConsistent, usageReports } from "../src/usage.ts";
+import { runSuite } from "../src/engine/run.ts";
+import { isConsistent, usageReports } from "../src/engine/usage.ts";
 import { fixture } from "./helpers/live.ts";
 import { frame, frames, query, tx } from "./helpers/transcript.ts";
 

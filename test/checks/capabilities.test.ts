@@ -5,7 +5,7 @@ import Q1 from "../../checks/Q1.ts";
 import { IDS } from "../../src/probe/correlation.ts";
 import { unitVector } from "../../src/probe/embedding.ts";
 import { kindStep, UNSERVED_STEP } from "../../src/probe/kinds-query.ts";
-import { BASE_KINDS, fingerprintDims } from "../../src/probe/caps.ts";
+import { BASE_KINDS, fingerprintDims } from "../../src/protocol/caps.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 

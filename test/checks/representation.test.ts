@@ -5,7 +5,7 @@ import P4 from "../../checks/P4.ts";
 import P5 from "../../checks/P5.ts";
 import { budgetTokens } from "../../src/math/budget.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { REPRESENTATIONS } from "../../src/probe/caps.ts";
+import { REPRESENTATIONS } from "../../src/protocol/caps.ts";
 import { preferStep } from "../../src/probe/representations.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";

@@ -5,7 +5,7 @@ import V4 from "../../checks/V4.ts";
 import { digestOfText } from "../../src/math/digest.ts";
 import { identities, mutate, NEVER_SERVED_ID } from "../../src/probe/verify.ts";
 import type { Obj } from "../../src/transcript/view.ts";
-import { VERIFY_STEPS, type VerifyStep } from "../../src/transcript/verify.ts";
+import { VERIFY_STEPS, type VerifyStep } from "../../checks/kit/verify.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 

@@ -1,6 +1,6 @@
 import { execSync } from "node:child_process";
 import t from "tap";
-import { runSuite } from "../../src/run.ts";
+import { runSuite } from "../../src/engine/run.ts";
 import { fake } from "../helpers/live.ts";
 
 const leftovers = (marker: string): string[] =>

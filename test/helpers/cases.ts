@@ -1,5 +1,5 @@
 import t from "tap";
-import type { CheckDef, Status } from "../../src/check.ts";
+import type { CheckDef, Status } from "../../checks/kit/check.ts";
 import type { TranscriptBuilder } from "./transcript.ts";
 
 export interface Case {

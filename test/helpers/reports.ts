@@ -1,5 +1,5 @@
-import type { CheckResult, EvidenceResult } from "../../src/check.ts";
-import { summarize, type RunReport } from "../../src/report/result.ts";
+import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
+import { summarize, type RunReport } from "../../src/verdict/report.ts";
 import { VERSION } from "../../src/version.ts";
 import { cli } from "./live.ts";
 

@@ -1,5 +1,5 @@
-import type { CheckDef, CheckResult } from "../../src/check.ts";
-import { score } from "../../src/engine.ts";
+import type { CheckDef, CheckResult } from "../../checks/kit/check.ts";
+import { score } from "../../src/engine/record.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
 

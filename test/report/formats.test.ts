@@ -3,7 +3,7 @@ import { FORMATS, isFormat, parseReportSpecs, render, type Format, type ReportSp
 import { renderGithub } from "../../src/report/github.ts";
 import { renderJunit } from "../../src/report/junit.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
-import type { RunReport } from "../../src/report/result.ts";
+import type { RunReport } from "../../src/verdict/report.ts";
 import { renderTap } from "../../src/report/tap.ts";
 import { synthetic } from "../helpers/reports.ts";
 

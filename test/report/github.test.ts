@@ -1,6 +1,6 @@
 import t from "tap";
 import { escapeData, escapeProperty, GITHUB_MAX_ANNOTATIONS, renderGithub } from "../../src/report/github.ts";
-import type { RunReport } from "../../src/report/result.ts";
+import type { RunReport } from "../../src/verdict/report.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 

@@ -2,7 +2,7 @@ import t from "tap";
 import { reportValidator } from "../../src/schema/index.ts";
 
 const validate = reportValidator();
-import { runSuite } from "../../src/run.ts";
+import { runSuite } from "../../src/engine/run.ts";
 import { fixture } from "../helpers/live.ts";
 
 

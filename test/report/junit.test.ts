@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import t from "tap";
 import { renderJunit } from "../../src/report/junit.ts";
-import type { RunReport } from "../../src/report/result.ts";
+import type { RunReport } from "../../src/verdict/report.ts";
 import { reportValidator } from "../../src/schema/index.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 

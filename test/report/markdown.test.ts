@@ -1,7 +1,7 @@
 import t from "tap";
-import type { CheckResult, Status } from "../../src/check.ts";
+import type { CheckResult, Status } from "../../checks/kit/check.ts";
 import { MARKDOWN_MAX_BYTES, renderMarkdown } from "../../src/report/markdown.ts";
-import type { RunReport } from "../../src/report/result.ts";
+import type { RunReport } from "../../src/verdict/report.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 

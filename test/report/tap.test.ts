@@ -1,6 +1,6 @@
 import t from "tap";
 import { Parser, type FinalResults, type Result } from "tap-parser";
-import type { RunReport } from "../../src/report/result.ts";
+import type { RunReport } from "../../src/verdict/report.ts";
 import { renderTap } from "../../src/report/tap.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 

@@ -1,6 +1,6 @@
 import t from "tap";
 import { readFileSync } from "node:fs";
-import { validateText } from "../../src/validate.ts";
+import { validateText } from "../../src/schema/validate.ts";
 
 const ACK = {
   type: "handshake_ack", protocol_version: "contextgraph/1.0",

@@ -1,5 +1,5 @@
 import t from "tap";
-import { consentNeeded, missingConsent } from "../../src/consent.ts";
+import { consentNeeded, missingConsent } from "../../src/verdict/consent.ts";
 import { isLoopbackHost, vetUrl } from "../../src/target/loopback.ts";
 
 // Pure: none of these cases resolves a name or opens a connection.
