@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 import { main } from "../src/cli/main.ts";
+import { exitCode } from "../src/verdict/exit.ts";
 
 main(process.argv.slice(2)).then(
   (code) => {
@@ -7,6 +8,6 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`cgp-conform: internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exitCode = 3;
+    process.exitCode = exitCode("internal-error");
   },
 );

@@ -1,5 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { perAnswer } from "./kit/answers.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor B1
@@ -12,9 +13,9 @@ export default defineCheck({
   title: "Returned frames' token_cost sum stays within max_tokens",
   level: "MUST",
   requirement: "The sum of token_cost across returned frames MUST NOT exceed the query's max_tokens.",
-  probes: ["sample-query", "budget-squeeze"],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perAnswer([probe("sample-query"), probe("budget-squeeze")], (x, frames) => {
+    return perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
       const max = x.body.max_tokens as number;
       const costs = frames.map((f) => (typeof f.token_cost === "number" ? f.token_cost : 0));
       const sum = costs.reduce((a, b) => a + b, 0);

@@ -2,7 +2,8 @@ import { defineCheck } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
 import { frameName, perFrame } from "./kit/answers.ts";
 import { representationOf } from "./kit/representation.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor B3
@@ -15,9 +16,9 @@ export default defineCheck({
   title: "Each frame's token_cost equals ceil(UTF-8 bytes / 4)",
   level: "MUST",
   requirement: "token_cost MUST equal ceil(utf8_byte_length(content) / 4).",
-  probes: ["sample-query", "budget-squeeze"],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perFrame([probe("sample-query"), probe("budget-squeeze")], "declare token_cost = ceil(UTF-8 bytes of content / 4)", (f) => {
+    return perFrame([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "declare token_cost = ceil(UTF-8 bytes of content / 4)", (f) => {
       if (representationOf(f) !== "full") return undefined;
       const content = typeof f.frame.content === "string" ? f.frame.content : "";
       const bytes = utf8ByteLength(content);

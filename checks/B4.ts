@@ -1,5 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { perAnswer } from "./kit/answers.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor B4
@@ -10,9 +11,9 @@ export default defineCheck({
   title: "Returned frame count stays within max_frames",
   level: "MUST",
   requirement: "The number of returned frames MUST NOT exceed max_frames.",
-  probes: ["sample-query", "budget-squeeze"],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perAnswer([probe("sample-query"), probe("budget-squeeze")], (x, frames) => {
+    return perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
       const max = x.body.max_frames as number;
       const lines = [x.query.n, x.answer!.n];
       return frames.length <= max

@@ -1,5 +1,7 @@
 import { defineCheck } from "./kit/check.ts";
-import { isObj, show } from "../src/transcript/view.ts";
+import { isObj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { HANDSHAKE } from "../src/protocol/probes.ts";
 
 /**
  * @anchor C5
@@ -13,9 +15,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A provider MUST NOT declare an off-machine egress_scope alongside egress: false — a local posture that names a destination content leaves is a contradiction a host rejects at the handshake.",
-  probes: ["handshake"],
+  probes: [HANDSHAKE],
   score({ probe }) {
-    const ack = probe("handshake").ack()!;
+    const ack = probe(HANDSHAKE).ack()!;
     const provider = isObj(ack.env.provider) ? ack.env.provider : {};
     const flow = isObj(provider.data_flow) ? provider.data_flow : undefined;
     const scopes = flow?.egress_scopes;

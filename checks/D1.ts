@@ -1,9 +1,10 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOfText, isDigest } from "../src/math/digest.ts";
 import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "./kit/answers.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { BUDGET_SQUEEZE, KINDS_QUERY, REPRESENTATIONS_QUERY, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
-const PROBES = ["sample-query", "budget-squeeze", "kinds-query", "representations"];
+const PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE, KINDS_QUERY, REPRESENTATIONS_QUERY];
 
 /** Two contents, shown from where they part, so the difference is visible. */
 function parting(a: unknown, b: unknown): string {

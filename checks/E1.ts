@@ -1,7 +1,8 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities, fingerprintDims } from "../src/protocol/caps.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes.ts";
 
 /**
  * @anchor E1
@@ -16,9 +17,9 @@ export default defineCheck({
   requirement:
     "A host MUST NOT populate query.embedding unless its own embedding fingerprint is exactly equal to the provider's declared capabilities.embeddings_fingerprint. A provider receiving a vector whose length contradicts its declared dimension SHOULD reply bad_request. "
     + "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>].",
-  probes: ["handshake", "embedding", "embedding-mismatch"],
+  probes: [HANDSHAKE, EMBEDDING, EMBEDDING_MISMATCH],
   score({ probe }) {
-    const ack = probe("handshake").ack()!;
+    const ack = probe(HANDSHAKE).ack()!;
     const fp = capabilities(ack.env).embeddings_fingerprint;
     if (fp === undefined || fp === null) return { skip: "capabilities.embeddings_fingerprint is not declared: no embedding is sent" };
     const dims = fingerprintDims(fp);
@@ -26,12 +27,12 @@ export default defineCheck({
       return [{ ok: false, message: `embeddings_fingerprint ${show(fp)} does not follow <model-id>/<dimensions>[/<normalization>]`, expected: "e.g. \"bge-small-en-v1.5/384/l2\"", actual: show(fp), lines: [ack.n] }];
     }
     const out: Evidence[] = [{ ok: true, message: `embeddings_fingerprint ${show(fp)} declares ${dims} dimensions`, lines: [ack.n] }];
-    const ok = probe("embedding");
-    const sent = ok.sent("embedding-ok")[0];
+    const ok = probe(EMBEDDING);
+    const sent = ok.sent(EMBEDDING.steps.ok)[0];
     if (sent) {
-      const reply = ok.answer("embedding-ok", ["frames", "error"]);
+      const reply = ok.answer(EMBEDDING.steps.ok, ["frames", "error"]);
       if (!reply) {
-        const s = ok.silence("embedding-ok");
+        const s = ok.silence(EMBEDDING.steps.ok);
         out.push({ ok: false, untestable: true, message: `the query with a ${dims}-dimension embedding (line ${sent.n}) got no answer: ${s.why}`, lines: [sent.n, ...s.lines] });
       } else {
         out.push(reply.env.type === "frames"
@@ -39,12 +40,12 @@ export default defineCheck({
           : { ok: false, message: `a query with an embedding of exactly the declared ${dims} dimensions was refused`, expected: "frames", actual: `error ${show(reply.env.code)}: ${show(reply.env.message)}`, lines: [sent.n, reply.n] });
       }
     }
-    const bad = probe("embedding-mismatch");
-    const wrong = bad.sent("embedding-wrong")[0];
+    const bad = probe(EMBEDDING_MISMATCH);
+    const wrong = bad.sent(EMBEDDING_MISMATCH.steps.wrong)[0];
     if (wrong) {
-      const reply = bad.answer("embedding-wrong", ["frames", "error"]);
+      const reply = bad.answer(EMBEDDING_MISMATCH.steps.wrong, ["frames", "error"]);
       if (!reply) {
-        const s = bad.silence("embedding-wrong");
+        const s = bad.silence(EMBEDDING_MISMATCH.steps.wrong);
         out.push({ ok: false, message: `a query with an embedding of ${dims + 3} dimensions (line ${wrong.n}) got no answer: ${s.why}`, expected: "error bad_request, promptly", actual: s.why, lines: [wrong.n, ...s.lines] });
       } else {
         const lines = [wrong.n, reply.n];
@@ -58,7 +59,7 @@ export default defineCheck({
             actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : "frames (scored anyway)",
             lines,
           });
-        const o = stimulusOutcome(bad, "embedding-wrong", "after-embedding-wrong");
+        const o = stimulusOutcome(bad, EMBEDDING_MISMATCH.steps.wrong, EMBEDDING_MISMATCH.steps.after);
         if (o?.silence) out.push({ ok: false, message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [wrong.n, o.silence.line] });
       }
     }

@@ -1,6 +1,7 @@
 import { defineCheck } from "./kit/check.ts";
 import { frameName, perFrame } from "./kit/answers.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor F1
@@ -11,9 +12,9 @@ export default defineCheck({
   title: "Every frame's score is in [0, 1]",
   level: "MUST",
   requirement: "score MUST be in [0, 1].",
-  probes: ["sample-query", "budget-squeeze"],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perFrame([probe("sample-query"), probe("budget-squeeze")], "carry a score in [0, 1]", (f) => {
+    return perFrame([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "carry a score in [0, 1]", (f) => {
       const s = f.frame.score;
       if (s === undefined) return undefined;
       const ok = typeof s === "number" && s >= 0 && s <= 1;

@@ -1,6 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
 
 /**
  * @anchor F12

@@ -1,6 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { ATTESTATION_PROBES, perEntry } from "./kit/attestations.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
 
 /**
  * @anchor F13

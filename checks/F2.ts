@@ -1,5 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { nonEmptyField } from "./kit/answers.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor F2
@@ -10,6 +11,6 @@ export default defineCheck({
   title: "Every frame has a non-empty title",
   level: "MUST",
   requirement: "title MUST be non-empty.",
-  probes: ["sample-query", "budget-squeeze"],
-  score: ({ probe }) => nonEmptyField([probe("sample-query"), probe("budget-squeeze")], "title"),
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
+  score: ({ probe }) => nonEmptyField([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "title"),
 });

@@ -1,5 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { nonEmptyField } from "./kit/answers.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor F3
@@ -10,6 +11,6 @@ export default defineCheck({
   title: "Every frame has a non-empty citation_label",
   level: "MUST",
   requirement: "citation_label MUST be non-empty — a host must be able to cite a frame by a human label, never a bare id.",
-  probes: ["sample-query", "budget-squeeze"],
-  score: ({ probe }) => nonEmptyField([probe("sample-query"), probe("budget-squeeze")], "citation_label"),
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
+  score: ({ probe }) => nonEmptyField([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "citation_label"),
 });

@@ -1,7 +1,8 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { isProfileTimestamp } from "../src/math/timestamp.ts";
 import { frameName, perFrame } from "./kit/answers.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;
 
@@ -15,9 +16,9 @@ export default defineCheck({
   title: "Frame timestamps use the strict UTC profile",
   level: "MUST",
   requirement: "valid_from, valid_to, recorded_at, and as_of MUST match YYYY-MM-DDTHH:MM:SS(.f+)?Z.",
-  probes: ["sample-query", "budget-squeeze"],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perFrame([probe("sample-query"), probe("budget-squeeze")], "carry only profile timestamps", (f): Evidence | undefined => {
+    return perFrame([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "carry only profile timestamps", (f): Evidence | undefined => {
       const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
       if (present.length === 0) return undefined;
       const bad = present.filter((k) => !isProfileTimestamp(f.frame[k]));

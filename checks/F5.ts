@@ -1,12 +1,15 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOf, isDigest } from "../src/math/digest.ts";
 import { sliceRange } from "../src/math/range.ts";
-import { PROVENANCE_FILES } from "../src/probe/provenance-files.ts";
-import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
-import type { TranscriptEvent } from "../src/transcript/types.ts";
-import { isObj, show } from "../src/transcript/view.ts";
 
-const READ_ERRORS_THAT_FAIL = ["no such file", "not a regular file"];
+import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
+import type { FileUnread, TranscriptEvent } from "../src/transcript/types.ts";
+import { isObj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { BUDGET_SQUEEZE, PROVENANCE_FILES, SAMPLE_QUERY } from "../src/protocol/probes.ts";
+
+/** A file that is not there, or is not a file, at retrieval time cannot have been digested: that fails; any other reason means we did not look. */
+const UNREAD_THAT_FAILS: ReadonlySet<FileUnread> = new Set(["missing", "not-regular"]);
 
 /**
  * @anchor F5
@@ -21,9 +24,9 @@ export default defineCheck({
   title: "File provenance carries a well-formed digest of the bytes it names",
   level: "MUST",
   requirement: "Provenance of kind file MUST carry a digest matching sha256:<64 lowercase hex>.",
-  probes: ["sample-query", "budget-squeeze", PROVENANCE_FILES],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE, PROVENANCE_FILES],
   score({ probe }) {
-    const views = [probe("sample-query"), probe("budget-squeeze")];
+    const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
     const xs = exchanges(views);
     const files = new Map<string, TranscriptEvent>(probe(PROVENANCE_FILES).events.filter((e) => e.dir === "file").map((e) => [e.uri!, e]));
     const out: Evidence[] = unanswered(xs, views);
@@ -39,7 +42,7 @@ export default defineCheck({
         const file = typeof link.uri === "string" ? files.get(link.uri) : undefined;
         if (!file || file.data === undefined) {
           const why = file?.error ?? "not a file: URI";
-          out.push(READ_ERRORS_THAT_FAIL.includes(why)
+          out.push(file?.unread !== undefined && UNREAD_THAT_FAILS.has(file.unread)
             ? { ok: false, message: `${where} names a file that cannot be read at retrieval time: ${why}`, expected: "the file the digest was taken over", actual: why, lines: [f.line, ...(file ? [file.n] : [])] }
             : { ok: false, level: "MAY", message: `file provenance digests are well-formed; their bytes were not re-read: ${why}`, lines: [f.line, ...(file ? [file.n] : [])] });
           continue;

@@ -1,6 +1,7 @@
 import { defineCheck } from "./kit/check.ts";
 import { perRelation } from "./kit/relations.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /** A URI in RFC 3986's sense: a scheme, then the rest. A relative reference is not one. */
 function isUri(v: unknown): boolean {
@@ -23,9 +24,9 @@ export default defineCheck({
   title: "Every relation's target_uri is a URI",
   level: "MUST",
   requirement: "target_uri MUST be a non-empty URI.",
-  probes: ["sample-query", "budget-squeeze"],
+  probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    const r = perRelation([probe("sample-query"), probe("budget-squeeze")], (rel, where, line) =>
+    const r = perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, where, line) =>
       isUri(rel.target_uri)
         ? { ok: true, message: "every relation target_uri is a URI", lines: [line] }
         : { ok: false, message: `${where} has target_uri ${show(rel.target_uri)}, which is not a URI (no scheme, empty, or unparseable)`, expected: "an absolute URI, e.g. file:///repo/src/net.rs#retry", actual: show(rel.target_uri), lines: [line] },

@@ -1,6 +1,8 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
-import { framesIn, isObj, show, type Obj } from "../src/transcript/view.ts";
+import { framesIn, isObj, type Obj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { GRAPH_ANCHORS } from "../src/protocol/probes.ts";
 
 /** G4's predicate: the frame's uri is the anchor (zero hops), or one of its relation targets is (one hop). */
 export function anchored(f: Obj, anchor: string): boolean {
@@ -20,12 +22,12 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A frame is anchored by an anchor URI when its own uri equals that anchor (zero hops), or any of its relations[].target_uri does (one hop). A provider declaring capabilities.graph and given a non-empty anchors MUST return at least one anchored frame when it has one to serve, and SHOULD rank anchored frames above unanchored ones.",
-  probes: ["graph-anchors"],
+  probes: [GRAPH_ANCHORS],
   score({ probe }) {
-    const p = probe("graph-anchors");
+    const p = probe(GRAPH_ANCHORS);
     if (capabilities(p.ack()?.env).graph !== true) return { skip: "capabilities.graph is not declared" };
     const out: Evidence[] = [];
-    for (const step of ["anchor-uri", "anchor-relation", "anchor-rank"]) {
+    for (const step of [GRAPH_ANCHORS.steps.anchorUri, GRAPH_ANCHORS.steps.anchorRelation, GRAPH_ANCHORS.steps.anchorRank]) {
       const sent = p.sent(step)[0];
       if (!sent) continue;
       const anchor = (sent.env.query as { anchors: string[] }).anchors[0]!;
@@ -38,7 +40,7 @@ export default defineCheck({
       const lines = [sent.n, reply.n];
       const frames = framesIn(reply.env);
       const hits = frames.filter((f) => anchored(f, anchor));
-      if (step === "anchor-rank") {
+      if (step === GRAPH_ANCHORS.steps.anchorRank) {
         const firstMiss = frames.findIndex((f) => !anchored(f, anchor));
         const lateHit = frames.findIndex((f, i) => i > firstMiss && anchored(f, anchor));
         out.push(firstMiss === -1 || lateHit === -1
@@ -46,7 +48,7 @@ export default defineCheck({
           : { ok: false, level: "SHOULD", message: `anchored frame ${show(frames[lateHit]!.id)} is ranked below unanchored frame ${show(frames[firstMiss]!.id)}`, expected: "anchored frames first", actual: frames.map((f) => `${show(f.id)}${anchored(f, anchor) ? "*" : ""}`).join(", "), lines });
         continue;
       }
-      const how = step === "anchor-uri" ? "a served frame's uri" : "a served relation's target_uri";
+      const how = step === GRAPH_ANCHORS.steps.anchorUri ? "a served frame's uri" : "a served relation's target_uri";
       out.push(hits.length > 0
         ? { ok: true, message: `anchored on ${how}, max_frames 1: returned anchored frame ${show(hits[0]!.id)}`, lines }
         : {

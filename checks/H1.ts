@@ -1,6 +1,7 @@
 import { defineCheck } from "./kit/check.ts";
 import { family, HOST_VERSION, isVersionString } from "../src/math/version.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { HANDSHAKE, HANDSHAKE_STEP } from "../src/protocol/probes.ts";
 
 /** An HTTP status, when the reply came over HTTP. */
 const e0 = (status: number | undefined): string => (status === undefined ? "" : ` with HTTP status ${status}`);
@@ -15,21 +16,21 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A provider MUST reply to handshake with a handshake_ack whose protocol_version is in the same major family as the host's.",
-  probes: ["handshake"],
+  probes: [HANDSHAKE],
   scoresHandshake: true,
   score({ probe }) {
-    const p = probe("handshake");
+    const p = probe(HANDSHAKE);
     const ack = p.ack();
     if (!ack) {
-      const seen = p.received("handshake");
-      const timeout = p.notes("timeout", "handshake")[0];
-      const junk = p.nonEnvelopes().filter((e) => e.step === "handshake");
+      const seen = p.received(HANDSHAKE_STEP);
+      const timeout = p.notes("timeout", HANDSHAKE_STEP)[0];
+      const junk = p.nonEnvelopes().filter((e) => e.step === HANDSHAKE_STEP);
       const actual = seen.length > 0
         ? `received ${seen.map((m) => `type ${show(m.env.type)} (line ${m.n})`).join(", ")} instead`
         : junk.length > 0
           ? `only output that is not a JSON envelope, e.g. ${show(junk[0]!.line, 60)} (line ${junk[0]!.n})${e0(junk[0]!.status)}`
         : timeout ? `nothing within ${timeout.waitedMs} ms` : p.exit() ? "the provider exited without replying" : "no reply";
-      const lines = [...p.sent("handshake").map((m) => m.n), ...seen.map((m) => m.n), ...junk.slice(0, 3).map((e) => e.n), ...(timeout ? [timeout.n] : [])];
+      const lines = [...p.sent(HANDSHAKE_STEP).map((m) => m.n), ...seen.map((m) => m.n), ...junk.slice(0, 3).map((e) => e.n), ...(timeout ? [timeout.n] : [])];
       return [{ ok: false, message: "no handshake_ack in reply to handshake", expected: "a handshake_ack envelope", actual, lines }];
     }
     const v = ack.env.protocol_version;

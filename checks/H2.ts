@@ -1,5 +1,7 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
-import { isObj, show } from "../src/transcript/view.ts";
+import { isObj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { HANDSHAKE } from "../src/protocol/probes.ts";
 
 /**
  * @anchor H2
@@ -10,9 +12,9 @@ export default defineCheck({
   title: "Provider name and version are non-empty",
   level: "MUST",
   requirement: "provider.name and provider.version MUST NOT be empty.",
-  probes: ["handshake"],
+  probes: [HANDSHAKE],
   score({ probe }) {
-    const ack = probe("handshake").ack()!;
+    const ack = probe(HANDSHAKE).ack()!;
     const provider = isObj(ack.env.provider) ? ack.env.provider : undefined;
     return (["name", "version"] as const).map((field): Evidence => {
       const v = provider?.[field];

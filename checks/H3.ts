@@ -1,6 +1,7 @@
 import { defineCheck } from "./kit/check.ts";
 import { family, FOREIGN_VERSION, HOST_VERSION } from "../src/math/version.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { FOREIGN_VERSION_PROBE } from "../src/protocol/probes.ts";
 
 /**
  * @anchor H3
@@ -11,14 +12,14 @@ export default defineCheck({
   title: "Provider names a version-family mismatch instead of hanging",
   level: "MUST",
   requirement: "A version-family mismatch MUST be reported as a named error, never left to hang.",
-  probes: ["foreign-version"],
+  probes: [FOREIGN_VERSION_PROBE],
   score({ probe }) {
-    const p = probe("foreign-version");
-    const sent = p.sent("foreign-handshake")[0]!;
-    const reply = p.received("foreign-handshake").find((m) => typeof m.env.type === "string");
+    const p = probe(FOREIGN_VERSION_PROBE);
+    const sent = p.sent(FOREIGN_VERSION_PROBE.steps.foreign)[0]!;
+    const reply = p.received(FOREIGN_VERSION_PROBE.steps.foreign).find((m) => typeof m.env.type === "string");
     const expected = "an error envelope with code \"incompatible_version\"";
     if (!reply) {
-      const timeout = p.notes("timeout", "foreign-handshake")[0];
+      const timeout = p.notes("timeout", FOREIGN_VERSION_PROBE.steps.foreign)[0];
       const exit = p.exit();
       const actual = timeout
         ? `no reply within ${timeout.waitedMs} ms: the mismatch was left to hang`

@@ -1,8 +1,9 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { CORRELATION } from "../src/protocol/probes.ts";
 
-const STEPS = ["id-first", "id-second", "id-refused", "id-verify"] as const;
+const STEPS = Object.values(CORRELATION.steps);
 
 /**
  * @anchor H4
@@ -16,9 +17,9 @@ export default defineCheck({
   title: "Provider echoes the request id verbatim",
   level: "MUST",
   requirement: "A provider declaring capabilities.correlation MUST echo a request's id verbatim on the corresponding frames or error.",
-  probes: ["correlation"],
+  probes: [CORRELATION],
   score({ probe }) {
-    const p = probe("correlation");
+    const p = probe(CORRELATION);
     if (capabilities(p.ack()?.env).correlation !== true) {
       return { skip: "capabilities.correlation is not declared: requests carry no id (the host rule) and lock-step is fully conformant" };
     }

@@ -2,7 +2,7 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
 import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
 import { REPRESENTATION_PROBES, representationOf } from "./kit/representation.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
 
 /**
  * @anchor P4

@@ -1,7 +1,8 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities, REPRESENTATIONS } from "../src/protocol/caps.ts";
-import { preferStep } from "../src/probe/representations.ts";
-import { framesIn, show } from "../src/transcript/view.ts";
+import { HANDSHAKE, REPRESENTATIONS_QUERY, UNADVERTISED_REPRESENTATION, preferStep } from "../src/protocol/probes.ts";
+import { framesIn } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
 
 const rep = (f: Record<string, unknown>): unknown => f.representation ?? "full";
 
@@ -19,9 +20,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A host MUST NOT populate query.representation_preferences with a representation the provider did not advertise in capabilities.representations; a provider asked for an unadvertised representation SHOULD reply error with code unsupported_representation, or fall back to full.",
-  probes: ["handshake", "representations", "unadvertised-representation"],
+  probes: [HANDSHAKE, REPRESENTATIONS_QUERY, UNADVERTISED_REPRESENTATION],
   score({ probe }) {
-    const ack = probe("handshake").ack()!;
+    const ack = probe(HANDSHAKE).ack()!;
     const caps = capabilities(ack.env);
     const declared = caps.representations;
     const advertised = Array.isArray(declared) ? declared : ["full"];
@@ -32,7 +33,7 @@ export default defineCheck({
         ? { ok: true, message: `advertises ${needsResolve.join(", ")} with resolve: true`, lines: [ack.n] }
         : { ok: false, message: `advertises ${needsResolve.join(", ")} without resolve: true (§6.4: compact/reference ⇒ resolve)`, expected: "resolve: true", actual: `resolve: ${show(caps.resolve)}`, lines: [ack.n] });
     }
-    const p = probe("representations");
+    const p = probe(REPRESENTATIONS_QUERY);
     for (const r of REPRESENTATIONS.filter((x) => advertised.includes(x))) {
       const sent = p.sent(preferStep(r))[0];
       const reply = p.answer(preferStep(r), ["frames", "error"]);
@@ -47,13 +48,13 @@ export default defineCheck({
         ? { ok: true, message: `preferring ${r}: every frame is in an advertised representation`, lines }
         : { ok: false, message: `preferring ${r}, the provider served ${foreign.map((f) => `${show(f.id)} as ${show(rep(f))}`).join(", ")}, which it does not advertise`, expected: `one of ${advertised.join(", ")}`, actual: foreign.map((f) => show(rep(f))).join(", "), lines });
     }
-    const u = probe("unadvertised-representation");
-    const sent = u.sent("unadvertised")[0];
+    const u = probe(UNADVERTISED_REPRESENTATION);
+    const sent = u.sent(UNADVERTISED_REPRESENTATION.steps.unadvertised)[0];
     if (sent) {
       const wanted = (sent.env.query as { representation_preferences: string[] }).representation_preferences[0];
-      const reply = u.answer("unadvertised", ["frames", "error"]);
+      const reply = u.answer(UNADVERTISED_REPRESENTATION.steps.unadvertised, ["frames", "error"]);
       if (!reply) {
-        const s = u.silence("unadvertised");
+        const s = u.silence(UNADVERTISED_REPRESENTATION.steps.unadvertised);
         out.push({ ok: false, message: `a query preferring the unadvertised ${wanted} (line ${sent.n}) got no answer: ${s.why}`, expected: "error unsupported_representation, or full frames", actual: s.why, lines: [sent.n, ...s.lines] });
       } else {
         const lines = [sent.n, reply.n];

@@ -1,7 +1,9 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { declaredKinds } from "../src/protocol/caps.ts";
-import { kindStep, UNSERVED_STEP } from "../src/probe/kinds-query.ts";
-import { framesIn, show, type Message, type ProbeView } from "../src/transcript/view.ts";
+import { KINDS_QUERY, kindStep } from "../src/protocol/probes.ts";
+import { type Message, type ProbeView } from "../src/transcript/view.ts";
+import { framesIn } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
 
 function narrowed(p: ProbeView, step: string, kind: string): Evidence | undefined {
   const sent = p.sent(step)[0];
@@ -45,15 +47,15 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "When kinds is non-empty, a provider MUST NOT return a frame whose kind is outside it. Empty kinds means any kind. A provider serving none of the requested kinds returns zero frames, or replies unsupported_kind.",
-  probes: ["kinds-query"],
+  probes: [KINDS_QUERY],
   score({ probe }) {
-    const p = probe("kinds-query");
+    const p = probe(KINDS_QUERY);
     const kinds = declaredKinds(p.ack()?.env);
     const out = kinds.map((k) => narrowed(p, kindStep(k), k)).filter((e): e is Evidence => e !== undefined);
-    const unserved = p.sent(UNSERVED_STEP)[0];
+    const unserved = p.sent(KINDS_QUERY.steps.unserved)[0];
     if (unserved) {
       const kind = ((unserved.env.query as { kinds: string[] }).kinds)[0]!;
-      const e = narrowed(p, UNSERVED_STEP, kind);
+      const e = narrowed(p, KINDS_QUERY.steps.unserved, kind);
       if (e) out.push(e);
     }
     return out.length > 0 ? out : { skip: "the provider declares no kinds in capabilities.query.kinds, so no narrowed query was sent" };

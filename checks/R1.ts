@@ -1,7 +1,7 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
-import { afterStep, STIMULI } from "../src/probe/malformed-input.ts";
+import { MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI, afterStep } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
 
 /**
  * @anchor R1
@@ -12,9 +12,9 @@ export default defineCheck({
   title: "Provider survives malformed lines and bad requests",
   level: "MUST",
   requirement: "A provider MUST NOT crash on a malformed line or bad request. It SHOULD reply error with code bad_request.",
-  probes: ["malformed-input"],
+  probes: [MALFORMED_INPUT],
   score({ probe }) {
-    const p = probe("malformed-input");
+    const p = probe(MALFORMED_INPUT);
     const out: Evidence[] = [];
     for (const st of STIMULI) {
       const o = stimulusOutcome(p, st.step, afterStep(st.step));

@@ -1,4 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
+import { SHUTDOWN } from "../src/protocol/probes.ts";
 
 /**
  * @anchor R2
@@ -11,11 +12,11 @@ export default defineCheck({
   title: "Provider exits cleanly on shutdown",
   level: "MUST",
   requirement: "A provider MUST tear down cleanly on shutdown.",
-  probes: ["shutdown"],
+  probes: [SHUTDOWN],
   score({ probe, transport }) {
     if (transport === "http") return { skip: "stdio only: over HTTP a provider that gets shutdown \"expects no further requests\"; there is no process whose exit to watch" };
-    const p = probe("shutdown");
-    const sent = p.sent("shutdown")[0]!;
+    const p = probe(SHUTDOWN);
+    const sent = p.sent(SHUTDOWN.steps.shutdown)[0]!;
     const exit = p.exit();
     const killed = p.notes("killed")[0];
     const expected = "the provider exits by itself with status 0";

@@ -1,4 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
+import { HANDSHAKE } from "../src/protocol/probes.ts";
 
 /**
  * @section 2 (no anchor number)
@@ -13,7 +14,7 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "Every message is a single JSON object — an envelope — tagged by a type member. Envelope vocabulary: handshake, handshake_ack, query, frames, verify, verified, shutdown, error.",
-  probes: ["handshake"],
+  probes: [HANDSHAKE],
   score: ({ validated }) => [
     { ok: true, message: `${validated()} envelopes received were validated against the envelope schema (interop mode); violations are reported under the anchor that owns the field`, lines: [] },
   ],

@@ -1,8 +1,10 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
-import { show, type ProbeView } from "../src/transcript/view.ts";
+import { type ProbeView } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { HANDSHAKE, SAMPLE_QUERY, UNKNOWN_TYPE } from "../src/protocol/probes.ts";
 
-const PROBES = ["handshake", "sample-query", "unknown-type"];
+const PROBES = [HANDSHAKE, SAMPLE_QUERY, UNKNOWN_TYPE];
 
 function framing(views: ProbeView[]): Evidence[] {
   const bad = views.flatMap((v) => v.nonEnvelopes());
@@ -28,16 +30,16 @@ function framing(views: ProbeView[]): Evidence[] {
 }
 
 function unknownRequest(v: ProbeView): Evidence[] {
-  const sent = v.sent("unknown-request")[0];
+  const sent = v.sent(UNKNOWN_TYPE.steps.request)[0];
   if (!sent) return [];
   // Lock-step: the first reply is the answer; whether it echoes the id is H4's to judge.
-  const reply = v.received("unknown-request")[0];
+  const reply = v.received(UNKNOWN_TYPE.steps.request)[0];
   const expected = "error with code \"bad_request\"";
   if (reply?.env.type === "error" && reply.env.code === "bad_request") {
     return [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }];
   }
-  const timeout = v.notes("timeout", "unknown-request")[0];
-  const exit = v.events.find((e) => e.note === "exit" && e.step === "unknown-request" && e.reason === undefined);
+  const timeout = v.notes("timeout", UNKNOWN_TYPE.steps.request)[0];
+  const exit = v.events.find((e) => e.note === "exit" && e.step === UNKNOWN_TYPE.steps.request && e.reason === undefined);
   const actual = reply
     ? `${show(reply.env.type)}${reply.env.code !== undefined ? ` with code ${show(reply.env.code)}` : ""}`
     : exit ? `the provider exited (code ${exit.exitCode}, signal ${exit.signal})` : timeout ? `no reply within ${timeout.waitedMs} ms` : "no reply";
@@ -51,7 +53,7 @@ function unknownRequest(v: ProbeView): Evidence[] {
 }
 
 function notification(v: ProbeView): Evidence[] {
-  const o = stimulusOutcome(v, "unknown-notification", "after-notification");
+  const o = stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
   if (!o) return [];
   const out: Evidence[] = [];
   if (o.silence) {
@@ -90,7 +92,7 @@ export default defineCheck({
   scoresHandshake: true,
   score({ probe, transport }) {
     const views = PROBES.map(probe);
-    const u = probe("unknown-type");
+    const u = probe(UNKNOWN_TYPE);
     // Line framing is stdio's; over HTTP each body is one envelope by construction.
     return [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u)];
   },

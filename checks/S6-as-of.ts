@@ -1,5 +1,7 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
-import { framesIn, show, type Obj } from "../src/transcript/view.ts";
+import { framesIn, type Obj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { AS_OF } from "../src/protocol/probes.ts";
 
 /** Why a frame's validity window excludes an instant, if it does (bounds read inclusively: only a clear miss counts). */
 function outside(f: Obj, at: number): string | undefined {
@@ -21,9 +23,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "valid_from/valid_to bound when the content was true in the world; recorded_at is when the provider learned it. as_of pins retrieval to an instant.",
-  probes: ["as-of"],
+  probes: [AS_OF],
   score({ probe }) {
-    const p = probe("as-of");
+    const p = probe(AS_OF);
     const pinned = p.sent().filter((m) => m.step.startsWith("pinned-"));
     if (pinned.length === 0) return { skip: "no served frame carries valid_from or valid_to, so no instant outside a window could be chosen" };
     const out: Evidence[] = [];

@@ -1,7 +1,7 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import type { SignatureVerdict } from "../src/attest/audit.ts";
 import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
 
 function judge(v: SignatureVerdict, what: string, keyId: unknown, line: number): Evidence | undefined {
   switch (v.kind) {

@@ -1,5 +1,7 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
-import { framesIn, show, type Obj } from "../src/transcript/view.ts";
+import { framesIn, type Obj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { HANDSHAKE_STEP, UNKNOWN_MEMBERS } from "../src/protocol/probes.ts";
 
 /** What a frames answer says, for comparison: each frame's id and content, in order. */
 const gist = (env: Obj): string => JSON.stringify(framesIn(env).map((f) => [f.id, f.content]));
@@ -16,15 +18,15 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A receiver MUST ignore an object member it does not recognise, in any envelope, capability set, frame, or nested object — it MUST NOT reject the message on that basis.",
-  probes: ["unknown-members"],
+  probes: [UNKNOWN_MEMBERS],
   scoresHandshake: true,
   score({ probe }) {
-    const p = probe("unknown-members");
-    const hs = p.sent("handshake")[0]!;
+    const p = probe(UNKNOWN_MEMBERS);
+    const hs = p.sent(HANDSHAKE_STEP)[0]!;
     const ack = p.ack();
     if (!ack) {
-      const s = p.silence("handshake");
-      const got = p.received("handshake")[0];
+      const s = p.silence(HANDSHAKE_STEP);
+      const got = p.received(HANDSHAKE_STEP)[0];
       return [{
         ok: false,
         message: "a handshake carrying an unknown member got no handshake_ack",
@@ -34,20 +36,20 @@ export default defineCheck({
       }];
     }
     const out: Evidence[] = [{ ok: true, message: "a handshake carrying an unknown member was acknowledged", lines: [hs.n, ack.n] }];
-    const plain = p.answer("plain", ["frames", "error"]);
-    const decorated = p.answer("decorated", ["frames", "error"]);
-    const sent = p.sent("decorated")[0];
+    const plain = p.answer(UNKNOWN_MEMBERS.steps.plain, ["frames", "error"]);
+    const decorated = p.answer(UNKNOWN_MEMBERS.steps.decorated, ["frames", "error"]);
+    const sent = p.sent(UNKNOWN_MEMBERS.steps.decorated)[0];
     if (!plain) {
-      const q = p.sent("plain")[0];
+      const q = p.sent(UNKNOWN_MEMBERS.steps.plain)[0];
       if (q) {
-        const s = p.silence("plain");
+        const s = p.silence(UNKNOWN_MEMBERS.steps.plain);
         out.push({ ok: false, untestable: true, message: `the plain query to compare against (line ${q.n}) got no answer: ${s.why}`, lines: [q.n, ...s.lines] });
       }
       return out;
     }
     if (!sent) return out;
     if (!decorated) {
-      const s = p.silence("decorated");
+      const s = p.silence(UNKNOWN_MEMBERS.steps.decorated);
       out.push({ ok: false, message: `a query carrying unknown members (line ${sent.n}) got no answer: ${s.why}`, expected: "the same answer as the plain query", actual: s.why, lines: [sent.n, ...s.lines] });
       return out;
     }

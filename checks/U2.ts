@@ -1,7 +1,8 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
-import { UNKNOWN_KIND } from "../src/probe/unknown-kind.ts";
+import { UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
-import { show, type ProbeView } from "../src/transcript/view.ts";
+import { type ProbeView } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
 
 function judged(p: ProbeView, step: string): Evidence | undefined {
   const sent = p.sent(step)[0];
@@ -30,12 +31,12 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "New open vocabularies (rel, error code, egress_scope) grow without a version bump; a receiver MUST NOT reject an unknown value in any of them. [A provider asked for a kind it does not serve] returns zero frames, or replies unsupported_kind (Q1).",
-  probes: ["unknown-kind"],
+  probes: [UNKNOWN_KIND_PROBE],
   score({ probe }) {
-    const p = probe("unknown-kind");
-    const out = ["unknown-kind", "mixed-kinds"].map((s) => judged(p, s)).filter((e): e is Evidence => e !== undefined);
-    const last = p.sent("mixed-kinds").length > 0 ? "mixed-kinds" : "unknown-kind";
-    const o = stimulusOutcome(p, last, "after-unknown-kind");
+    const p = probe(UNKNOWN_KIND_PROBE);
+    const out = [UNKNOWN_KIND_PROBE.steps.unknown, UNKNOWN_KIND_PROBE.steps.mixed].map((s) => judged(p, s)).filter((e): e is Evidence => e !== undefined);
+    const last = p.sent(UNKNOWN_KIND_PROBE.steps.mixed).length > 0 ? UNKNOWN_KIND_PROBE.steps.mixed : UNKNOWN_KIND_PROBE.steps.unknown;
+    const o = stimulusOutcome(p, last, UNKNOWN_KIND_PROBE.steps.after);
     if (o?.silence) out.push({ ok: false, message: `after a query for the unknown kind ${UNKNOWN_KIND}, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
     else if (o?.answer) out.push({ ok: true, message: `the provider answered the next query (line ${o.answer.n})`, lines: [o.answer.n] });
     return out;

@@ -1,10 +1,12 @@
-import { BASE_SCOPES } from "../src/verdict/consent.ts";
+import { ERROR_CODES } from "../src/protocol/errors.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
-import { isObj, show, type ProbeView } from "../src/transcript/view.ts";
+import { type ProbeView } from "../src/transcript/view.ts";
 import { servedFrames, exchanges } from "./kit/answers.ts";
+import { isObj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { BASE_SCOPES } from "../src/protocol/scopes.ts";
+import { FOREIGN_VERSION_PROBE, HANDSHAKE, MALFORMED_INPUT, SAMPLE_QUERY, UNKNOWN_TYPE } from "../src/protocol/probes.ts";
 
-/** §10's code vocabulary. */
-export const ERROR_CODES = ["bad_request", "unsupported_kind", "unsupported_representation", "incompatible_version", "budget_unsatisfiable", "unavailable", "shutting_down", "internal"];
 const NAMESPACED = /^[^:]+:[^:]+$/;
 
 /** A vendor name is namespaced (vendor:name, non-empty sides); an unprefixed one must be the protocol's. */
@@ -40,20 +42,20 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "Names containing a : are reserved for namespacing: a vendor-specific rel, egress_scope, or error code MUST be namespaced (vendor:name, non-empty on both sides) so it can never collide with a base value this spec defines or later reserves. Unprefixed names in these vocabularies belong to the protocol.",
-  probes: ["handshake", "sample-query", "malformed-input", "unknown-type", "foreign-version"],
+  probes: [HANDSHAKE, SAMPLE_QUERY, MALFORMED_INPUT, UNKNOWN_TYPE, FOREIGN_VERSION_PROBE],
   score({ probe }) {
     const out: Evidence[] = [];
-    const ack = probe("handshake").ack()!;
+    const ack = probe(HANDSHAKE).ack()!;
     const flow = isObj(ack.env.provider) && isObj(ack.env.provider.data_flow) ? ack.env.provider.data_flow : {};
     if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, BASE_SCOPES, [ack.n]));
-    for (const m of errors(["malformed-input", "unknown-type", "foreign-version"].map(probe))) {
+    for (const m of errors([MALFORMED_INPUT, UNKNOWN_TYPE, FOREIGN_VERSION_PROBE].map(probe))) {
       if (m.env.code === undefined) {
         out.push({ ok: false, level: "SHOULD", message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`, lines: [m.n] });
       } else {
         out.push(judge("error code", m.env.code, ERROR_CODES, [m.n]));
       }
     }
-    for (const f of servedFrames(exchanges([probe("sample-query")]))) {
+    for (const f of servedFrames(exchanges([probe(SAMPLE_QUERY)]))) {
       const rels = Array.isArray(f.frame.relations) ? f.frame.relations.filter(isObj) : [];
       for (const r of rels) out.push(judge("rel", r.rel, undefined, [f.line]));
     }

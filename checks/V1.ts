@@ -1,6 +1,8 @@
 import { defineCheck } from "./kit/check.ts";
 import { perVerdict } from "./kit/verify.ts";
-import { isObj, show } from "../src/transcript/view.ts";
+import { isObj } from "../src/protocol/envelope.ts";
+import { show } from "./kit/show.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 /** Members that would carry a frame body. */
 const BODY = ["content", "frames", "frame_body", "body"];
@@ -16,9 +18,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A verify request MUST carry frame identities only — no frame bodies. A host SHOULD include only identities carrying a content_digest; a digest-less frame cannot be revalidated and is re-queried instead.",
-  probes: ["verify"],
+  probes: [VERIFY],
   score({ probe }) {
-    const r = perVerdict(probe("verify"), (v, x) => {
+    const r = perVerdict(probe(VERIFY), (v, x) => {
       const carried = [...BODY.filter((k) => v[k] !== undefined), ...(isObj(v.frame) ? BODY.filter((k) => (v.frame as Record<string, unknown>)[k] !== undefined).map((k) => `frame.${k}`) : [])];
       return carried.length === 0
         ? { ok: true, message: "no verdict carries a frame body", lines: [x.reply!.n] }

@@ -1,7 +1,8 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyStep } from "./kit/verify.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 /**
  * What each step may not be answered, among the four statuses (a status
@@ -9,9 +10,9 @@ import { show } from "../src/transcript/view.ts";
  * valid, and a frame that never existed neither valid nor stale.
  */
 const HONEST: Record<VerifyStep, { wrong: string[]; want: string; what: string }> = {
-  "verify-served": { wrong: ["stale", "gone", "unknown"], want: "valid", what: "identities it served moments ago, unchanged" },
-  "verify-mutated": { wrong: ["valid"], want: "stale, gone or unknown", what: "identities whose digest differs by one hex digit from what it served" },
-  "verify-never-served": { wrong: ["valid", "stale"], want: "gone or unknown", what: "an identity it never served" },
+  [VERIFY.steps.verifyServed]: { wrong: ["stale", "gone", "unknown"], want: "valid", what: "identities it served moments ago, unchanged" },
+  [VERIFY.steps.verifyMutated]: { wrong: ["valid"], want: "stale, gone or unknown", what: "identities whose digest differs by one hex digit from what it served" },
+  [VERIFY.steps.verifyNeverServed]: { wrong: ["valid", "stale"], want: "gone or unknown", what: "an identity it never served" },
 };
 
 /**
@@ -26,9 +27,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A provider declaring capabilities.verify MUST answer a verify with a verified reply. A requested identity that comes back with no verdict MUST be treated by the host as unknown.",
-  probes: ["verify"],
+  probes: [VERIFY],
   score({ probe }) {
-    const p = probe("verify");
+    const p = probe(VERIFY);
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
     if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };

@@ -1,6 +1,7 @@
 import { defineCheck } from "./kit/check.ts";
 import { perVerdict } from "./kit/verify.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 const STATUSES = ["valid", "stale", "gone", "unknown"];
 
@@ -14,9 +15,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A verdict is one of valid, stale, gone, unknown. A host MUST reuse a held frame body only on valid; unknown MUST NOT be read as validity.",
-  probes: ["verify"],
+  probes: [VERIFY],
   score({ probe }) {
-    const r = perVerdict(probe("verify"), (v, x) =>
+    const r = perVerdict(probe(VERIFY), (v, x) =>
       STATUSES.includes(v.status as string)
         ? { ok: true, message: "every verdict status is in the vocabulary", lines: [x.reply!.n] }
         : { ok: false, message: `a verdict in reply to ${x.step} has status ${show(v.status)}`, expected: STATUSES.join(" | "), actual: show(v.status), lines: [x.reply!.n] },

@@ -1,7 +1,8 @@
 import { defineCheck } from "./kit/check.ts";
 import { isDigest } from "../src/math/digest.ts";
 import { perVerdict } from "./kit/verify.ts";
-import { show } from "../src/transcript/view.ts";
+import { show } from "./kit/show.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor V4
@@ -14,9 +15,9 @@ export default defineCheck({
   level: "MUST",
   requirement:
     "A stale verdict MAY carry a replacement_digest — the provider's current digest for the frame, a digest never a body. A host MUST NOT keep serving its stored copy of a stale or gone frame.",
-  probes: ["verify"],
+  probes: [VERIFY],
   score({ probe }) {
-    const r = perVerdict(probe("verify"), (v, x) => {
+    const r = perVerdict(probe(VERIFY), (v, x) => {
       if (v.replacement_digest === undefined) return undefined;
       return isDigest(v.replacement_digest)
         ? { ok: true, message: "every replacement_digest is sha256:<64 lowercase hex>", lines: [x.reply!.n] }

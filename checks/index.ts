@@ -1,4 +1,4 @@
-import type { CheckDef } from "./kit/check.ts";
+import { type CheckDef } from "./kit/check.ts";
 import B1 from "./B1.ts";
 import B3 from "./B3.ts";
 import B4 from "./B4.ts";

@@ -1,5 +1,5 @@
-import { isObj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { isObj } from "../src/protocol/envelope.ts";
 
 /** Breaks C5: a local posture (egress: false) naming a destination content leaves to. */
 export default defineMode({

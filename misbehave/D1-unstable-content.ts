@@ -1,5 +1,5 @@
-import { framesIn, type Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { framesIn, type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks identity (context-reuse §1): "Two frames with the same identity MUST have the same content bytes". */
 export default defineMode({

@@ -1,8 +1,8 @@
 import { identityOf } from "../src/attest/commit.ts";
 import { toDigest } from "../src/math/attest.ts";
-import type { Obj } from "../src/transcript/view.ts";
 import { declaredName } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks F11: an entry "MUST name a frame the same result carries". */
 export default defineMode({

@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks F11: an entry "MUST name the full (provider id, frame id, content_digest) identity it attests". */
 export default defineMode({

@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks F5: "the exact UTF-8 source bytes ... with no normalization (no line-ending translation ...)". */
 export default defineMode({

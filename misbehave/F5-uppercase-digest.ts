@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks F5: "Lowercase is mandated, not conventional". */
 export default defineMode({

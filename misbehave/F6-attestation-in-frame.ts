@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks F6: "A ProvenanceAttestation MUST be detached — it MUST NOT appear inside the frame it signs". */
 export default defineMode({

@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks G1: "Every Relation MUST carry a non-empty display_name". */
 export default defineMode({

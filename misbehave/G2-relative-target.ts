@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks G2: "target_uri MUST be a non-empty URI" — a relative path is not one. */
 export default defineMode({

@@ -1,5 +1,5 @@
-import { isObj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { isObj } from "../src/protocol/envelope.ts";
 
 /**
  * Breaks H2: "provider.name and provider.version MUST NOT be empty." The

@@ -1,6 +1,6 @@
-import { isObj } from "../src/transcript/view.ts";
 import { error } from "../fixtures/provider.ts";
 import { defineMode } from "./mode.ts";
+import { isObj } from "../src/protocol/envelope.ts";
 
 const KNOWN = ["goal", "query_text", "embedding", "kinds", "anchors", "max_frames", "max_tokens", "as_of", "representation_preferences"];
 

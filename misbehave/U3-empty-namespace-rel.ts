@@ -1,5 +1,5 @@
-import type { Obj } from "../src/transcript/view.ts";
 import { defineMode } from "./mode.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
 
 /** Breaks U3: a namespaced name has non-empty sides; "acme:" has none after the colon. */
 export default defineMode({

@@ -6,7 +6,7 @@ import t from "tap";
 import { Parser } from "tap-parser";
 import { CHECKS } from "../checks/index.ts";
 import { reportValidator } from "../src/schema/index.ts";
-import { VERSION } from "../src/version.ts";
+import { VERSION } from "../src/meta/version.ts";
 import { cli, fake, ROOT } from "./helpers/live.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "cgp-cli-"));

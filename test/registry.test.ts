@@ -6,8 +6,8 @@ import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
 import { renderTables, witnesses } from "../src/docs/tables.ts";
 import { PROBES } from "../src/probe/index.ts";
-import { PROVENANCE_FILES } from "../src/probe/provenance-files.ts";
-import { VERSION } from "../src/version.ts";
+import { PROVENANCE_FILES } from "../src/protocol/probes.ts";
+import { VERSION } from "../src/meta/version.ts";
 
 const files = (dir: string, skip: string[]): string[] =>
   readdirSync(new URL(`../${dir}/`, import.meta.url)).filter((f) => f.endsWith(".ts") && !skip.includes(f)).map((f) => f.slice(0, -3)).sort();
@@ -40,8 +40,8 @@ t.test("every check has a witness that makes it, and only it, fail", async (t) =
 });
 
 t.test("every probe a check names exists", async (t) => {
-  const names = new Set([...PROBES.map((p) => p.name), PROVENANCE_FILES]);
-  for (const c of CHECKS) for (const p of c.probes) t.ok(names.has(p), `${c.id} → ${p}`);
+  const names = new Set([...PROBES.map((p) => p.name), PROVENANCE_FILES.name]);
+  for (const c of CHECKS) for (const p of c.probes) t.ok(names.has(p.name), `${c.id} → ${p.name}`);
 });
 
 t.test("the reference provider serves content where UTF-8 bytes and UTF-16 units part", async (t) => {

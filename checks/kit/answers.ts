@@ -1,5 +1,7 @@
-import type { Evidence } from "./check.ts";
-import { framesIn, isObj, show, type Message, type Obj, type ProbeView } from "../../src/transcript/view.ts";
+import { type Evidence } from "./check.ts";
+import { type Message, type ProbeView } from "../../src/transcript/view.ts";
+import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
+import { show } from "./show.ts";
 
 /** A query we sent and the provider's answer to it, if one came. */
 export interface Exchange {

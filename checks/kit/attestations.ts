@@ -1,10 +1,12 @@
 import { auditFrames, keysOf, type EntryAudit, type FramesAudit } from "../../src/attest/audit.ts";
-import type { Evidence } from "./check.ts";
+import { type Evidence } from "./check.ts";
 import { providerName } from "../../src/protocol/caps.ts";
 import { exchanges } from "./answers.ts";
-import { isObj, type ProbeView } from "../../src/transcript/view.ts";
+import { type ProbeView } from "../../src/transcript/view.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY, type ProbeSpec } from "../../src/protocol/probes.ts";
 
-export const ATTESTATION_PROBES = ["sample-query", "budget-squeeze"];
+export const ATTESTATION_PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE];
 
 export interface AuditedAnswer {
   /** Transcript line of the frames envelope. */
@@ -33,7 +35,7 @@ export const NOT_ATTESTED = "the provider attached no attestation to any answer 
  * nothing to judge.
  */
 export function perEntry(
-  probe: (name: string) => ProbeView,
+  probe: (spec: ProbeSpec) => ProbeView,
   rule: (e: EntryAudit, audit: FramesAudit, line: number) => Evidence | undefined,
   none: string,
 ): Evidence[] | { skip: string } {

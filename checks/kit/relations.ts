@@ -1,6 +1,7 @@
-import type { Evidence } from "./check.ts";
+import { type Evidence } from "./check.ts";
 import { exchanges, frameName, servedFrames, unanswered } from "./answers.ts";
-import { isObj, type Obj, type ProbeView } from "../../src/transcript/view.ts";
+import { type ProbeView } from "../../src/transcript/view.ts";
+import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 
 /** Score a rule over every relation of every served frame (G1, G2). */
 export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, line: number) => Evidence): Evidence[] | { skip: string } {

@@ -1,8 +1,9 @@
-import type { Evidence } from "./check.ts";
+import { type Evidence } from "./check.ts";
 import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "./answers.ts";
-import type { ProbeView } from "../../src/transcript/view.ts";
+import { type ProbeView } from "../../src/transcript/view.ts";
+import { BUDGET_SQUEEZE, REPRESENTATIONS_QUERY, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 
-export const REPRESENTATION_PROBES = ["sample-query", "budget-squeeze", "representations"];
+export const REPRESENTATION_PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE, REPRESENTATIONS_QUERY];
 
 /** "Absent means full." */
 export function representationOf(f: ServedFrame): unknown {

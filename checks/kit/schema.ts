@@ -1,8 +1,10 @@
-import type { Evidence } from "./check.ts";
+import { type Evidence } from "./check.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
-import { envelopes, isObj, show } from "../../src/transcript/view.ts";
+import { envelopes } from "../../src/transcript/view.ts";
 import { validateEnvelope, type SchemaError } from "../../src/schema/index.ts";
 import { ownerOf } from "../../src/schema/owners.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { show } from "./show.ts";
 
 const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
 

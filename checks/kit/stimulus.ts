@@ -1,6 +1,6 @@
-import { isSyncAnswer } from "../../src/probe/probe.ts";
+import { isSyncAnswer } from "../../src/protocol/envelope.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
-import type { Message, ProbeView } from "../../src/transcript/view.ts";
+import { type Message, type ProbeView } from "../../src/transcript/view.ts";
 
 /**
  * What followed a stimulus that a probe chased with a valid "sync" query: the

@@ -1,8 +1,11 @@
-import type { Evidence } from "./check.ts";
+import { type Evidence } from "./check.ts";
 import { capabilities } from "../../src/protocol/caps.ts";
-import { isObj, show, type Message, type Obj, type ProbeView } from "../../src/transcript/view.ts";
+import { type Message, type ProbeView } from "../../src/transcript/view.ts";
+import { isObj, type Obj } from "../../src/protocol/envelope.ts";
+import { show } from "./show.ts";
+import { VERIFY } from "../../src/protocol/probes.ts";
 
-export const VERIFY_STEPS = ["verify-served", "verify-mutated", "verify-never-served"] as const;
+export const VERIFY_STEPS = [VERIFY.steps.verifyServed, VERIFY.steps.verifyMutated, VERIFY.steps.verifyNeverServed] as const;
 export type VerifyStep = (typeof VERIFY_STEPS)[number];
 
 export interface VerifyExchange {
@@ -37,9 +40,9 @@ export const NO_IDENTITY = "there was no identity to verify: no served frame car
 
 /** The query for frames to verify went unanswered: nothing about verify could be seen. */
 export function unservedIdentities(p: ProbeView): Evidence[] | undefined {
-  const q = p.sent("served")[0];
-  if (!q || p.answer("served", ["frames", "error"])) return undefined;
-  const s = p.silence("served");
+  const q = p.sent(VERIFY.steps.served)[0];
+  if (!q || p.answer(VERIFY.steps.served, ["frames", "error"])) return undefined;
+  const s = p.silence(VERIFY.steps.served);
   return [{ ok: false, untestable: true, message: `the query for frames to verify (line ${q.n}) got no answer: ${s.why}`, lines: [q.n, ...s.lines] }];
 }
 

@@ -2,7 +2,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { concatBytes } from "@noble/hashes/utils.js";
 import { linksOf } from "../../src/attest/commit.ts";
 import { TAG, type ProvenanceLink } from "../../src/math/attest.ts";
-import type { Obj } from "../../src/transcript/view.ts";
+import { type Obj } from "../../src/protocol/envelope.ts";
 
 /**
  * The classic ways to get §6.5's encoding wrong, one knob each, so a

@@ -1,8 +1,8 @@
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { fromDigest, merkleLeaf, merkleNode, merkleRoot, rootFromProof, toDigest, type FrameIdentity, type InclusionProof, type ProofFailure } from "../math/attest.ts";
 import { ED25519, verifyAttestation, type Verdict } from "../math/ed25519.ts";
-import { isObj, type Obj } from "../transcript/view.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
+import { isObj, type Obj } from "../protocol/envelope.ts";
 
 /** The members an attestation travels in; none of them may sit inside a frame (F6). */
 export const ATTESTATION_MEMBERS = ["attestation", "attestations", "frame_attestations", "result_attestation", "signed_commitment", "inclusion_proof"];

@@ -1,5 +1,5 @@
 import { chainHead, compareIdentity, frameCommitment, type FrameIdentity, type ProvenanceLink } from "../math/attest.ts";
-import { isObj, type Obj } from "../transcript/view.ts";
+import { isObj, type Obj } from "../protocol/envelope.ts";
 
 const FIELDS = ["uri", "range", "digest", "method", "by"] as const;
 

@@ -1,9 +1,10 @@
 import { merkleRoot, rootFromProof, toDigest, type InclusionProof } from "../math/attest.ts";
 import { verifyAttestation, type Verdict } from "../math/ed25519.ts";
 import { fromNdjson } from "../transcript/file.ts";
-import { envelopes, isObj, type Obj } from "../transcript/view.ts";
+import { envelopes } from "../transcript/view.ts";
 import { keysOf, type PublishedKey } from "./audit.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
+import { isObj, type Obj } from "../protocol/envelope.ts";
 
 /** One attestation's verdict, as an auditor reads it. */
 export interface OfflineVerdict {
@@ -11,9 +12,12 @@ export interface OfflineVerdict {
   where: string;
   subject: string;
   verdict: Verdict | { kind: "unknown-key"; key_id: unknown } | { kind: "absent-frame" };
-  /** For frame attestations with an inclusion proof: whether it recomputes the signed root. */
+  /** For frame attestations with an inclusion proof: whether it recomputes the signed root, as a kind and in words. */
+  proof_kind?: ProofKind;
   proof?: string;
 }
+
+export type ProofKind = "recomputes-root" | "other-root" | "unfoldable";
 
 interface Answer {
   where: string;
@@ -80,7 +84,9 @@ export function verifyOffline(text: string, extraKeys: PublishedKey[] = []): Off
       const v: OfflineVerdict = { where, subject, verdict: isObj(e.attestation) ? check(c, e.attestation, keys) : { kind: "unknown-key", key_id: undefined } };
       if (isObj(e.inclusion_proof)) {
         const r = rootFromProof(c, e.inclusion_proof as unknown as InclusionProof);
-        v.proof = r.ok ? (toDigest(r.root) === toDigest(root) ? "recomputes the root of the frames carried" : `recomputes ${toDigest(r.root)}, not the root of the frames carried`) : `cannot be folded: ${r.failure.kind}`;
+        const kind: ProofKind = !r.ok ? "unfoldable" : toDigest(r.root) === toDigest(root) ? "recomputes-root" : "other-root";
+        v.proof_kind = kind;
+        v.proof = !r.ok ? `cannot be folded: ${r.failure.kind}` : kind === "recomputes-root" ? "recomputes the root of the frames carried" : `recomputes ${toDigest(r.root)}, not the root of the frames carried`;
       }
       out.push(v);
     }

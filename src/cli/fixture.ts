@@ -1,10 +1,11 @@
 import { resolve } from "node:path";
-import { providerFor, runFixture } from "../../fixtures/index.ts";
+import { providerFor, runFixture } from "../../misbehave/apply.ts";
 import { materialize, DEFAULT_ROOT } from "../../fixtures/files.ts";
 import { serveHttp } from "../../fixtures/http.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { out, UsageError } from "./io.ts";
-import { UnknownModeError } from "../../fixtures/index.ts";
+import { UnknownModeError } from "../../misbehave/apply.ts";
+import { exitCode } from "../verdict/exit.ts";
 
 export function knownMode(name: string | undefined): void {
   if (name !== undefined && !MODES.some((m) => m.name === name)) throw new UsageError(new UnknownModeError(name).message);
@@ -37,5 +38,5 @@ export async function fixture(a: FixtureArgs): Promise<number> {
   const { url, closed } = served;
   out(`${url}\n`);
   await closed;
-  return 0;
+  return exitCode("done");
 }

@@ -1,7 +1,7 @@
 import { readIn, UsageError } from "./io.ts";
 import type { HttpTarget } from "../target/connection.ts";
 import { bearerToken } from "../target/http.ts";
-import { InsecureTransportError, vetUrl } from "../target/loopback.ts";
+import { InsecureTransportError, vetUrl } from "../protocol/loopback.ts";
 
 /** Refused before anything is sent: C7 names the rule, so the run "could not run" (exit 3). */
 export class RefusedTargetError extends Error {}

@@ -6,13 +6,14 @@ import { DEFAULTS } from "../engine/record.ts";
 import { fixtureCommand, withFixtureRoot } from "../engine/fixture-process.ts";
 import { selftest, type Transport } from "../engine/selftest.ts";
 import { installReaper } from "../target/reaper.ts";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../meta/version.ts";
 import { fixture, knownMode } from "./fixture.ts";
 import { httpTarget, RefusedTargetError } from "./http.ts";
 import { err, out, positive, UsageError } from "./io.ts";
 import { attestVerify, replay, validate } from "./offline.ts";
 import { selftestLine, selftestSummary } from "./selftest.ts";
 import { suite, suiteOptions } from "./suite.ts";
+import { exitCode } from "../verdict/exit.ts";
 
 export async function main(argv: string[]): Promise<number> {
   let code: number | undefined;
@@ -68,7 +69,7 @@ export async function main(argv: string[]): Promise<number> {
       const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
       const r = await selftest({ timeoutMs: positive("timeout", a.timeout), transports, onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n") });
       out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
-      code = r.ok ? 0 : 1;
+      code = exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
     })
     .command("replay <file>", "Re-score a saved transcript offline", (y) =>
       y
@@ -100,7 +101,7 @@ export async function main(argv: string[]): Promise<number> {
     .command("list", "List the checks: anchor, level, title, probes, witnesses", (y) => y.option("json", { type: "boolean", default: false, describe: "Write the registry as JSON to stdout" }), (a) => {
       noProvider("list");
       out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList());
-      code = 0;
+      code = exitCode("done");
     })
     .command("explain <anchor>", "Explain a check: the spec sentence, what is sent, how it is scored, which modes witness it", (y) =>
       y.positional("anchor", { type: "string", demandOption: true, describe: "A check id (H1, B3, S2-framing…) or an excluded anchor" }), (a) => {
@@ -108,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
       const text = explain(a.anchor);
       if (text === undefined) throw new UsageError(`no check or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
       out(text.endsWith("\n") ? text : text + "\n");
-      code = 0;
+      code = exitCode("done");
     })
     .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
@@ -118,7 +119,7 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] !== "fixture") {
     installReaper((e) => {
       err(`cgp-conform: internal error: ${e instanceof Error ? e.stack : String(e)}\n`);
-      process.exit(3);
+      process.exit(exitCode("internal-error"));
     });
   }
   try {
@@ -126,13 +127,13 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof RefusedTargetError) {
       err(`cgp-conform: could not run: ${e.message}\n`);
-      return 3;
+      return exitCode("refused-target");
     }
     if (e instanceof UsageError || (e instanceof Error && e.name === "YError")) {
       err(`cgp-conform: ${e.message}\nRun cgp-conform --help for usage.\n`);
-      return 2;
+      return exitCode("usage-error");
     }
     throw e;
   }
-  return code ?? 0;
+  return code ?? exitCode("done");
 }

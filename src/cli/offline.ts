@@ -8,6 +8,7 @@ import { fromNdjson, TranscriptFormatError } from "../transcript/file.ts";
 import { validateText } from "../schema/validate.ts";
 import { out, readIn, UsageError } from "./io.ts";
 import { printReport } from "./suite.ts";
+import { exitCode } from "../verdict/exit.ts";
 
 /** cgp-conform replay FILE: the verdicts of a saved transcript, scored again offline. */
 export function replay(a: { file: string; json: boolean; verbose: boolean; report?: string[] }): number {
@@ -24,7 +25,7 @@ export function replay(a: { file: string; json: boolean; verbose: boolean; repor
 export function validate(a: { file: string; mode: "lint" | "interop"; json: boolean }): number {
   const results = validateText(readIn(a.file), a.mode);
   out(a.json ? JSON.stringify(results, null, 2) + "\n" : renderValidation(a.file, a.mode, results, makeChalk()));
-  return results.every((r) => r.errors.length === 0) ? 0 : 1;
+  return exitCode(results.every((r) => r.errors.length === 0) ? "valid" : "invalid");
 }
 
 /** cgp-conform attest verify FILE: one verdict per attestation, offline. */
@@ -38,5 +39,6 @@ export function attestVerify(a: { file: string; key?: string; json: boolean }): 
     throw new UsageError(`${a.file}: ${(e as Error).message}`);
   }
   out(a.json ? JSON.stringify(verdicts, null, 2) + "\n" : renderOffline(a.file, verdicts, makeChalk()));
-  return verdicts.length > 0 && verdicts.every((v) => v.verdict.kind === "valid" && (v.proof === undefined || v.proof.startsWith("recomputes the root"))) ? 0 : 1;
+  const valid = verdicts.length > 0 && verdicts.every((v) => v.verdict.kind === "valid" && (v.proof_kind === undefined || v.proof_kind === "recomputes-root"));
+  return exitCode(valid ? "valid" : "invalid");
 }

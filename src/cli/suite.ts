@@ -3,18 +3,20 @@ import type { Argv } from "yargs";
 import { DEFAULTS } from "../engine/record.ts";
 import { makeChalk } from "../report/color.ts";
 import { renderHuman } from "../report/human.ts";
-import { exitCodeOf, type RunReport } from "../verdict/report.ts";
+import type { RunReport } from "../verdict/report.ts";
+import { exitCode, runOutcome } from "../verdict/exit.ts";
 import { runSuite } from "../engine/run.ts";
 import type { Target } from "../target/connection.ts";
 import { toNdjson } from "../transcript/file.ts";
 import { CHECKS } from "../../checks/index.ts";
-import { parseBaseline } from "../baseline.ts";
-import type { CheckDef } from "../../checks/kit/check.ts";
+import { EXCLUDED } from "../../checks/excluded.ts";
+import { parseBaseline } from "../verdict/baseline.ts";
+import { type CheckDef } from "../../checks/kit/check.ts";
 import { applyPolicy, type Policy } from "../verdict/policy.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
-import { BASE_SCOPES, EGRESS } from "../verdict/consent.ts";
 import { appendBestEffort, out, positive, readIn, UsageError, writable, writeOut } from "./io.ts";
+import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
 
 type ReportSpec = Spec & { append?: boolean };
 
@@ -81,7 +83,7 @@ export function printReport(report: RunReport, a: { json: boolean; verbose: bool
     else if (s.append) appendBestEffort(s.file, render(s.format, report));
     else writeOut(s.file, render(s.format, report));
   }
-  return exitCodeOf(report);
+  return exitCode(runOutcome(report));
 }
 
 /** --only / --skip / --baseline, read and checked before anything runs. */
@@ -99,7 +101,7 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
   let baseline;
   if (a.baseline !== undefined) {
     try {
-      baseline = parseBaseline(readIn(a.baseline));
+      baseline = parseBaseline(readIn(a.baseline), { ids: CHECKS.map((c) => c.id), excluded: EXCLUDED });
     } catch (e) {
       if (e instanceof UsageError) throw e;
       throw new UsageError(`${a.baseline}: ${(e as Error).message}`);

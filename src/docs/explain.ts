@@ -2,23 +2,16 @@
  * `explain <anchor>`: what a check enforces, what is sent to observe it, how
  * it is scored, and which misbehave modes prove it can fail. Check modules
  * are plain data plus a score function, so everything here comes from the
- * registries (CHECKS, PROBES, MODES, EXCLUDED); nothing is added to a check.
+ * registries (CHECKS, the probe specs, MODES, EXCLUDED); nothing is added to a check.
  * Pure: returns text, or undefined for an id that is neither checked nor
  * excluded. Ids match ignoring case (`h1` explains H1).
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { modeByName } from "../../misbehave/index.ts";
-import type { CheckDef, Level } from "../../checks/kit/check.ts";
-import { PROBES } from "../probe/index.ts";
-import { PROVENANCE_FILES } from "../probe/provenance-files.ts";
+import { type CheckDef, type Level } from "../../checks/kit/check.ts";
+import { PROVENANCE_FILES, type ProbeSpec } from "../protocol/probes.ts";
 import { witnesses } from "./tables.ts";
-
-/** Not a probe that talks: the engine re-reads files the provider's frames named. */
-const PSEUDO_PROBES: Record<string, string> = {
-  [PROVENANCE_FILES]:
-    "sends nothing: re-reads the file:// documents that frames' file provenance names (only under the trusted roots) into the transcript",
-};
 
 const SCORED: Record<Level, string> = {
   MUST: "MUST: a broken rule is a fail (the run is not conformant; exit 1).",
@@ -28,10 +21,10 @@ const SCORED: Record<Level, string> = {
 
 const strength: Record<Level, number> = { MAY: 0, SHOULD: 1, MUST: 2 };
 
-function probeLine(name: string): string {
-  const p = PROBES.find((x) => x.name === name);
-  if (p) return `  ${name}${p.shared ? "" : " (own session)"}: ${p.summary}`;
-  return `  ${name}: ${PSEUDO_PROBES[name] ?? "(not a registered probe)"}`;
+function probeLine(p: ProbeSpec): string {
+  // Not a probe that talks: the engine re-reads files the provider's frames named.
+  const session = p.shared || p === PROVENANCE_FILES ? "" : " (own session)";
+  return `  ${p.name}${session}: ${p.summary}`;
 }
 
 function scoring(c: CheckDef): string[] {

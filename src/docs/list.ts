@@ -4,7 +4,7 @@
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
-import type { Level } from "../../checks/kit/check.ts";
+import { type Level } from "../../checks/kit/check.ts";
 import { witnesses } from "./tables.ts";
 
 export interface ListEntry {
@@ -18,7 +18,7 @@ export interface ListEntry {
 }
 
 export function listJson(): ListEntry[] {
-  return CHECKS.map((c) => ({ id: c.id, level: c.level, title: c.title, requirement: c.requirement, probes: [...c.probes], witnesses: witnesses(c.id) }));
+  return CHECKS.map((c) => ({ id: c.id, level: c.level, title: c.title, requirement: c.requirement, probes: c.probes.map((p) => p.name), witnesses: witnesses(c.id) }));
 }
 
 /** An aligned plain-text table, one row per check in registry (report) order. */

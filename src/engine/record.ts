@@ -1,15 +1,15 @@
-import { evaluate, type CheckDef, type CheckResult } from "../../checks/kit/check.ts";
+import type { CheckDef } from "../../checks/kit/check.ts";
 import { HOST_VERSION } from "../math/version.ts";
 import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
-import { collectFiles, PROVENANCE_FILES } from "../probe/provenance-files.ts";
+import { collectFiles } from "../probe/provenance-files.ts";
 import { Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
-import { schemaFindings } from "../../checks/kit/schema.ts";
-import { consentNeeded, missingConsent } from "../verdict/consent.ts";
+import { isObj, parseObj } from "../protocol/envelope.ts";
+import { PROVENANCE_FILES } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
-import { isObj, ProbeView } from "../transcript/view.ts";
-import { VERSION } from "../version.ts";
+import { decideConsent, withheldReason } from "../verdict/consent.ts";
+import { VERSION } from "../meta/version.ts";
 
 export interface RunOptions {
   target: Target;
@@ -35,7 +35,7 @@ export const SHARED = "shared";
 
 /** The probes the selected checks need, each once, in registry order. */
 export function probesFor(checks: readonly CheckDef[]): Probe[] {
-  const wanted = new Set(checks.flatMap((c) => c.probes).filter((p) => p !== PROVENANCE_FILES));
+  const wanted = new Set(checks.flatMap((c) => c.probes).filter((p) => p !== PROVENANCE_FILES).map((p) => p.name));
   for (const name of wanted) probeByName(name);
   return PROBES.filter((p) => wanted.has(p.name));
 }
@@ -48,12 +48,19 @@ function sessionsFor(probes: Probe[]): Array<{ name: string; probes: Probe[] }> 
 
 /** Why no query may be sent to a provider that acked this, or undefined (C1, C2, C4, C6). */
 function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string | undefined {
-  return (ack) => {
-    const need = consentNeeded(ack, opts.target.kind === "http" ? opts.target.url : undefined);
-    const missing = missingConsent(need, opts.grants);
-    return missing.length === 0 ? undefined : `consent is required for ${missing.join(", ")}: ${need.why}; grant it with ${missing.map((m) => `--consent ${m}`).join(" ")} (or --consent all)`;
-  };
+  return (ack) => withheldReason(decideConsent(ack, urlOf(opts.target), opts.grants));
 }
+
+function firstAckOf(events: readonly Omit<RecordedEvent, "n">[]): Record<string, unknown> | undefined {
+  for (const e of events) {
+    if (e.dir !== "recv" || e.overLong) continue;
+    const env = parseObj(e.line);
+    if (isObj(env) && env.type === "handshake_ack") return env;
+  }
+  return undefined;
+}
+
+const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
 async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
   const s = new Session({ name, probe: probes[0]!.name, target: opts.target, limits: opts.limits, timeoutMs: opts.timeoutMs, signal, withhold: withholdFor(opts) });
@@ -69,19 +76,19 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
     let withheld: string | undefined;
     for (const [i, probe] of probes.entries()) {
       if (withheld) {
-        s.abandon(probe.name, `no query may be sent: ${withheld}`);
+        s.abandon(probe, `no query may be sent: ${withheld}`);
         continue;
       }
       if (probe.handshake && !ack) {
-        if (i > 0) s.abandon(probe.name, `the session's handshake failed: ${s.stalled?.why ?? "the reply was not a handshake_ack"}`);
+        if (i > 0) s.abandon(probe, `the session's handshake failed: ${s.stalled?.why ?? "the reply was not a handshake_ack"}`);
         continue;
       }
       const stall = s.stalled;
       if (stall) {
-        s.abandon(probe.name, `the session's provider had stopped answering: ${stall.why} in probe ${stall.probe}, step ${stall.step}`);
+        s.abandon(probe, `the session's provider had stopped answering: ${stall.why} in probe ${stall.probe}, step ${stall.step}`);
         continue;
       }
-      s.enter(probe.name);
+      s.enter(probe);
       try {
         await probe.run(s, ctx);
       } catch (e) {
@@ -106,10 +113,13 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), opts.deadlineMs);
   try {
-    const perSession = await Promise.all(sessionsFor(probes).map((g) => runSession(g.name, g.probes, opts, ctl.signal)));
+    const sessions = sessionsFor(probes);
+    const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, opts, ctl.signal)));
     const events = perSession.flat();
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots) : [];
+    // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
+    const firstAck = firstAckOf(events);
     return {
       header: {
         cgp_conform_transcript: 1,
@@ -117,47 +127,15 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         host_version: HOST_VERSION,
         target: describeTarget(opts.target),
         timeout_ms: opts.timeoutMs,
-        probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES] : [])],
+        probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES.name] : [])],
+        sessions: Object.fromEntries([...sessions.map((g) => [g.name, g.probes.map((p) => p.name)]), ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : [])]),
         trust_roots: opts.trustRoots,
         started_at: started,
-        consent: { grants: opts.grants },
+        consent: decideConsent(firstAck, urlOf(opts.target), opts.grants),
       },
       events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
     };
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * The events a probe's checks see: its own, plus the handshake of the shared
- * session it ran in (recorded once, under the session's first probe).
- */
-function viewsOf(transcript: Transcript): (name: string) => ProbeView {
-  const byProbe = new Map<string, TranscriptEvent[]>();
-  const handshakes = new Map<string, TranscriptEvent[]>();
-  for (const e of transcript.events) {
-    byProbe.set(e.probe, [...(byProbe.get(e.probe) ?? []), e]);
-    if (e.step === "handshake" && e.session !== e.probe) handshakes.set(e.session, [...(handshakes.get(e.session) ?? []), e]);
-  }
-  const views = new Map<string, ProbeView>();
-  return (name) => {
-    let v = views.get(name);
-    if (!v) {
-      const own = byProbe.get(name) ?? [];
-      const session = PROBES.find((p) => p.name === name)?.shared ? SHARED : name;
-      const opening = !own.some((e) => e.step === "handshake") ? (handshakes.get(session) ?? []) : [];
-      v = new ProbeView(name, [...opening, ...own].sort((a, b) => a.n - b.n));
-      views.set(name, v);
-    }
-    return v;
-  };
-}
-
-/** Score a transcript: pure, so a live run and a replay give the same verdicts. */
-export function score(transcript: Transcript, checks: readonly CheckDef[]): CheckResult[] {
-  const probe = viewsOf(transcript);
-  const findings = schemaFindings(transcript.events);
-  const transport = transcript.header.target.kind;
-  return checks.map((c) => evaluate(c, { probe, schema: (a) => findings.byOwner.get(a) ?? [], validated: () => findings.validated, transport }));
 }

@@ -1,6 +1,7 @@
 import { CHECKS } from "../../checks/index.ts";
-import type { CheckDef } from "../../checks/kit/check.ts";
-import { DEFAULTS, record, score } from "./record.ts";
+import { type CheckDef } from "../../checks/kit/check.ts";
+import { DEFAULTS, record } from "./record.ts";
+import { score } from "./score.ts";
 import { buildReport, type RunReport } from "../verdict/report.ts";
 import type { Target } from "../target/connection.ts";
 import type { Transcript } from "../transcript/types.ts";

@@ -14,7 +14,7 @@
  * Matching ignores case (`h1` is H1); reports use the registry's spelling.
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
-import type { CheckDef } from "../../checks/kit/check.ts";
+import { type CheckDef } from "../../checks/kit/check.ts";
 
 export type Pattern =
   | { kind: "id"; source: string; id: string }

@@ -1,8 +1,8 @@
 import { MODES } from "../../misbehave/index.ts";
-import type { CheckResult } from "../../checks/kit/check.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { TEST_CERT } from "../../fixtures/tls.ts";
 import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
+import { type CheckResult } from "../verdict/status.ts";
 
 export type Transport = "stdio" | "http" | "https";
 

@@ -1,5 +1,6 @@
-import { framesIn, type Obj } from "../transcript/view.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { framesIn, type Obj } from "../protocol/envelope.ts";
+import { AS_OF, pinnedStep } from "../protocol/probes.ts";
 
 const DAY = 86_400_000;
 const iso = (ms: number): string => new Date(ms).toISOString().replace(".000Z", "Z");
@@ -18,15 +19,12 @@ export function pins(frames: Obj[]): string[] {
 
 /** as_of: "as_of pins retrieval to an instant." */
 export default defineProbe({
-  name: "as-of",
-  summary: "queries unpinned, then pinned with as_of at instants some served frame's validity window excludes",
-  handshake: true,
-  shared: true,
+  ...AS_OF,
   async run(s, ctx) {
-    s.send("unpinned", query(ctx, "asof-0", {}));
+    s.send(AS_OF.steps.unpinned, query(ctx, "asof-0", {}));
     const frames = framesIn(await awaitAnswer(s, "asof-0"));
     for (const [i, at] of pins(frames).entries()) {
-      s.send(`pinned-${i + 1}`, query(ctx, `asof-${i + 1}`, { as_of: at }));
+      s.send(pinnedStep(i + 1), query(ctx, `asof-${i + 1}`, { as_of: at }));
       if (!(await awaitAnswer(s, `asof-${i + 1}`))) return;
     }
   },

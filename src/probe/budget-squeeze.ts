@@ -1,6 +1,7 @@
-import { framesIn } from "../transcript/view.ts";
 import { budgetTokens } from "../math/budget.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { framesIn } from "../protocol/envelope.ts";
+import { BUDGET_SQUEEZE } from "../protocol/probes.ts";
 
 /**
  * A provider that ignores budgets only shows it under pressure: after a
@@ -8,23 +9,20 @@ import { awaitAnswer, defineProbe, query } from "./probe.ts";
  * cheapest frame costs.
  */
 export default defineProbe({
-  name: "budget-squeeze",
-  summary: "queries generously, then with max_frames 1, then with max_tokens one above the cheapest frame's cost",
-  handshake: true,
-  shared: true,
+  ...BUDGET_SQUEEZE,
   async run(s, ctx) {
-    s.send("generous", query(ctx, "squeeze-1", {}));
+    s.send(BUDGET_SQUEEZE.steps.generous, query(ctx, "squeeze-1", {}));
     const frames = framesIn(await awaitAnswer(s, "squeeze-1"));
     if (frames.length === 0) return;
 
-    s.send("one-frame", query(ctx, "squeeze-2", { max_frames: 1 }));
+    s.send(BUDGET_SQUEEZE.steps.oneFrame, query(ctx, "squeeze-2", { max_frames: 1 }));
     if (!(await awaitAnswer(s, "squeeze-2"))) return;
 
     const costs = frames
       .map((f) => (typeof f.content === "string" ? budgetTokens(f.content) : 0))
       .filter((c) => c > 0);
     if (costs.length === 0) return;
-    s.send("tight-tokens", query(ctx, "squeeze-3", { max_tokens: Math.min(...costs) + 1 }));
+    s.send(BUDGET_SQUEEZE.steps.tightTokens, query(ctx, "squeeze-3", { max_tokens: Math.min(...costs) + 1 }));
     await awaitAnswer(s, "squeeze-3");
   },
 });

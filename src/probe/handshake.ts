@@ -1,10 +1,8 @@
 import { defineProbe } from "./probe.ts";
+import { HANDSHAKE } from "../protocol/probes.ts";
 
 /** The opening handshake alone: what the provider declares about itself. */
 export default defineProbe({
-  name: "handshake",
-  summary: "sends handshake (contextgraph/1.0) and records the handshake_ack",
-  handshake: true,
-  shared: true,
+  ...HANDSHAKE,
   async run() {},
 });

@@ -1,15 +1,11 @@
 import { BASE_KINDS, declaredKinds } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { kindStep, KINDS_QUERY } from "../protocol/probes.ts";
 
-export const kindStep = (kind: string): string => `kind-${kind}`;
-export const UNSERVED_STEP = "unserved-kind";
 
 /** Q1: one query narrowed to each declared kind, and one to a base kind the provider does not declare. */
 export default defineProbe({
-  name: "kinds-query",
-  summary: "queries once per declared kind (kinds: [k]), then for a base kind the provider does not declare",
-  handshake: true,
-  shared: true,
+  ...KINDS_QUERY,
   async run(s, ctx) {
     const kinds = declaredKinds(ctx.ack);
     for (const [i, k] of kinds.entries()) {
@@ -18,7 +14,7 @@ export default defineProbe({
     }
     const unserved = BASE_KINDS.find((k) => !kinds.includes(k));
     if (unserved) {
-      s.send(UNSERVED_STEP, query(ctx, "kind-unserved", { kinds: [unserved] }));
+      s.send(KINDS_QUERY.steps.unserved, query(ctx, "kind-unserved", { kinds: [unserved] }));
       await awaitAnswer(s, "kind-unserved");
     }
   },

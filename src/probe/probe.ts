@@ -1,5 +1,6 @@
-import type { Obj } from "../transcript/view.ts";
 import type { Session } from "./session.ts";
+import { isSyncAnswer, type Obj } from "../protocol/envelope.ts";
+import type { ProbeSpec } from "../protocol/probes.ts";
 
 export interface ProbeContext {
   /** The session's handshake_ack (present: probes run only after one). */
@@ -11,18 +12,8 @@ export interface ProbeContext {
   transport: "stdio" | "http";
 }
 
-/** A named, scripted exchange. A probe only talks and records; it never scores. */
-export interface Probe {
-  name: string;
-  summary: string;
-  /** The session opens with the standard handshake first (false: the probe sends its own). */
-  handshake: boolean;
-  /**
-   * Runs in the one session shared by the probes that send only well-formed,
-   * advertised requests, which no conformant provider can be poisoned by.
-   * Anything that could kill or wedge a provider runs in a session of its own.
-   */
-  shared: boolean;
+/** A named, scripted exchange, as its spec declares it. A probe only talks and records; it never scores. */
+export interface Probe extends ProbeSpec {
   run(s: Session, ctx: ProbeContext): Promise<void>;
 }
 
@@ -67,14 +58,4 @@ export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Prom
     if (!env) return undefined;
     if (isSyncAnswer(env, ctx.correlation ? id : undefined)) return env;
   }
-}
-
-/**
- * Whether a reply answers a sync query: it carries the sync id, or it is a
- * frames envelope with no id (no correlation, or a provider that drops ids:
- * H4's to judge, not a reason to stall).
- */
-export function isSyncAnswer(env: Obj, syncId: unknown): boolean {
-  if (syncId !== undefined && env.id === syncId) return env.type === "frames" || env.type === "error";
-  return env.type === "frames" && env.id === undefined;
 }

@@ -1,9 +1,9 @@
 import { lstatSync, openSync, readSync, closeSync, realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PROVENANCE_FILES } from "../protocol/probes.ts";
 import type { RecordedEvent } from "./session.ts";
 
-export const PROVENANCE_FILES = "provenance-files";
 
 export interface FileLimits {
   maxFileBytes: number;
@@ -67,7 +67,7 @@ export function collectFiles(events: Omit<RecordedEvent, "n">[], roots: string[]
     }
   });
   const out: Omit<RecordedEvent, "n">[] = [];
-  const base = { probe: PROVENANCE_FILES, session: PROVENANCE_FILES, t: 0, step: "read" };
+  const base = { probe: PROVENANCE_FILES.name, session: PROVENANCE_FILES.name, t: 0, step: PROVENANCE_FILES.steps.read };
   let total = 0;
   let read = 0;
   const uris = provenanceUris(events);
@@ -76,28 +76,28 @@ export function collectFiles(events: Omit<RecordedEvent, "n">[], roots: string[]
     try {
       path = fileURLToPath(uri);
     } catch (e) {
-      out.push({ ...base, dir: "file", uri, error: `not a local file URI: ${(e as Error).message}` });
+      out.push({ ...base, dir: "file", uri, unread: "not-local", error: `not a local file URI: ${(e as Error).message}` });
       continue;
     }
     let real: string;
     try {
       real = realpathSync(path);
     } catch {
-      out.push({ ...base, dir: "file", uri, path, error: "no such file" });
+      out.push({ ...base, dir: "file", uri, path, unread: "missing", error: "no such file" });
       continue;
     }
     if (!realRoots.some((r) => inside(r, real))) {
-      out.push({ ...base, dir: "file", uri, path, error: `outside the trusted roots (${roots.join(", ")})` });
+      out.push({ ...base, dir: "file", uri, path, unread: "outside-roots", error: `outside the trusted roots (${roots.join(", ")})` });
       continue;
     }
     if (!lstatSync(real).isFile()) {
-      out.push({ ...base, dir: "file", uri, path, error: "not a regular file" });
+      out.push({ ...base, dir: "file", uri, path, unread: "not-regular", error: "not a regular file" });
       continue;
     }
     const room = Math.min(limits.maxFileBytes, limits.maxTotalBytes - total);
     const got = readCapped(real, room);
     if (typeof got === "string") {
-      out.push({ ...base, dir: "file", uri, path, error: got });
+      out.push({ ...base, dir: "file", uri, path, unread: "too-large", error: got });
       continue;
     }
     total += got.length;

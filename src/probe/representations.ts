@@ -1,14 +1,11 @@
 import { capabilities, REPRESENTATIONS } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { preferStep, REPRESENTATIONS_QUERY } from "../protocol/probes.ts";
 
-export const preferStep = (r: string): string => `prefer-${r}`;
 
 /** P1–P5: one query preferring each advertised representation. */
 export default defineProbe({
-  name: "representations",
-  summary: "queries once preferring each representation the provider advertises",
-  handshake: true,
-  shared: true,
+  ...REPRESENTATIONS_QUERY,
   async run(s, ctx) {
     const advertised = capabilities(ctx.ack).representations;
     if (!Array.isArray(advertised)) return;

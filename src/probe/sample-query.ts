@@ -1,13 +1,11 @@
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { SAMPLE_QUERY } from "../protocol/probes.ts";
 
 /** One query with a generous budget: the provider's frames as it serves them. */
 export default defineProbe({
-  name: "sample-query",
-  summary: "sends one query with a generous budget (max_frames 64, max_tokens 1000000)",
-  handshake: true,
-  shared: true,
+  ...SAMPLE_QUERY,
   async run(s, ctx) {
-    s.send("sample", query(ctx, "sample-1", {}));
+    s.send(SAMPLE_QUERY.steps.sample, query(ctx, "sample-1", {}));
     await awaitAnswer(s, "sample-1");
   },
 });

@@ -2,7 +2,8 @@ import type { Connection, Limits, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
-import { isObj, type Obj } from "../transcript/view.ts";
+import { isObj, type Obj } from "../protocol/envelope.ts";
+import { assertDeclared, START_STEP, type ProbeSpec } from "../protocol/probes.ts";
 
 export type RecordedEvent = Omit<TranscriptEvent, "n">;
 
@@ -41,7 +42,8 @@ type Item = { kind: "line"; text: string; overLong: boolean } | { kind: "end" };
 export class Session {
   readonly events: RecordedEvent[] = [];
   private readonly start = performance.now();
-  private current = "start";
+  private current: string = START_STEP;
+  private spec: ProbeSpec | undefined;
   private probe: string;
   /** Where the provider first failed to answer in time, or its output ended. */
   private stall: { probe: string; step: string; why: string } | undefined;
@@ -112,9 +114,10 @@ export class Session {
   }
 
   /** Hand the session to the next probe. */
-  enter(probe: string): void {
-    this.probe = probe;
-    this.current = "start";
+  enter(probe: ProbeSpec): void {
+    this.spec = probe;
+    this.probe = probe.name;
+    this.current = START_STEP;
   }
 
   /** Why the session can no longer be trusted to answer, if it cannot. */
@@ -123,13 +126,14 @@ export class Session {
   }
 
   /** Record that a probe was skipped, and why. */
-  abandon(probe: string, reason: string): void {
+  abandon(probe: ProbeSpec, reason: string): void {
     this.enter(probe);
     this.note("abandoned", { reason });
   }
 
   /** Enter a named step: what follows is recorded under it. */
   step(name: string): void {
+    if (this.spec) assertDeclared(this.spec, name);
     this.current = name;
   }
 

@@ -1,13 +1,11 @@
 import { defineProbe } from "./probe.ts";
+import { SHUTDOWN } from "../protocol/probes.ts";
 
 /** R2: after shutdown the provider exits by itself, with status 0, within the grace period. */
 export default defineProbe({
-  name: "shutdown",
-  summary: "sends shutdown and waits for the provider to exit by itself",
-  handshake: true,
-  shared: false,
+  ...SHUTDOWN,
   async run(s, ctx) {
-    s.send("shutdown", { type: "shutdown" });
+    s.send(SHUTDOWN.steps.shutdown, { type: "shutdown" });
     // Over HTTP a provider "expects no further requests": there is no process to watch exit.
     if (ctx.transport === "http") return;
     const exit = await s.waitExit(ctx.graceMs);

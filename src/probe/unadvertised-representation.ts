@@ -1,5 +1,6 @@
 import { capabilities, REPRESENTATIONS } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { UNADVERTISED_REPRESENTATION } from "../protocol/probes.ts";
 
 /**
  * P5: "a provider asked for an unadvertised representation SHOULD reply error
@@ -7,16 +8,13 @@ import { awaitAnswer, defineProbe, query } from "./probe.ts";
  * a host, cgp-conform breaks P5's host rule here on purpose.
  */
 export default defineProbe({
-  name: "unadvertised-representation",
-  summary: "queries preferring a representation the provider does not advertise",
-  handshake: true,
-  shared: false,
+  ...UNADVERTISED_REPRESENTATION,
   async run(s, ctx) {
     const advertised = capabilities(ctx.ack).representations;
     const list = Array.isArray(advertised) ? advertised : ["full"];
     const missing = REPRESENTATIONS.find((r) => !list.includes(r));
     if (!missing) return;
-    s.send("unadvertised", query(ctx, "unadv-1", { representation_preferences: [missing] }));
+    s.send(UNADVERTISED_REPRESENTATION.steps.unadvertised, query(ctx, "unadv-1", { representation_preferences: [missing] }));
     await awaitAnswer(s, "unadv-1");
   },
 });

@@ -1,8 +1,9 @@
 import { isDigest } from "../math/digest.ts";
 import { digestOfText } from "../math/digest.ts";
-import { framesIn, type Obj } from "../transcript/view.ts";
 import { capabilities, providerName } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { framesIn, type Obj } from "../protocol/envelope.ts";
+import { NEVER_SERVED_ID, VERIFY } from "../protocol/probes.ts";
 
 /** Change one hex digit of a well-formed digest, keeping it well-formed. */
 export function mutate(digest: string): string {
@@ -10,7 +11,6 @@ export function mutate(digest: string): string {
   return digest.slice(0, -1) + (last === "0" ? "1" : "0");
 }
 
-export const NEVER_SERVED_ID = "cgp-conform:never-served";
 
 /** The identities (§6.3) of frames served, those carrying a content_digest only (V1's SHOULD). */
 export function identities(provider: string, frames: Obj[]): Obj[] {
@@ -25,22 +25,19 @@ export function identities(provider: string, frames: Obj[]): Obj[] {
  * never served (gone or unknown).
  */
 export default defineProbe({
-  name: "verify",
-  summary: "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit, then one never served",
-  handshake: true,
-  shared: true,
+  ...VERIFY,
   async run(s, ctx) {
     const name = providerName(ctx.ack);
     // An identity's provider_id is the declared provider.name (§6.5.2): without one there is no identity to send.
     if (capabilities(ctx.ack).verify !== true || !name) return;
-    s.send("served", query(ctx, "verify-q", {}));
+    s.send(VERIFY.steps.served, query(ctx, "verify-q", {}));
     const ids = identities(name, framesIn(await awaitAnswer(s, "verify-q")));
     if (ids.length === 0) return;
     const verify = (id: string, frames: Obj[]): Obj => ({ type: "verify", ...(ctx.correlation ? { id } : {}), request: { frames } });
     const steps: Array<[string, Obj[]]> = [
-      ["verify-served", ids],
-      ["verify-mutated", ids.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) }))],
-      ["verify-never-served", [{ provider_id: name, frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }]],
+      [VERIFY.steps.verifyServed, ids],
+      [VERIFY.steps.verifyMutated, ids.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) }))],
+      [VERIFY.steps.verifyNeverServed, [{ provider_id: name, frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }]],
     ];
     for (const [step, frames] of steps) {
       s.send(step, verify(step, frames));

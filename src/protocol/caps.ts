@@ -1,4 +1,4 @@
-import { isObj, type Obj } from "../transcript/view.ts";
+import { isObj, type Obj } from "./envelope.ts";
 
 /** Read-only accessors for what a handshake_ack declares. */
 export function capabilities(ack: Obj | undefined): Obj {

@@ -1,6 +1,7 @@
-import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf } from "./describe.ts";
+import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
+import { verdictWords } from "../verdict/exit.ts";
 
 /**
  * GitHub Actions workflow commands: an `::error` annotation per failing check
@@ -73,7 +74,7 @@ export function renderGithub(r: RunReport): string {
   out.push(...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}: ${c.title}`, annotation(c))));
   out.push(...warns.slice(0, GITHUB_MAX_ANNOTATIONS).map((c) => command("warning", `${c.id}: ${c.title}`, annotation(c))));
 
-  const verdict = r.could_not_run ? "COULD NOT RUN" : r.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  const verdict = verdictWords(r);
   const rest: string[] = [];
   const moreFails = fails.slice(errorRoom);
   const moreWarns = warns.slice(GITHUB_MAX_ANNOTATIONS);

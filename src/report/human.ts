@@ -1,8 +1,9 @@
 import type { ChalkInstance } from "chalk";
-import type { CheckResult, EvidenceResult, Status } from "../../checks/kit/check.ts";
-import { renderBaselineSummary } from "../baseline.ts";
+import { renderBaselineSummary } from "../verdict/baseline.ts";
 import { targetOf } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
+import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
+import { verdictWords } from "../verdict/exit.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
 
@@ -56,10 +57,8 @@ export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false
     ...(report.policy?.strict ? [c.dim("--strict: SHOULD shortfalls are failures")] : []),
     ...(report.policy?.baseline ? [renderBaselineSummary(report.policy.baseline)] : []),
     report.could_not_run
-      ? c.red.bold(`COULD NOT RUN: ${report.could_not_run_reason}`)
-      : report.conformant
-        ? c.green.bold("CONFORMANT")
-        : c.red.bold("NOT CONFORMANT"),
+      ? c.red.bold(`${verdictWords(report)}: ${report.could_not_run_reason}`)
+      : (report.conformant ? c.green.bold : c.red.bold)(verdictWords(report)),
   ];
   return out.join("\n") + "\n";
 }

@@ -1,7 +1,7 @@
-import { CHECKS } from "../../checks/index.ts";
-import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf, targetOf } from "./describe.ts";
+import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
+import { verdictWords } from "../verdict/exit.ts";
 
 /**
  * JUnit XML, as Jenkins, GitLab and the GitHub test-reporter actions read it:
@@ -10,7 +10,6 @@ import { policyOf, targetOf } from "./describe.ts";
  * The report's verdict is not re-decided here: failures are the report's fails.
  */
 
-const REQUIREMENT = new Map(CHECKS.map((c) => [c.id, c.requirement]));
 
 /**
  * Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, lone
@@ -49,7 +48,7 @@ function evidenceText(e: EvidenceResult): string {
 /** What a CI reader needs to act on a check: the rule, then every finding that was not a pass. */
 function detail(r: CheckResult): string {
   const head = [`${r.id} [${r.level}]: ${r.title}`];
-  const requirement = REQUIREMENT.get(r.id);
+  const requirement = r.requirement;
   if (requirement) head.push(`requirement: ${requirement}`);
   if (r.untestable) head.push("untestable: a precondition broke, so the rule could not be observed");
   const findings = r.evidence.filter((e) => e.status !== "pass");
@@ -82,7 +81,7 @@ function testcase(r: CheckResult, classname: string): string {
 
 
 function verdict(r: RunReport): string {
-  return r.could_not_run ? "COULD NOT RUN" : r.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  return verdictWords(r);
 }
 
 export function renderJunit(r: RunReport): string {

@@ -1,7 +1,9 @@
-import { CHECKS } from "../../checks/index.ts";
-import type { CheckResult, EvidenceResult, Status } from "../../checks/kit/check.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf, targetOf } from "./describe.ts";
+import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
+import { verdictWords } from "../verdict/exit.ts";
+
+const ICON = { "COULD NOT RUN": "⛔", CONFORMANT: "✅", "NOT CONFORMANT": "❌" } as const;
 
 /**
  * A GitHub-flavoured Markdown summary, for a PR comment or $GITHUB_STEP_SUMMARY:
@@ -18,7 +20,6 @@ const FIELD_MAX = 1000;
 /** Findings shown per check in the details. */
 const FINDINGS_MAX = 10;
 
-const REQUIREMENT = new Map(CHECKS.map((c) => [c.id, c.requirement]));
 
 const MARK: Record<Status, string> = { pass: "✅ pass", fail: "❌ fail", warn: "⚠️ warn", info: "ℹ️ info", skip: "⏭️ skip" };
 
@@ -49,8 +50,8 @@ function anchorOf(id: string): string {
 
 
 function verdictOf(r: RunReport): { icon: string; text: string } {
-  if (r.could_not_run) return { icon: "⛔", text: "COULD NOT RUN" };
-  return r.conformant ? { icon: "✅", text: "CONFORMANT" } : { icon: "❌", text: "NOT CONFORMANT" };
+  const text = verdictWords(r);
+  return { icon: ICON[text], text };
 }
 
 function findings(r: CheckResult): EvidenceResult[] {
@@ -87,7 +88,7 @@ function findingLines(e: EvidenceResult): string[] {
 
 function detailsHead(r: CheckResult): string[] {
   const out = ["", `<a id="${anchorOf(r.id)}"></a>`, `#### ${MARK[r.status]} · ${inline(r.id)}: ${inline(cut(r.title, CELL_MAX))}`, ""];
-  const requirement = REQUIREMENT.get(r.id);
+  const requirement = r.requirement;
   if (requirement) out.push(`> ${inline(requirement)}`, "");
   if (r.untestable) out.push("_Untestable: a precondition broke, so the rule could not be observed._", "");
   return out;

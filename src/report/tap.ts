@@ -1,7 +1,7 @@
-import { CHECKS } from "../../checks/index.ts";
-import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf, targetOf } from "./describe.ts";
+import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
+import { verdictWords } from "../verdict/exit.ts";
 
 /**
  * TAP version 14: one test point per check, in report order. fail is `not ok`
@@ -11,7 +11,6 @@ import { policyOf, targetOf } from "./describe.ts";
  * YAML will not take raw), so provider text cannot break the block.
  */
 
-const REQUIREMENT = new Map(CHECKS.map((c) => [c.id, c.requirement]));
 
 /**
  * JSON.stringify is a YAML double-quoted scalar, except that YAML also wants
@@ -47,7 +46,7 @@ function diagnostics(r: CheckResult): string[] {
   const out = ["  ---"];
   if (r.status !== "fail") out.push(`  # ${r.status}`);
   out.push(`  id: ${q(r.id)}`, `  status: ${q(r.status)}`, `  level: ${q(r.level)}`);
-  const requirement = REQUIREMENT.get(r.id);
+  const requirement = r.requirement;
   if (requirement) out.push(`  requirement: ${q(requirement)}`);
   out.push(`  untestable: ${r.untestable}`);
   const findings = r.evidence.filter((e) => e.status !== "pass");
@@ -75,7 +74,7 @@ function testPoint(r: CheckResult, n: number): string[] {
 
 export function renderTap(r: RunReport): string {
   const s = r.summary;
-  const verdict = r.could_not_run ? `COULD NOT RUN: ${r.could_not_run_reason ?? "the provider could not be started"}` : r.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+  const verdict = r.could_not_run ? `${verdictWords(r)}: ${r.could_not_run_reason ?? "the provider could not be started"}` : verdictWords(r);
   return [
     "TAP version 14",
     `1..${r.results.length}`,

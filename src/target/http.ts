@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { registerSecret } from "../secret/redact.ts";
 import type { Connection, ConnectionEvents, HttpTarget, Limits } from "./connection.ts";
-import { vetUrl } from "./loopback.ts";
+import { vetUrl } from "../protocol/loopback.ts";
 
 /** Read the bearer token from the named environment variable (C8: from the environment, never a flag value). */
 export function bearerToken(t: HttpTarget): string | undefined {

@@ -18,6 +18,14 @@ export type NoteKind =
   | "withheld" // a query was not sent: the provider needs consent the run was not given (C2)
   | "files"; // provenance-files: what was found and read
 
+/** Why a provenance file's bytes are not in the transcript. */
+export type FileUnread =
+  | "not-local" // not a file: URI that names a local path
+  | "missing" // no such file at retrieval time
+  | "not-regular" // a directory, device or other non-file
+  | "outside-roots" // not under a trusted root, so never read
+  | "too-large"; // over the per-file or per-run byte cap
+
 export interface TranscriptEvent {
   /** Line number of this event in the saved transcript file (header is line 1). */
   n: number;
@@ -52,6 +60,17 @@ export interface TranscriptEvent {
   path?: string;
   data?: string;
   error?: string;
+  /** file: why its bytes were not read, as a kind a check can branch on (`error` says it in words). */
+  unread?: FileUnread;
+}
+
+/** The consent decision, as recorded (C1, C2, C4, C6). */
+export interface ConsentRecord {
+  grants: string[];
+  needed: string[];
+  why?: string;
+  granted: string[];
+  missing: string[];
 }
 
 export interface TranscriptHeader {
@@ -65,8 +84,10 @@ export interface TranscriptHeader {
   trust_roots: string[];
   /** When the run started (the time consent was granted, and usage reports' snapshot). */
   started_at: string;
-  /** Consent granted for this run (--consent). */
-  consent: { grants: string[] };
+  /** Which probes ran in which session (provider process), in order: scoring reads membership from here. */
+  sessions?: Record<string, string[]>;
+  /** Consent granted for this run (--consent), and what the run decided from the provider's first handshake_ack. */
+  consent: { grants: string[] } & Partial<Omit<ConsentRecord, "grants">>;
 }
 
 export interface Transcript {

@@ -1,6 +1,6 @@
+import { parseObj, type Obj } from "../protocol/envelope.ts";
+import { assertDeclared, HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { NoteKind, TranscriptEvent } from "./types.ts";
-
-export type Obj = Record<string, unknown>;
 
 /** A line that parsed as a JSON object: an envelope candidate. */
 export interface Message {
@@ -9,32 +9,29 @@ export interface Message {
   env: Obj;
 }
 
-export function isObj(v: unknown): v is Obj {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function parseObj(line: string | undefined): Obj | undefined {
-  if (line === undefined) return undefined;
-  try {
-    const v: unknown = JSON.parse(line);
-    return isObj(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What one probe's session recorded, with the read-only queries checks need. */
 export class ProbeView {
+  readonly name: string;
+
   constructor(
-    readonly name: string,
+    readonly spec: ProbeSpec,
     readonly events: TranscriptEvent[],
-  ) {}
+  ) {
+    this.name = spec.name;
+  }
+
+  /** A step this view's probe does not declare is a bug in the asker: throw, never answer "nothing". */
+  private checked(step: string | undefined): string | undefined {
+    if (step !== undefined) assertDeclared(this.spec, step);
+    return step;
+  }
 
   get ran(): boolean {
     return this.events.length > 0;
   }
 
   private messages(dir: "send" | "recv", step?: string): Message[] {
+    this.checked(step);
     const out: Message[] = [];
     for (const e of this.events) {
       if (e.dir !== dir || (step !== undefined && e.step !== step) || e.overLong) continue;
@@ -64,6 +61,7 @@ export class ProbeView {
   }
 
   notes(kind: NoteKind, step?: string): TranscriptEvent[] {
+    this.checked(step);
     return this.events.filter((e) => e.dir === "note" && e.note === kind && (step === undefined || e.step === step));
   }
 
@@ -79,6 +77,7 @@ export class ProbeView {
 
   /** What became of a request that got no answer: the timeout or exit that shows it. */
   silence(step: string): { why: string; lines: number[] } {
+    this.checked(step);
     // The most telling note first: an exit says more than the end of output that precedes it.
     const notes = this.events.filter((x) => x.step === step && x.dir === "note");
     const e = (["timeout", "exit", "deadline", "connect-error", "eof"] as const).map((k) => notes.find((x) => x.note === k)).find((x) => x !== undefined);
@@ -98,7 +97,7 @@ export class ProbeView {
 
   /** The provider's handshake_ack for this session's opening handshake. */
   ack(): Message | undefined {
-    return this.reply("handshake", "handshake_ack");
+    return this.reply(HANDSHAKE_STEP, "handshake_ack");
   }
 
   /** The process exit this session observed, if any. */
@@ -122,9 +121,9 @@ export class ProbeView {
     if (unreachable && !this.ack()) return { message: `the provider could not be reached: ${unreachable.reason}`, lines: [unreachable.n] };
     const dl = this.notes("deadline")[0];
     if (dl && !this.ack()) return { message: "the run's global deadline passed before the handshake completed", lines: [dl.n] };
-    if (needAck && this.sent("handshake").length > 0 && !this.ack()) {
-      const evidence = this.events.filter((e) => e.step === "handshake" && e.dir !== "send").map((e) => e.n);
-      const to = this.notes("timeout", "handshake")[0];
+    if (needAck && this.sent(HANDSHAKE_STEP).length > 0 && !this.ack()) {
+      const evidence = this.events.filter((e) => e.step === HANDSHAKE_STEP && e.dir !== "send").map((e) => e.n);
+      const to = this.notes("timeout", HANDSHAKE_STEP)[0];
       const why = to
         ? `no handshake_ack arrived within ${to.waitedMs} ms`
         : this.exit()
@@ -145,16 +144,4 @@ export function envelopes(events: readonly TranscriptEvent[]): Array<{ e: Transc
     if (env) out.push({ e, env });
   }
   return out;
-}
-
-/** The frames of a frames envelope, or [] for anything else. */
-export function framesIn(env: Obj | undefined): Obj[] {
-  const result = env?.type === "frames" && isObj(env.result) ? env.result : undefined;
-  return Array.isArray(result?.frames) ? result.frames.filter(isObj) : [];
-}
-
-/** Quote a value for evidence text, shortened so a hostile value cannot flood the report. */
-export function show(v: unknown, max = 120): string {
-  const s = v === undefined ? "absent" : JSON.stringify(v);
-  return s.length > max ? `${s.slice(0, max)}…(${s.length} chars)` : s;
 }

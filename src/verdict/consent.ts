@@ -1,11 +1,6 @@
-import { isObj, type Obj } from "../transcript/view.ts";
-import { isLoopbackHost } from "../target/loopback.ts";
-
-/** §4.1's four normative base classes; "everything but local-only is off-machine". */
-export const BASE_SCOPES = ["local-only", "org-tenant", "third-party-index", "third-party-model"];
-
-/** The grant that unlocks the legacy boolean gate: a provider declaring egress with no scopes. */
-export const EGRESS = "egress";
+import { EGRESS } from "../protocol/scopes.ts";
+import { isLoopbackHost } from "../protocol/loopback.ts";
+import { isObj, type Obj } from "../protocol/envelope.ts";
 
 export interface ConsentNeed {
   /** What needs a grant before any query payload moves (C1, C2, C6). */
@@ -33,6 +28,28 @@ export function consentNeeded(ack: Obj | undefined, url: string | undefined): Co
   return { scopes: [], why: "" };
 }
 
+/** What a run decided about consent, once, from the provider's first handshake_ack: recorded in the transcript. */
+export interface ConsentDecision {
+  /** Consent granted for this run (--consent). */
+  grants: string[];
+  needed: string[];
+  why?: string;
+  granted: string[];
+  missing: string[];
+}
+
+export function decideConsent(ack: Obj | undefined, url: string | undefined, grants: readonly string[]): ConsentDecision {
+  const need = consentNeeded(ack, url);
+  const missing = missingConsent(need, grants);
+  return { grants: [...grants], needed: need.scopes, ...(need.why ? { why: need.why } : {}), granted: need.scopes.filter((s) => !missing.includes(s)), missing };
+}
+
+/** Why no query may be sent, in the one wording every output uses; undefined when nothing is missing. */
+export function withheldReason(d: ConsentDecision): string | undefined {
+  if (d.missing.length === 0) return undefined;
+  return `consent is required for ${d.missing.join(", ")}: ${d.why}; no query payload was sent; grant it with ${d.missing.map((m) => `--consent ${m}`).join(" ")} (or --consent all)`;
+}
+
 /** The scopes still lacking a grant; `all` grants every scope. */
 export function missingConsent(need: ConsentNeed, grants: readonly string[]): string[] {
   if (grants.includes("all")) return [];
@@ -49,17 +66,15 @@ export interface ConsentReceipt {
   granted_at: string;
 }
 
-export function receipts(ack: Obj | undefined, need: ConsentNeed, grants: readonly string[], grantedAt: string): ConsentReceipt[] {
+export function receipts(ack: Obj | undefined, d: ConsentDecision, grantedAt: string): ConsentReceipt[] {
   const provider = isObj(ack?.provider) ? ack.provider : {};
   const name = String(provider.name ?? "");
-  return need.scopes
-    .filter((s) => grants.includes("all") || grants.includes(s))
-    .map((scope) => ({
-      provider_id: name,
-      scope,
-      provider_name: name,
-      provider_version: String(provider.version ?? ""),
-      grantor: { policy: `cgp-conform --consent ${grants.includes(scope) ? scope : "all"}` },
-      granted_at: grantedAt,
-    }));
+  return d.granted.map((scope) => ({
+    provider_id: name,
+    scope,
+    provider_name: name,
+    provider_version: String(provider.version ?? ""),
+    grantor: { policy: `cgp-conform --consent ${d.grants.includes(scope) ? scope : "all"}` },
+    granted_at: grantedAt,
+  }));
 }

@@ -1,6 +1,5 @@
-import { judgeBaseline, type Baseline, type BaselineJudgement } from "../baseline.ts";
-import type { RunReport } from "./report.ts";
-import { summarize } from "./report.ts";
+import { judgeBaseline, type Baseline } from "./baseline.ts";
+import { summarize, type PolicyRecord, type RunReport } from "./report.ts";
 import { applyStrict } from "./strict.ts";
 
 export interface Policy {
@@ -13,12 +12,6 @@ export interface Policy {
   skip?: string[];
 }
 
-export interface PolicyRecord {
-  strict: boolean;
-  only?: string[];
-  skip?: string[];
-  baseline?: BaselineJudgement & { expected_fail: string[] };
-}
 
 /**
  * The user's gating policy over a scored report: --strict turns warnings into

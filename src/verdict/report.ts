@@ -1,9 +1,18 @@
-import type { CheckResult, Status } from "../../checks/kit/check.ts";
-import { consentNeeded, missingConsent, receipts, type ConsentReceipt } from "./consent.ts";
+import { decideConsent, receipts, withheldReason, type ConsentDecision, type ConsentReceipt } from "./consent.ts";
 import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
-import { envelopes, type Obj } from "../transcript/view.ts";
-import { usageReports, type UsageReport } from "../engine/usage.ts";
-import { VERSION } from "../version.ts";
+import { envelopes } from "../transcript/view.ts";
+import { VERSION } from "../meta/version.ts";
+import { type Obj } from "../protocol/envelope.ts";
+import { type CheckResult, type Status } from "./status.ts";
+import { usageReports, type UsageReport } from "./usage.ts";
+import type { BaselineJudgement } from "./baseline.ts";
+
+export interface PolicyRecord {
+  strict: boolean;
+  only?: string[];
+  skip?: string[];
+  baseline?: BaselineJudgement & { expected_fail: string[] };
+}
 
 export interface Summary {
   total: number;
@@ -31,7 +40,7 @@ export interface RunReport {
   summary: Summary;
   results: CheckResult[];
   /** The gating policy applied (--strict, --only/--skip, --baseline), when any. */
-  policy?: import("./policy.ts").PolicyRecord;
+  policy?: PolicyRecord;
 }
 
 export function summarize(results: CheckResult[]): Summary {
@@ -44,24 +53,32 @@ function firstAck(t: Transcript): Obj | undefined {
   return envelopes(t.events).find(({ e, env }) => e.dir === "recv" && env.type === "handshake_ack")?.env;
 }
 
-function couldNotRun(t: Transcript, missing: string[]): string | undefined {
+function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefined {
   const sessions = new Set(t.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
   const unreachable = t.events.filter((e) => e.note === "spawn-error" || e.note === "connect-error");
   if (sessions.size > 0 && new Set(unreachable.map((e) => e.session)).size === sessions.size) {
     return `the provider could not be ${unreachable[0]!.note === "spawn-error" ? "started" : "reached"}: ${unreachable[0]!.reason}`;
   }
-  if (missing.length > 0) return `consent is required for ${missing.join(", ")} (C1, C2, C6): no query payload was sent; grant it with ${missing.map((m) => `--consent ${m}`).join(" ")} or --consent all`;
-  return undefined;
+  return withheldReason(consent);
 }
 
+/** The consent decision the run recorded; a transcript from before it was recorded gets the same decision made again. */
+function consentOf(t: Transcript, ack: Obj | undefined): ConsentDecision {
+  const c = t.header.consent;
+  const grants = c?.grants ?? [];
+  if (c && Array.isArray(c.needed) && Array.isArray(c.granted) && Array.isArray(c.missing)) {
+    return { grants, needed: c.needed, ...(c.why ? { why: c.why } : {}), granted: c.granted, missing: c.missing };
+  }
+  return decideConsent(ack, t.header.target.kind === "http" ? t.header.target.url : undefined, grants);
+}
+
+/** The run's verdict, decided here and nowhere else: renderers only render it. */
 export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
   const summary = summarize(results);
   const ack = firstAck(t);
   const header = t.header;
-  const need = consentNeeded(ack, header.target.kind === "http" ? header.target.url : undefined);
-  const grants = header.consent?.grants ?? [];
-  const missing = missingConsent(need, grants);
-  const reason = couldNotRun(t, missing);
+  const consent = consentOf(t, ack);
+  const reason = couldNotRun(t, consent);
   return {
     tool: { name: "cgp-conform", version: VERSION },
     target: header.target,
@@ -71,22 +88,14 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
     could_not_run: reason !== undefined,
     ...(reason ? { could_not_run_reason: reason } : {}),
     consent: {
-      needed: need.scopes,
-      ...(need.why ? { why: need.why } : {}),
-      granted: need.scopes.filter((s) => !missing.includes(s)),
-      missing,
-      receipts: receipts(ack, need, grants, header.started_at),
+      needed: consent.needed,
+      ...(consent.why ? { why: consent.why } : {}),
+      granted: consent.granted,
+      missing: consent.missing,
+      receipts: receipts(ack, consent, header.started_at),
     },
     usage: usageReports(t),
     summary,
     results,
   };
-}
-
-/** Exit codes are a contract: 0 conformant, 1 not conformant, 2 usage error, 3 could not run. */
-export function exitCodeOf(r: RunReport): 0 | 1 | 3 {
-  if (r.could_not_run) return 3;
-  // With a baseline the run is green when exactly the expected checks fail (or fewer).
-  if (r.policy?.baseline) return r.policy.baseline.ok ? 0 : 1;
-  return r.conformant ? 0 : 1;
 }

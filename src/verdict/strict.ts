@@ -1,3 +1,4 @@
+import { worst, type CheckResult, type EvidenceResult, type Status } from "./status.ts";
 /**
  * `--strict`: a SHOULD shortfall is a failure. Every evidence that warned now
  * fails, and each check's status is recomputed from its evidence with the one
@@ -5,7 +6,6 @@
  * evidence keeps its `level`, so a report still says which rule was a SHOULD.
  * Pure: the input is not touched.
  */
-import { worst, type CheckResult, type EvidenceResult, type Status } from "../../checks/kit/check.ts";
 
 const harden = (s: Status): Status => (s === "warn" ? "fail" : s);
 

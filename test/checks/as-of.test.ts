@@ -1,8 +1,8 @@
 import S6 from "../../checks/S6-as-of.ts";
 import { pins } from "../../src/probe/as-of.ts";
-import type { Obj } from "../../src/transcript/view.ts";
 import { runCases } from "../helpers/cases.ts";
 import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { type Obj } from "../../src/protocol/envelope.ts";
 
 /** Valid for the first half of 2026, and from July 2026 on. */
 const OLD = frame({ id: "frm_old", valid_from: "2026-01-01T00:00:00Z", valid_to: "2026-06-30T00:00:00Z" });

@@ -10,9 +10,9 @@ import { chainHead, frameCommitment, inclusionProof, merkleLeaf, merkleNode, mer
 import { budgetTokens } from "../../src/math/budget.ts";
 import { digestOfText } from "../../src/math/digest.ts";
 import { publicKeyOf, signCommitment } from "../../src/math/ed25519.ts";
-import { show } from "../../src/transcript/view.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, emptySqueeze, frame, query, served, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { show } from "../../checks/kit/show.ts";
 
 type Obj = Record<string, unknown>;
 

@@ -2,9 +2,9 @@ import C5 from "../../checks/C5.ts";
 import E1 from "../../checks/E1.ts";
 import H4 from "../../checks/H4.ts";
 import Q1 from "../../checks/Q1.ts";
-import { IDS } from "../../src/probe/correlation.ts";
+import { CORRELATION_IDS as IDS } from "../../src/protocol/probes.ts";
 import { unitVector } from "../../src/probe/embedding.ts";
-import { kindStep, UNSERVED_STEP } from "../../src/probe/kinds-query.ts";
+import { kindStep, KINDS_QUERY } from "../../src/protocol/probes.ts";
 import { BASE_KINDS, fingerprintDims } from "../../src/protocol/caps.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
@@ -147,7 +147,7 @@ function kinds(declared: string[], replies: Record<string, object | null> = {}):
     const unserved = BASE_KINDS.find((k) => !declared.includes(k));
     const asks: Array<[string, string, string]> = [
       ...declared.map((k, i): [string, string, string] => [kindStep(k), `kind-${i + 1}`, k]),
-      ...(unserved ? [[UNSERVED_STEP, "kind-unserved", unserved] as [string, string, string]] : []),
+      ...(unserved ? [[KINDS_QUERY.steps.unserved, "kind-unserved", unserved] as [string, string, string]] : []),
     ];
     for (const [step, id, kind] of asks) {
       b.send(step, query(id, { kinds: [kind] }));

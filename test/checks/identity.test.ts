@@ -1,7 +1,7 @@
 import D1 from "../../checks/D1.ts";
 import F5 from "../../checks/F5.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { PROVENANCE_FILES } from "../../src/probe/provenance-files.ts";
+import { PROVENANCE_FILES } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { emptySqueeze, frame, frames, query, served, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 
@@ -26,7 +26,7 @@ type FileEvent = { uri: string; path?: string; data?: string; error?: string };
  */
 function withFiles(links: object[], files: FileEvent[] = [read()], b?: TranscriptBuilder): () => TranscriptBuilder {
   return () => {
-    const out = (b ?? served([frame({ provenance: links })])).probe(PROVENANCE_FILES);
+    const out = (b ?? served([frame({ provenance: links })])).probe(PROVENANCE_FILES.name);
     for (const f of files) out.file(f);
     return out.note("files", { reason: `${files.length} file provenance URIs, ${files.filter((f) => f.data !== undefined).length} read under the trusted roots` });
   };

@@ -6,7 +6,7 @@ import P5 from "../../checks/P5.ts";
 import { budgetTokens } from "../../src/math/budget.ts";
 import { digestOfText } from "../../src/math/digest.ts";
 import { REPRESENTATIONS } from "../../src/protocol/caps.ts";
-import { preferStep } from "../../src/probe/representations.ts";
+import { preferStep } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 

@@ -1,6 +1,6 @@
 import R1 from "../../checks/R1.ts";
 import R2 from "../../checks/R2.ts";
-import { afterStep, STIMULI } from "../../src/probe/malformed-input.ts";
+import { afterStep, MALFORMED_STIMULI as STIMULI } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 

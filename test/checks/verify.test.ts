@@ -3,11 +3,12 @@ import V2 from "../../checks/V2.ts";
 import V3 from "../../checks/V3.ts";
 import V4 from "../../checks/V4.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { identities, mutate, NEVER_SERVED_ID } from "../../src/probe/verify.ts";
-import type { Obj } from "../../src/transcript/view.ts";
+import { identities, mutate } from "../../src/probe/verify.ts";
+import { NEVER_SERVED_ID } from "../../src/protocol/probes.ts";
 import { VERIFY_STEPS, type VerifyStep } from "../../checks/kit/verify.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { type Obj } from "../../src/protocol/envelope.ts";
 
 const VERIFY_ACK = { ...ACK, capabilities: { query: { kinds: [] }, correlation: true, verify: true } };
 const DIGEST_1 = digestOfText("abcd");

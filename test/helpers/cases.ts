@@ -1,6 +1,7 @@
 import t from "tap";
-import type { CheckDef, Status } from "../../checks/kit/check.ts";
+import { type CheckDef } from "../../checks/kit/check.ts";
 import type { TranscriptBuilder } from "./transcript.ts";
+import { type Status } from "../../src/verdict/status.ts";
 
 export interface Case {
   name: string;

@@ -1,7 +1,7 @@
-import type { CheckResult, EvidenceResult } from "../../checks/kit/check.ts";
 import { summarize, type RunReport } from "../../src/verdict/report.ts";
-import { VERSION } from "../../src/version.ts";
+import { VERSION } from "../../src/meta/version.ts";
 import { cli } from "./live.ts";
+import { type CheckResult, type EvidenceResult } from "../../src/verdict/status.ts";
 
 const runs = new Map<string, Promise<RunReport>>();
 
@@ -43,5 +43,5 @@ export function synthetic(results: CheckResult[], over: Partial<RunReport> = {})
 }
 
 export const ev = (status: EvidenceResult["status"], message: string, more: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: status === "pass", status, message, lines: [2], ...more });
-export const check = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], more: Partial<CheckResult> = {}): CheckResult => ({ id, title: `title of ${id}`, level: "MUST", status, untestable: false, evidence, ...more });
+export const check = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], more: Partial<CheckResult> = {}): CheckResult => ({ id, title: `title of ${id}`, level: "MUST", requirement: `requirement of ${id}`, status, untestable: false, evidence, ...more });
 

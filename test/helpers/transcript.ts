@@ -1,7 +1,8 @@
-import type { CheckDef, CheckResult } from "../../checks/kit/check.ts";
-import { score } from "../../src/engine/record.ts";
+import { type CheckDef } from "../../checks/kit/check.ts";
+import { score } from "../../src/engine/score.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
+import { type CheckResult } from "../../src/verdict/status.ts";
 
 type Ev = Omit<TranscriptEvent, "n" | "probe" | "session" | "t" | "step">;
 
@@ -53,8 +54,10 @@ export class TranscriptBuilder {
 
   build(): Transcript {
     const probes = [...new Set(this.events.map((e) => e.probe))];
+    const sessions: Record<string, string[]> = {};
+    for (const e of this.events) if (!(sessions[e.session] ??= []).includes(e.probe)) sessions[e.session]!.push(e.probe);
     return {
-      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes, trust_roots: [], started_at: "2026-11-30T00:00:00Z", consent: { grants: [] } },
+      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes, sessions, trust_roots: [], started_at: "2026-11-30T00:00:00Z", consent: { grants: [] } },
       events: this.events.map((e, i) => ({ n: i + 2, ...e })),
     };
   }

@@ -58,8 +58,8 @@ t.test("bad specs are refused with a message that says what to do", async (t) =>
 
 t.test("render dispatches to each format's renderer", async (t) => {
   const report = synthetic([
-    { id: "A1", title: "a", level: "MUST", status: "fail", untestable: false, evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }] },
-    { id: "A2", title: "b", level: "MUST", status: "skip", reason: "n/a", untestable: false, evidence: [] },
+    { id: "A1", title: "a", level: "MUST", requirement: "r", status: "fail", untestable: false, evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }] },
+    { id: "A2", title: "b", level: "MUST", requirement: "r", status: "skip", reason: "n/a", untestable: false, evidence: [] },
   ]);
   const want: Record<Format, string> = {
     json: JSON.stringify(report, null, 2) + "\n",
@@ -87,7 +87,7 @@ t.test("every format names an http target by its URL", async (t) => {
 });
 
 t.test("every format but json states the gating policy the report records", async (t) => {
-  const base = synthetic([{ id: "A1", title: "a", level: "MUST", status: "fail", untestable: false, evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }] }]);
+  const base = synthetic([{ id: "A1", title: "a", level: "MUST", requirement: "r", status: "fail", untestable: false, evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }] }]);
   const report: RunReport = {
     ...base,
     policy: {

@@ -1,8 +1,8 @@
 import t from "tap";
-import type { CheckResult, Status } from "../../checks/kit/check.ts";
 import { MARKDOWN_MAX_BYTES, renderMarkdown } from "../../src/report/markdown.ts";
 import type { RunReport } from "../../src/verdict/report.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
+import { type CheckResult, type Status } from "../../src/verdict/status.ts";
 
 
 const bytes = (s: string): number => Buffer.byteLength(s, "utf8");

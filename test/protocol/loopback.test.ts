@@ -1,6 +1,6 @@
 import t from "tap";
 import { consentNeeded, missingConsent } from "../../src/verdict/consent.ts";
-import { isLoopbackHost, vetUrl } from "../../src/target/loopback.ts";
+import { isLoopbackHost, vetUrl } from "../../src/protocol/loopback.ts";
 
 // Pure: none of these cases resolves a name or opens a connection.
 const loopback: Array<[string, boolean]> = [

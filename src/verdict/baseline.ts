@@ -14,9 +14,8 @@
  * exact registered check ids (no globs: a baseline is an explicit list).
  * Pure: the CLI reads the file and turns a thrown Error into a usage error.
  */
-import { EXCLUDED } from "../checks/excluded.ts";
-import { CHECKS } from "../checks/index.ts";
-import type { CheckResult } from "../checks/kit/check.ts";
+import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { type CheckResult } from "./status.ts";
 
 export interface BaselineEntry {
   id: string;
@@ -32,191 +31,96 @@ export interface Baseline {
   entries: BaselineEntry[];
 }
 
-// ---- a small strict JSON reader that knows where things are -------------
-// JSON.parse on Node 20 names no position in its errors; a baseline error must.
-
-type JNode =
-  | { t: "object"; at: number; members: { key: string; keyAt: number; value: JNode }[] }
-  | { t: "array"; at: number; items: JNode[] }
-  | { t: "string"; at: number; value: string }
-  | { t: "number" | "true" | "false" | "null"; at: number };
-
-class JsonError extends Error {
-  constructor(
-    message: string,
-    readonly at: number,
-  ) {
-    super(message);
-  }
-}
-
-function readJson(src: string): JNode {
-  let i = 0;
-  const ws = (): void => {
-    while (i < src.length && " \t\n\r".includes(src[i]!)) i++;
-  };
-  const fail = (what: string): never => {
-    throw new JsonError(i >= src.length ? `unexpected end of input, expected ${what}` : `unexpected ${JSON.stringify(src[i])}, expected ${what}`, i);
-  };
-  const str = (): { t: "string"; at: number; value: string } => {
-    const at = i;
-    if (src[i] !== '"') fail("a string");
-    i++;
-    let out = "";
-    for (;;) {
-      const c = src[i];
-      if (c === undefined) throw new JsonError("unterminated string", at);
-      if (c === '"') {
-        i++;
-        return { t: "string", at, value: out };
-      }
-      if (c < " ") throw new JsonError("a control character inside a string (escape it)", i);
-      if (c === "\\") {
-        const e = src[i + 1];
-        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-        if (e !== undefined && e in simple) {
-          out += simple[e];
-          i += 2;
-        } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(src.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(src.slice(i + 2, i + 6), 16));
-          i += 6;
-        } else {
-          throw new JsonError("an invalid escape in a string", i);
-        }
-        continue;
-      }
-      out += c;
-      i++;
-    }
-  };
-  const value = (): JNode => {
-    ws();
-    const at = i;
-    const c = src[i];
-    if (c === "{") {
-      i++;
-      const members: { key: string; keyAt: number; value: JNode }[] = [];
-      ws();
-      if (src[i] === "}") {
-        i++;
-        return { t: "object", at, members };
-      }
-      for (;;) {
-        ws();
-        const k = str();
-        const dup = members.find((m) => m.key === k.value);
-        if (dup) throw new JsonError(`member ${JSON.stringify(k.value)} appears twice`, k.at);
-        ws();
-        if (src[i] !== ":") fail('":"');
-        i++;
-        members.push({ key: k.value, keyAt: k.at, value: value() });
-        ws();
-        if (src[i] === ",") {
-          i++;
-          continue;
-        }
-        if (src[i] === "}") {
-          i++;
-          return { t: "object", at, members };
-        }
-        fail('"," or "}"');
-      }
-    }
-    if (c === "[") {
-      i++;
-      const items: JNode[] = [];
-      ws();
-      if (src[i] === "]") {
-        i++;
-        return { t: "array", at, items };
-      }
-      for (;;) {
-        items.push(value());
-        ws();
-        if (src[i] === ",") {
-          i++;
-          continue;
-        }
-        if (src[i] === "]") {
-          i++;
-          return { t: "array", at, items };
-        }
-        fail('"," or "]"');
-      }
-    }
-    if (c === '"') return str();
-    for (const word of ["true", "false", "null"] as const) {
-      if (src.startsWith(word, i)) {
-        i += word.length;
-        return { t: word, at };
-      }
-    }
-    const num = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(src.slice(i));
-    if (num) {
-      i += num[0].length;
-      return { t: "number", at };
-    }
-    return fail("a JSON value");
-  };
-  const root = value();
-  ws();
-  if (i < src.length) fail("the end of input");
-  return root;
-}
-
 // ---- parsing ---------------------------------------------------------------
+
+// JSON.parse names at most an offset (worded differently on Node and Bun);
+// a baseline error must name a line and column, so jsonc-parser reads it.
+const STRICT = { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false };
+// jsonc-parser puts a string's errors at its opening quote; the offending
+// character is where the longest valid string prefix stops.
+const STRING_ERRORS: ReadonlySet<string> = new Set(["UnexpectedEndOfString", "InvalidCharacter", "InvalidEscapeCharacter", "InvalidUnicode"]);
+const VALID_STRING_PREFIX = /^"(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})|(?!["\\])[ -\uffff])*/;
 
 function lineCol(text: string, at: number): { line: number; col: number } {
   const before = text.slice(0, at).split("\n");
   return { line: before.length, col: before[before.length - 1]!.length + 1 };
 }
 
-const kindOf = (n: JNode): string => (n.t === "true" || n.t === "false" ? "a boolean" : n.t === "null" ? "null" : n.t === "array" ? "an array" : n.t === "object" ? "an object" : `a ${n.t}`);
+/** Read strict JSON, or throw `where` the first problem is. */
+function readJson(text: string, where: (at: number, msg: string) => Error): Node {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, STRICT);
+  const problems = errors.map(({ error, offset }) => {
+    const code = printParseErrorCode(error);
+    const at = STRING_ERRORS.has(code) ? offset + (VALID_STRING_PREFIX.exec(text.slice(offset))?.[0].length ?? 0) : offset;
+    const what = code.replace(/(?<=[a-z])(?=[A-Z])/g, " ").toLowerCase();
+    return { at, msg: `${what}, found ${at < text.length ? JSON.stringify(text[at]) : "end of input"}` };
+  });
+  // Strict JSON has no duplicate keys, but JSON.parse and jsonc-parser both keep the last.
+  const dups = (n: Node): void => {
+    const keys = new Set<string>();
+    for (const p of n.type === "object" ? (n.children ?? []) : []) {
+      const k = p.children![0]!;
+      if (keys.has(k.value)) problems.push({ at: k.offset, msg: `member ${JSON.stringify(k.value)} appears twice` });
+      keys.add(k.value);
+    }
+    n.children?.forEach(dups);
+  };
+  if (root) dups(root);
+  const first = problems.sort((a, b) => a.at - b.at)[0];
+  if (first) throw where(first.at, `invalid JSON: ${first.msg}`);
+  return root!;
+}
+
+const members = (n: Node): { key: Node; value: Node }[] => (n.children ?? []).map((p) => ({ key: p.children![0]!, value: p.children![1]! }));
+
+const kindOf = (n: Node): string => (n.type === "boolean" ? "a boolean" : n.type === "null" ? "null" : n.type === "array" ? "an array" : n.type === "object" ? "an object" : `a ${n.type}`);
 
 /** Why `id` cannot be in a baseline, or undefined when it can. */
-function unknownId(id: string, registered: readonly string[]): string | undefined {
+/** The anchors a baseline may name: every registered check id, and the excluded anchors with why (to explain a refusal). */
+export interface Registry {
+  ids: readonly string[];
+  excluded: Readonly<Record<string, string>>;
+}
+
+function unknownId(id: string, registry: Registry): string | undefined {
+  const registered = registry.ids;
   if (registered.includes(id)) return undefined;
-  const exc = Object.keys(EXCLUDED).find((a) => a.toUpperCase() === id.toUpperCase());
-  if (exc) return `${exc} is excluded, so no check runs for it and it can never fail (${EXCLUDED[exc]})`;
+  const exc = Object.keys(registry.excluded).find((a) => a.toUpperCase() === id.toUpperCase());
+  if (exc) return `${exc} is excluded, so no check runs for it and it can never fail (${registry.excluded[exc]})`;
   const near = registered.find((r) => r.toUpperCase() === id.toUpperCase());
   if (near) return `${JSON.stringify(id)} is not a registered check (did you mean ${near}?)`;
   if (id.includes("*")) return `${JSON.stringify(id)}: a baseline lists exact check ids, not globs`;
   return `${JSON.stringify(id)} is not a registered check (list shows them all)`;
 }
 
-function parseJson(text: string, registered: readonly string[]): Baseline {
+function parseJson(text: string, registered: Registry): Baseline {
   const where = (at: number, msg: string): Error => {
     const { line, col } = lineCol(text, at);
     return new Error(`baseline line ${line}, column ${col}: ${msg}`);
   };
-  let root: JNode;
-  try {
-    root = readJson(text);
-  } catch (e) {
-    if (e instanceof JsonError) throw where(e.at, `invalid JSON: ${e.message}`);
-    throw e;
+  const root = readJson(text, where);
+  if (root.type !== "object") throw where(root.offset, `expected an object like {"expect_fail": ["B3"]}, got ${kindOf(root)}`);
+  for (const m of members(root)) {
+    if (m.key.value !== "expect_fail") throw where(m.key.offset, `unknown member ${JSON.stringify(m.key.value)}: a baseline has only "expect_fail"`);
   }
-  if (root.t !== "object") throw where(root.at, `expected an object like {"expect_fail": ["B3"]}, got ${kindOf(root)}`);
-  for (const m of root.members) {
-    if (m.key !== "expect_fail") throw where(m.keyAt, `unknown member ${JSON.stringify(m.key)}: a baseline has only "expect_fail"`);
-  }
-  const list = root.members.find((m) => m.key === "expect_fail");
-  if (!list) throw where(root.at, 'no "expect_fail" member: write {"expect_fail": []} for an empty baseline');
+  const list = members(root).find((m) => m.key.value === "expect_fail");
+  if (!list) throw where(root.offset, 'no "expect_fail" member: write {"expect_fail": []} for an empty baseline');
   const raw: { id: string; at: number; reason?: string; path: string }[] = [];
   const v = list.value;
-  if (v.t === "array") {
-    v.items.forEach((item, k) => {
-      if (item.t !== "string") throw where(item.at, `expect_fail[${k}] must be a check id string, got ${kindOf(item)}`);
-      raw.push({ id: item.value, at: item.at, path: `expect_fail[${k}]` });
+  if (v.type === "array") {
+    (v.children ?? []).forEach((item, k) => {
+      if (item.type !== "string") throw where(item.offset, `expect_fail[${k}] must be a check id string, got ${kindOf(item)}`);
+      raw.push({ id: item.value, at: item.offset, path: `expect_fail[${k}]` });
     });
-  } else if (v.t === "object") {
-    for (const m of v.members) {
-      if (m.value.t !== "string") throw where(m.value.at, `expect_fail.${m.key} must be a reason string, got ${kindOf(m.value)}`);
-      const reason = m.value.value.trim();
-      raw.push({ id: m.key, at: m.keyAt, path: `expect_fail.${m.key}`, ...(reason ? { reason } : {}) });
+  } else if (v.type === "object") {
+    for (const { key, value } of members(v)) {
+      if (value.type !== "string") throw where(value.offset, `expect_fail.${key.value} must be a reason string, got ${kindOf(value)}`);
+      const reason = (value.value as string).trim();
+      raw.push({ id: key.value, at: key.offset, path: `expect_fail.${key.value}`, ...(reason ? { reason } : {}) });
     }
   } else {
-    throw where(v.at, `expect_fail must be an array of check ids or an object of id → reason, got ${kindOf(v)}`);
+    throw where(v.offset, `expect_fail must be an array of check ids or an object of id → reason, got ${kindOf(v)}`);
   }
   const entries: BaselineEntry[] = [];
   for (const r of raw) {
@@ -230,7 +134,7 @@ function parseJson(text: string, registered: readonly string[]): Baseline {
   return { format: "json", entries };
 }
 
-function parseText(text: string, registered: readonly string[]): Baseline {
+function parseText(text: string, registered: Registry): Baseline {
   const entries: BaselineEntry[] = [];
   text.split(/\r?\n/).forEach((raw, k) => {
     const line = k + 1;
@@ -253,7 +157,7 @@ function parseText(text: string, registered: readonly string[]): Baseline {
  * JSON, the column) of malformed input, an id that is not a registered
  * check, or an id listed twice.
  */
-export function parseBaseline(text: string, registered: readonly string[] = CHECKS.map((c) => c.id)): Baseline {
+export function parseBaseline(text: string, registered: Registry): Baseline {
   const body = text.replace(/^\uFEFF/, "");
   return /^\s*[{[]/.test(body) ? parseJson(body, registered) : parseText(body, registered);
 }

@@ -1,8 +1,8 @@
 import t from "tap";
-import { runSuite } from "../src/engine/run.ts";
-import { isConsistent, usageReports } from "../src/engine/usage.ts";
-import { fixture } from "./helpers/live.ts";
-import { frame, frames, query, tx } from "./helpers/transcript.ts";
+import { runSuite } from "../../src/engine/run.ts";
+import { isConsistent, usageReports } from "../../src/verdict/usage.ts";
+import { fixture } from "../helpers/live.ts";
+import { frame, frames, query, tx } from "../helpers/transcript.ts";
 
 t.test("UR1: a usage report per query executed, whose totals re-sum", async (t) => {
   const { transcript, report } = await runSuite({ kind: "stdio", command: fixture() }, { timeoutMs: 5000 });

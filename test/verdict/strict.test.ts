@@ -1,6 +1,6 @@
 import t from "tap";
-import type { CheckResult, EvidenceResult } from "../checks/kit/check.ts";
-import { applyStrict } from "../src/verdict/strict.ts";
+import { applyStrict } from "../../src/verdict/strict.ts";
+import { type CheckResult, type EvidenceResult } from "../../src/verdict/status.ts";
 
 const ev = (status: EvidenceResult["status"], extra: Partial<EvidenceResult> = {}): EvidenceResult => ({
   ok: status === "pass",
@@ -10,6 +10,7 @@ const ev = (status: EvidenceResult["status"], extra: Partial<EvidenceResult> = {
   ...extra,
 });
 const res = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], extra: Partial<CheckResult> = {}): CheckResult => ({
+  requirement: "",
   id,
   title: `check ${id}`,
   level: "MUST",

@@ -1,6 +1,6 @@
 import t from "tap";
-import { CHECKS } from "../checks/index.ts";
-import { parsePatterns, selectChecks } from "../src/engine/select.ts";
+import { CHECKS } from "../../checks/index.ts";
+import { parsePatterns, selectChecks } from "../../src/engine/select.ts";
 
 const ids = (only?: string[], skip?: string[]): string[] =>
   selectChecks(CHECKS, only && parsePatterns(only), skip && parsePatterns(skip)).selected.map((c) => c.id);

@@ -1,7 +1,8 @@
 import { identityOf } from "../attest/commit.ts";
 import type { FrameIdentity } from "../math/attest.ts";
 import type { Transcript } from "../transcript/types.ts";
-import { envelopes, framesIn, isObj, type Obj } from "../transcript/view.ts";
+import { envelopes } from "../transcript/view.ts";
+import { framesIn, isObj, type Obj } from "../protocol/envelope.ts";
 
 /**
  * UR1 (context-reuse §2): "A host MUST be able to produce a usage report for

@@ -1,0 +1,93 @@
+import type { CheckDef, ScoreInput } from "../../checks/kit/check.ts";
+import { mergeSame } from "../../checks/kit/check.ts";
+import { schemaFindings } from "../../checks/kit/schema.ts";
+import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
+import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
+import { ProbeView } from "../transcript/view.ts";
+import { statusOf, worst, type CheckResult } from "../verdict/status.ts";
+
+export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
+  const base = { id: check.id, title: check.title, level: check.level, requirement: check.requirement };
+  const broken = check.probes
+    .map((p) => input.probe(p).brokenPrecondition(!check.scoresHandshake))
+    .filter((b): b is NonNullable<typeof b> => b !== undefined);
+  if (broken.length > 0) {
+    const evidence = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines, status: "fail" as const }));
+    return { ...base, status: "fail", untestable: true, evidence };
+  }
+  const score = check.score(input);
+  // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score.
+  const owned = input.schema(check.id);
+  if (!Array.isArray(score) && owned.length === 0) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
+  const all = [...(Array.isArray(score) ? score : []), ...owned];
+  if (all.length === 0) {
+    // A check that observed nothing must not pass: that would be a vacuous verdict.
+    throw new Error(`check ${check.id} produced no evidence and no skip reason`);
+  }
+  const evidence = mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) }));
+  return {
+    ...base,
+    status: worst(evidence.map((e) => e.status)),
+    untestable: evidence.some((e) => e.untestable === true),
+    evidence,
+  };
+}
+
+const LEGACY_SHARED = "shared";
+
+/**
+ * The events a probe's checks see: its own, plus the opening handshake of the
+ * session it ran in (recorded once, under the session's first probe). Which
+ * session a probe ran in is read from the record itself, never from today's
+ * probe registry, so a replay scores what was recorded.
+ */
+function viewsOf(transcript: Transcript): (spec: ProbeSpec) => ProbeView {
+  const byProbe = new Map<string, TranscriptEvent[]>();
+  const handshakes = new Map<string, TranscriptEvent[]>();
+  for (const e of transcript.events) {
+    let own = byProbe.get(e.probe);
+    if (!own) byProbe.set(e.probe, (own = []));
+    own.push(e);
+    if (e.step === HANDSHAKE_STEP && e.session !== e.probe) {
+      let hs = handshakes.get(e.session);
+      if (!hs) handshakes.set(e.session, (hs = []));
+      hs.push(e);
+    }
+  }
+  const sessionOf = new Map<string, string>();
+  for (const [session, probes] of Object.entries(transcript.header.sessions ?? {})) for (const p of probes) sessionOf.set(p, session);
+  const views = new Map<string, ProbeView>();
+  return (spec) => {
+    let v = views.get(spec.name);
+    if (!v) {
+      const own = byProbe.get(spec.name) ?? [];
+      // A transcript written before sessions were recorded had one shared session, named so.
+      const session = sessionOf.get(spec.name) ?? own[0]?.session ?? (spec.shared && handshakes.has(LEGACY_SHARED) ? LEGACY_SHARED : undefined);
+      const opening = session !== undefined && !own.some((e) => e.step === HANDSHAKE_STEP) ? (handshakes.get(session) ?? []) : [];
+      v = new ProbeView(spec, [...opening, ...own].sort((a, b) => a.n - b.n));
+      views.set(spec.name, v);
+    }
+    return v;
+  };
+}
+
+/** Score a transcript: pure, so a live run and a replay give the same verdicts. */
+export function score(transcript: Transcript, checks: readonly CheckDef[]): CheckResult[] {
+  const probe = viewsOf(transcript);
+  const findings = schemaFindings(transcript.events);
+  const transport = transcript.header.target.kind;
+  return checks.map((c) => {
+    // A check may only read the probes it declares: it is scored on those alone.
+    const input: ScoreInput = {
+      probe: (spec) => {
+        if (!c.probes.includes(spec)) throw new Error(`check ${c.id} reads probe ${spec.name}, which it does not declare`);
+        return probe(spec);
+      },
+      schema: (a) => findings.byOwner.get(a) ?? [],
+      validated: () => findings.validated,
+      transport,
+    };
+    return evaluate(c, input);
+  });
+}
+

@@ -1,0 +1,267 @@
+/**
+ * Every probe's name, session and step names, declared once. Probes send
+ * under these steps, checks read them back by the same constants, and a
+ * probe view asked for a step its probe does not declare throws: a typo can
+ * never make a check see nothing and skip in silence.
+ */
+import { FOREIGN_VERSION } from "../math/version.ts";
+
+export interface ProbeSpec<S extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
+  name: string;
+  summary: string;
+  /** The session opens with the standard handshake first (false: the probe sends its own). */
+  handshake: boolean;
+  /**
+   * Runs in the one session shared by the probes that send only well-formed,
+   * advertised requests, which no conformant provider can be poisoned by.
+   * Anything that could kill or wedge a provider runs in a session of its own.
+   */
+  shared: boolean;
+  /** Fixed step names. */
+  steps: S;
+  /** Prefixes of parametric step names (`kind-` + a kind). */
+  families: readonly string[];
+}
+
+/** Every session opens with a handshake step, recorded under its first probe. */
+export const HANDSHAKE_STEP = "handshake";
+/** What a probe records before its first step (an abandoned probe's note). */
+export const START_STEP = "start";
+
+function spec<const S extends Readonly<Record<string, string>>>(p: Omit<ProbeSpec<S>, "families"> & { families?: readonly string[] }): ProbeSpec<S> {
+  return { ...p, families: p.families ?? [] };
+}
+
+/** Whether a probe records under this step name. */
+export function declares(p: ProbeSpec, step: string): boolean {
+  return step === HANDSHAKE_STEP || step === START_STEP || Object.values(p.steps).includes(step) || p.families.some((f) => step.startsWith(f) && step.length > f.length);
+}
+
+/** A step name of one of a probe's parametric families. */
+export function familyStep(p: ProbeSpec, prefix: string, param: string | number): string {
+  if (!p.families.includes(prefix)) throw new Error(`probe ${p.name} declares no step family ${prefix}`);
+  return `${prefix}${param}`;
+}
+
+export function assertDeclared(p: ProbeSpec, step: string): void {
+  if (!declares(p, step)) throw new Error(`probe ${p.name} declares no step ${JSON.stringify(step)}`);
+}
+
+export const HANDSHAKE = spec({
+  name: "handshake",
+  summary: "sends handshake (contextgraph/1.0) and records the handshake_ack",
+  handshake: true,
+  shared: true,
+  steps: {},
+});
+
+export const SAMPLE_QUERY = spec({
+  name: "sample-query",
+  summary: "sends one query with a generous budget (max_frames 64, max_tokens 1000000)",
+  handshake: true,
+  shared: true,
+  steps: { sample: "sample" },
+});
+
+export const BUDGET_SQUEEZE = spec({
+  name: "budget-squeeze",
+  summary: "queries generously, then with max_frames 1, then with max_tokens one above the cheapest frame's cost",
+  handshake: true,
+  shared: true,
+  steps: { generous: "generous", oneFrame: "one-frame", tightTokens: "tight-tokens" },
+});
+
+export const KINDS_QUERY = spec({
+  name: "kinds-query",
+  summary: "queries once per declared kind (kinds: [k]), then for a base kind the provider does not declare",
+  handshake: true,
+  shared: true,
+  steps: { unserved: "unserved-kind" },
+  families: ["kind-"],
+});
+export const kindStep = (kind: string): string => familyStep(KINDS_QUERY, "kind-", kind);
+
+export const AS_OF = spec({
+  name: "as-of",
+  summary: "queries unpinned, then pinned with as_of at instants some served frame's validity window excludes",
+  handshake: true,
+  shared: true,
+  steps: { unpinned: "unpinned" },
+  families: ["pinned-"],
+});
+export const pinnedStep = (i: number): string => familyStep(AS_OF, "pinned-", i);
+
+export const GRAPH_ANCHORS = spec({
+  name: "graph-anchors",
+  summary: "with capabilities.graph: queries unanchored, then anchored (max_frames 1) on the last frame's uri and on a relation target_uri, then anchored with a generous budget",
+  handshake: true,
+  shared: true,
+  steps: { unanchored: "unanchored", anchorUri: "anchor-uri", anchorRelation: "anchor-relation", anchorRank: "anchor-rank" },
+});
+
+export const REPRESENTATIONS_QUERY = spec({
+  name: "representations",
+  summary: "queries once preferring each representation the provider advertises",
+  handshake: true,
+  shared: true,
+  steps: {},
+  families: ["prefer-"],
+});
+export const preferStep = (r: string): string => familyStep(REPRESENTATIONS_QUERY, "prefer-", r);
+
+export const EMBEDDING = spec({
+  name: "embedding",
+  summary: "with an embeddings_fingerprint: queries with an embedding of the declared dimension",
+  handshake: true,
+  shared: true,
+  steps: { ok: "embedding-ok" },
+});
+
+/** The identity verify is asked about that no provider served. */
+export const NEVER_SERVED_ID = "cgp-conform:never-served";
+
+export const VERIFY = spec({
+  name: "verify",
+  summary: "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit, then one never served",
+  handshake: true,
+  shared: true,
+  steps: { served: "served", verifyServed: "verify-served", verifyMutated: "verify-mutated", verifyNeverServed: "verify-never-served" },
+});
+
+export const FOREIGN_VERSION_PROBE = spec({
+  name: "foreign-version",
+  summary: `sends handshake with protocol_version ${FOREIGN_VERSION} and waits for the answer`,
+  handshake: false,
+  shared: false,
+  steps: { foreign: "foreign-handshake" },
+});
+
+/** R1 stimuli, in order. Each is followed by a valid query that must still be answered. */
+export const MALFORMED_STIMULI = [
+  { step: "bad-garbage", what: "a line that is not JSON", line: "this is not json {{" },
+  { step: "bad-empty-object", what: "an empty JSON object", line: "{}" },
+  { step: "bad-array", what: "a JSON array", line: "[]" },
+  { step: "bad-query-no-body", what: "a query with no query member", line: '{"type":"query"}' },
+  { step: "bad-query-wrong-types", what: "a query whose fields have the wrong types", line: '{"type":"query","query":{"goal":7,"kinds":"doc","max_frames":"many"}}' },
+] as const;
+
+export const MALFORMED_INPUT = spec({
+  name: "malformed-input",
+  summary: "sends malformed lines and bad requests, each followed by a valid query",
+  handshake: true,
+  shared: false,
+  steps: Object.fromEntries(MALFORMED_STIMULI.map((s) => [s.step, s.step])),
+  families: ["after-bad-"],
+});
+/** The valid query that follows a stimulus, to learn whether the provider survived it. */
+export const afterStep = (step: string): string => familyStep(MALFORMED_INPUT, "after-bad-", step.replace(/^bad-/, ""));
+
+export const UNKNOWN_TYPE = spec({
+  name: "unknown-type",
+  summary: "sends an unknown envelope type with an id (correlating providers only), then one without, then a valid query",
+  handshake: true,
+  shared: false,
+  steps: { request: "unknown-request", notification: "unknown-notification", after: "after-notification" },
+});
+
+/** Ids that differ only in case, with non-ASCII, slash, space and a check mark: echoed verbatim or not at all. */
+export const CORRELATION_IDS = { first: "Q-Äb/c 1✓", second: "q-äB/c 1✓", error: "E-Ñ/2 ✓", verify: "V-ß/3 ✓" } as const;
+
+export const CORRELATION = spec({
+  name: "correlation",
+  summary: "with capabilities.correlation: two queries whose ids differ only in case, a query for an unadvertised representation, and a verify, all with unusual ids",
+  handshake: true,
+  shared: false,
+  steps: { first: "id-first", second: "id-second", refused: "id-refused", verify: "id-verify" },
+});
+
+/** Members no revision defines, at every level a host message has. */
+export const DECORATION = {
+  envelope: { "acme:trace": { span: "7f3a", sampled: true } },
+  query: { "acme:hint": { boost: ["docs/"], weight: 0.5 }, future_field: [1, 2, 3] },
+  handshake: { client: { name: "cgp-conform", "acme:build": 7 } },
+} as const;
+
+export const UNKNOWN_MEMBERS = spec({
+  name: "unknown-members",
+  summary: "handshakes with unknown members, then sends the same query plain and with unknown members at the envelope and query level",
+  handshake: false,
+  shared: false,
+  steps: { plain: "plain", decorated: "decorated" },
+});
+
+/** A namespaced kind no provider of this revision serves. */
+export const UNKNOWN_KIND = "acme:diagram";
+
+export const UNKNOWN_KIND_PROBE = spec({
+  name: "unknown-kind",
+  summary: `queries for kinds ["${UNKNOWN_KIND}"], then for it beside a declared kind, then a valid query`,
+  handshake: true,
+  shared: false,
+  steps: { unknown: "unknown-kind", mixed: "mixed-kinds", after: "after-unknown-kind" },
+});
+
+export const EMBEDDING_MISMATCH = spec({
+  name: "embedding-mismatch",
+  summary: "with an embeddings_fingerprint: queries with an embedding three dimensions too long, then (once answered) a valid query",
+  handshake: true,
+  shared: false,
+  steps: { wrong: "embedding-wrong", after: "after-embedding-wrong" },
+});
+
+export const UNADVERTISED_REPRESENTATION = spec({
+  name: "unadvertised-representation",
+  summary: "queries preferring a representation the provider does not advertise",
+  handshake: true,
+  shared: false,
+  steps: { unadvertised: "unadvertised" },
+});
+
+export const SHUTDOWN = spec({
+  name: "shutdown",
+  summary: "sends shutdown and waits for the provider to exit by itself",
+  handshake: true,
+  shared: false,
+  steps: { shutdown: "shutdown" },
+});
+
+/**
+ * Not an exchange: after the sessions, the files that served frames' file
+ * provenance names are read, under the trusted roots only, and recorded.
+ */
+export const PROVENANCE_FILES = spec({
+  name: "provenance-files",
+  summary: "sends nothing: re-reads the file:// documents that frames' file provenance names (only under the trusted roots) into the transcript",
+  handshake: false,
+  shared: false,
+  steps: { read: "read" },
+});
+
+/** Every probe, in transcript order. Verify goes last among the shared ones: a provider that never answers it would stall whatever followed. */
+export const PROBE_SPECS: readonly ProbeSpec[] = [
+  HANDSHAKE,
+  SAMPLE_QUERY,
+  BUDGET_SQUEEZE,
+  KINDS_QUERY,
+  AS_OF,
+  GRAPH_ANCHORS,
+  REPRESENTATIONS_QUERY,
+  EMBEDDING,
+  VERIFY,
+  FOREIGN_VERSION_PROBE,
+  MALFORMED_INPUT,
+  UNKNOWN_TYPE,
+  CORRELATION,
+  UNKNOWN_MEMBERS,
+  UNKNOWN_KIND_PROBE,
+  EMBEDDING_MISMATCH,
+  UNADVERTISED_REPRESENTATION,
+  SHUTDOWN,
+  PROVENANCE_FILES,
+];
+
+export function specByName(name: string): ProbeSpec {
+  const p = PROBE_SPECS.find((x) => x.name === name);
+  if (!p) throw new Error(`no probe named ${name}`);
+  return p;
+}

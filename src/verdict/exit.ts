@@ -1,0 +1,49 @@
+import type { RunReport } from "./report.ts";
+
+/**
+ * Exit codes are a contract, and this table is the only place an outcome
+ * becomes one: 0 conformant, 1 not conformant, 2 usage error, 3 could not run.
+ */
+export const EXIT_CODES = {
+  /** A run: no check failed (or, with a baseline, none the baseline does not list). */
+  conformant: 0,
+  /** A run: a check failed (or, with a baseline, one the baseline does not list). */
+  "not-conformant": 1,
+  /** A run: the provider could not be started or reached, or needed consent the run was not given. */
+  "could-not-run": 3,
+  /** selftest: every mode was caught by exactly its checks, and the honest provider was clean. */
+  "selftest-exact": 0,
+  /** selftest: a mode was missed or caught by another check, or the honest provider was not clean. */
+  "selftest-inexact": 1,
+  /** validate, attest verify: everything read was valid. */
+  valid: 0,
+  /** validate, attest verify: something read was invalid (or, for attest verify, there was nothing to verify). */
+  invalid: 1,
+  /** list, explain, fixture, --help, --version. */
+  done: 0,
+  /** Unknown command or option, a bad value, an unreadable input or unwritable output. */
+  "usage-error": 2,
+  /** Refused before any byte was sent: plain http:// to a host that is not loopback (C7). */
+  "refused-target": 3,
+  /** cgp-conform itself failed. */
+  "internal-error": 3,
+} as const satisfies Record<string, 0 | 1 | 2 | 3>;
+
+export type Outcome = keyof typeof EXIT_CODES;
+export type ExitCode = (typeof EXIT_CODES)[Outcome];
+
+export function exitCode(o: Outcome): ExitCode {
+  return EXIT_CODES[o];
+}
+
+/** A run's outcome. With a baseline, the run is green when only the expected checks fail (or fewer). */
+export function runOutcome(r: RunReport): "conformant" | "not-conformant" | "could-not-run" {
+  if (r.could_not_run) return "could-not-run";
+  if (r.policy?.baseline) return r.policy.baseline.ok ? "conformant" : "not-conformant";
+  return r.conformant ? "conformant" : "not-conformant";
+}
+
+/** The verdict in the one wording every renderer uses. */
+export function verdictWords(r: RunReport): "COULD NOT RUN" | "CONFORMANT" | "NOT CONFORMANT" {
+  return r.could_not_run ? "COULD NOT RUN" : r.conformant ? "CONFORMANT" : "NOT CONFORMANT";
+}
