@@ -1,4 +1,4 @@
-import { defineCheck } from "./kit/check.ts";
+import { defineCheck, notSent } from "./kit/check.ts";
 import { family, FOREIGN_VERSION, HOST_VERSION } from "../src/math/version.ts";
 import { show } from "./kit/show.ts";
 import { FOREIGN_VERSION_PROBE } from "../src/protocol/probes.ts";
@@ -15,7 +15,8 @@ export default defineCheck({
   probes: [FOREIGN_VERSION_PROBE],
   score({ probe }) {
     const p = probe(FOREIGN_VERSION_PROBE);
-    const sent = p.sent(FOREIGN_VERSION_PROBE.steps.foreign)[0]!;
+    const sent = p.sent(FOREIGN_VERSION_PROBE.steps.foreign)[0];
+    if (!sent) return notSent(p.name, `handshake with ${FOREIGN_VERSION}`);
     const reply = p.received(FOREIGN_VERSION_PROBE.steps.foreign).find((m) => typeof m.env.type === "string");
     const expected = "an error envelope with code \"incompatible_version\"";
     if (!reply) {

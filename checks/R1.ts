@@ -1,4 +1,4 @@
-import { defineCheck, type Evidence } from "./kit/check.ts";
+import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI, afterStep } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
@@ -38,6 +38,6 @@ export default defineCheck({
           lines,
         });
     }
-    return out;
+    return out.length > 0 ? out : notSent(p.name, "malformed input");
   },
 });

@@ -1,4 +1,4 @@
-import { defineCheck } from "./kit/check.ts";
+import { defineCheck, notSent } from "./kit/check.ts";
 import { SHUTDOWN } from "../src/protocol/probes.ts";
 
 /**
@@ -16,7 +16,8 @@ export default defineCheck({
   score({ probe, transport }) {
     if (transport === "http") return { skip: "stdio only: over HTTP a provider that gets shutdown \"expects no further requests\"; there is no process whose exit to watch" };
     const p = probe(SHUTDOWN);
-    const sent = p.sent(SHUTDOWN.steps.shutdown)[0]!;
+    const sent = p.sent(SHUTDOWN.steps.shutdown)[0];
+    if (!sent) return notSent(p.name, "shutdown");
     const exit = p.exit();
     const killed = p.notes("killed")[0];
     const expected = "the provider exits by itself with status 0";

@@ -1,4 +1,4 @@
-import { defineCheck, type Evidence } from "./kit/check.ts";
+import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { type ProbeView } from "../src/transcript/view.ts";
@@ -39,6 +39,6 @@ export default defineCheck({
     const o = stimulusOutcome(p, last, UNKNOWN_KIND_PROBE.steps.after);
     if (o?.silence) out.push({ ok: false, message: `after a query for the unknown kind ${UNKNOWN_KIND}, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
     else if (o?.answer) out.push({ ok: true, message: `the provider answered the next query (line ${o.answer.n})`, lines: [o.answer.n] });
-    return out;
+    return out.length > 0 ? out : notSent(p.name, `query for the unknown kind ${UNKNOWN_KIND}`);
   },
 });

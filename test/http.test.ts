@@ -101,7 +101,7 @@ t.test("C1/C2/C6: a provider needing consent gets no query without it; with it, 
   t.equal(r.exitCode, 3, "could not run fully");
   const report = JSON.parse(r.stdout);
   t.same(report.consent.missing, ["third-party-model"]);
-  t.match(report.could_not_run_reason, /consent is required for third-party-model \(C1, C2, C6\)/);
+  t.match(report.could_not_run_reason, /consent is required for third-party-model: the provider declares off-machine egress scopes third-party-model \(C6\); no query payload was sent/);
   const sent = readFileSync(transcript, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.dir === "send").map((e) => {
     try {
       return JSON.parse(e.line) as { type?: string };

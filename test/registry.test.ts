@@ -19,7 +19,7 @@ t.test("every checks/ module is registered under its file name", async (t) => {
 });
 
 t.test("every misbehave/ module is registered under its file name", async (t) => {
-  t.same(MODES.map((m) => m.name).sort(), files("misbehave", ["index.ts", "mode.ts"]));
+  t.same(MODES.map((m) => m.name).sort(), files("misbehave", ["index.ts", "mode.ts", "apply.ts"]));
   t.ok(MODES.length >= 15);
 });
 

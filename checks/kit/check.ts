@@ -47,3 +47,8 @@ export function mergeSame(evidence: Evidence[]): Evidence[] {
 export function defineCheck(def: CheckDef): CheckDef {
   return def;
 }
+
+/** The evidence for a probe that recorded no stimulus where its rule needs one: untestable, never a pass and never a throw. */
+export function notSent(probe: string, what: string): Evidence[] {
+  return [{ ok: false, untestable: true, message: `probe ${probe} recorded no ${what}, so the rule could not be observed`, lines: [] }];
+}

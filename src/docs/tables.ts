@@ -17,7 +17,7 @@ export function witnesses(id: string): string[] {
 export function checksTable(): string {
   return table(
     ["Check", "Level", "Requirement checked", "Probes", "Witnesses (misbehave modes)"],
-    CHECKS.map((c) => [`\`${c.id}\``, c.level, c.title, c.probes.join(", "), witnesses(c.id).map((w) => `\`${w}\``).join(", ")]),
+    CHECKS.map((c) => [`\`${c.id}\``, c.level, c.title, c.probes.map((p) => p.name).join(", "), witnesses(c.id).map((w) => `\`${w}\``).join(", ")]),
   );
 }
 

@@ -9,7 +9,7 @@ t.test("listJson: one entry per check, in registry order, with its witnesses", a
   t.same(list.map((e) => e.id), CHECKS.map((c) => c.id));
   for (const [k, e] of list.entries()) {
     const c = CHECKS[k]!;
-    t.same({ level: e.level, title: e.title, requirement: e.requirement, probes: e.probes }, { level: c.level, title: c.title, requirement: c.requirement, probes: c.probes }, c.id);
+    t.same({ level: e.level, title: e.title, requirement: e.requirement, probes: e.probes }, { level: c.level, title: c.title, requirement: c.requirement, probes: c.probes.map((p) => p.name) }, c.id);
     t.same(e.witnesses, MODES.filter((m) => m.expectFail.includes(c.id)).map((m) => m.name), `${c.id} witnesses`);
     t.ok(e.witnesses.length > 0, `${c.id} has a witness`);
   }
@@ -28,7 +28,7 @@ t.test("renderList: a header, a row per check, and the excluded anchors", async 
   for (const c of CHECKS) {
     const row = lines.find((l) => l.startsWith(`${c.id} `));
     t.ok(row, `a row for ${c.id}`);
-    t.ok(row!.includes(c.title) && row!.includes(c.level) && row!.includes(c.probes.join(", ")), `${c.id} row has level, title, probes`);
+    t.ok(row!.includes(c.title) && row!.includes(c.level) && row!.includes(c.probes.map((p) => p.name).join(", ")), `${c.id} row has level, title, probes`);
   }
   // Columns align: every row's title starts where the header's TITLE does.
   const at = lines[0]!.indexOf("TITLE");

@@ -1,7 +1,7 @@
 import { type CheckDef } from "../../checks/kit/check.ts";
 import { score } from "../../src/engine/score.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
-import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
+import type { FileUnread, Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
 import { type CheckResult } from "../../src/verdict/status.ts";
 
 type Ev = Omit<TranscriptEvent, "n" | "probe" | "session" | "t" | "step">;
@@ -43,7 +43,7 @@ export class TranscriptBuilder {
   }
 
   /** A provenance-files event: a file:// URI, its path, and its bytes (base64) or why they were not read. */
-  file(f: { uri: string; path?: string; data?: string; error?: string }): this {
+  file(f: { uri: string; path?: string; data?: string; error?: string; unread?: FileUnread }): this {
     return this.add({ dir: "file", ...f });
   }
 
