@@ -10,6 +10,7 @@ import { HANDSHAKE } from "../src/protocol/probes.ts";
  */
 export default defineCheck({
   id: "S2-envelope",
+  follows: "S2-framing",
   title: "Every envelope has the shape the schema gives its type",
   level: "MUST",
   requirement:

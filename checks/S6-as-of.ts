@@ -19,6 +19,7 @@ function outside(f: Obj, at: number): string | undefined {
  */
 export default defineCheck({
   id: "S6-as-of",
+  follows: "F4",
   title: "A query pinned with as_of gets only frames valid at that instant",
   level: "MUST",
   requirement:

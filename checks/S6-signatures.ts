@@ -35,6 +35,7 @@ function judge(v: SignatureVerdict, what: string, keyId: unknown, line: number):
  */
 export default defineCheck({
   id: "S6-signatures",
+  follows: "F13",
   title: "Attestation signatures verify under the published keys",
   level: "MUST",
   requirement:

@@ -4,22 +4,23 @@ import { CHECKS } from "../checks/index.ts";
 import { DOCS } from "../fixtures/corpus.ts";
 import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
+import { NOT_REGISTERED, registeredNames, renderChecksIndex, renderModesIndex, reportOrder, specAnchors } from "../src/docs/registry.ts";
 import { renderTables, witnesses } from "../src/docs/tables.ts";
 import { PROBES } from "../src/probe/index.ts";
 import { PROVENANCE_FILES } from "../src/protocol/probes.ts";
 import { VERSION } from "../src/meta/version.ts";
 
-const files = (dir: string, skip: string[]): string[] =>
-  readdirSync(new URL(`../${dir}/`, import.meta.url)).filter((f) => f.endsWith(".ts") && !skip.includes(f)).map((f) => f.slice(0, -3)).sort();
+const files = (dir: string, skip: readonly string[]): string[] => registeredNames(readdirSync(new URL(`../${dir}/`, import.meta.url)), skip);
+const read = (p: string): string => readFileSync(new URL(`../${p}`, import.meta.url), "utf8");
 
 t.test("every checks/ module is registered under its file name", async (t) => {
-  t.same(CHECKS.map((c) => c.id).sort(), files("checks", ["index.ts", "excluded.ts"]));
+  t.same(CHECKS.map((c) => c.id).sort(), files("checks", NOT_REGISTERED.checks));
   t.equal(new Set(CHECKS.map((c) => c.title)).size, CHECKS.length, "titles are unique");
   t.ok(CHECKS.length >= 13);
 });
 
 t.test("every misbehave/ module is registered under its file name", async (t) => {
-  t.same(MODES.map((m) => m.name).sort(), files("misbehave", ["index.ts", "mode.ts", "apply.ts"]));
+  t.same(MODES.map((m) => m.name).sort(), files("misbehave", NOT_REGISTERED.misbehave));
   t.ok(MODES.length >= 15);
 });
 
@@ -60,4 +61,18 @@ t.test("the version is package.json's", async (t) => {
 t.test("README tables are generated from the registry (npm run readme)", async (t) => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   t.equal(renderTables(readme), readme);
+});
+
+t.test("checks/index.ts and misbehave/index.ts are generated from their folders (npm run registry)", async (t) => {
+  const ids = files("checks", NOT_REGISTERED.checks);
+  const defs = await Promise.all(ids.map(async (id) => (await import(`../checks/${id}.ts`)).default as { id: string; follows?: string }));
+  t.same(defs.map((d) => d.id), ids, "each check's id is its file name");
+  t.equal(read("checks/index.ts"), renderChecksIndex(reportOrder(defs, specAnchors(read("test/reference/protocol-surface.txt")))), "checks/index.ts is current");
+  t.equal(read("misbehave/index.ts"), renderModesIndex(files("misbehave", NOT_REGISTERED.misbehave)), "misbehave/index.ts is current");
+});
+
+t.test("report order is spec order; a section check sits where it follows", async (t) => {
+  const anchors = ["H1", "F4", "F5"];
+  t.same(reportOrder([{ id: "F5" }, { id: "S6-x", follows: "F4" }, { id: "H1" }, { id: "F4" }, { id: "S2-b", follows: "S2-a" }, { id: "S2-a" }], anchors), ["S2-a", "S2-b", "H1", "F4", "S6-x", "F5"]);
+  t.throws(() => reportOrder([{ id: "S6-x", follows: "Z9" }], anchors), /follows Z9, which is neither a spec anchor nor a check/);
 });

@@ -27,6 +27,12 @@ export interface CheckDef {
   /** The spec sentence this check enforces, quoted. */
   requirement: string;
   probes: readonly ProbeSpec[];
+  /**
+   * Report order of a section check (an id like S6-as-of, for a rule the spec
+   * gives no number): the anchor it follows. Without it a section check comes
+   * before every numbered anchor; a numbered check takes its anchor's place.
+   */
+  follows?: string;
   /** The check scores a missing handshake_ack itself (H1) instead of calling it untestable. */
   scoresHandshake?: boolean;
   score(input: ScoreInput): Score;
