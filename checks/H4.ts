@@ -1,4 +1,4 @@
-import { defineCheck, type Evidence } from "./kit/check.ts";
+import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { show } from "./kit/show.ts";
 import { CORRELATION } from "../src/protocol/probes.ts";
@@ -46,6 +46,6 @@ export default defineCheck({
           lines,
         });
     }
-    return out;
+    return out.length > 0 ? out : notSent(p.name, "request with an id");
   },
 });

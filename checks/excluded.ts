@@ -20,7 +20,6 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   D4: "host-side: a host SHOULD confirm identity via verify before reuse",
   B2: "host-side: a host drops a provider violating B1 (B1 itself is checked)",
   UR1: "host-side: a usage report is a host artifact, not a wire message",
-  G3: "scored under G4: its SHOULD (rank anchored frames first) is G3's boost made decidable by G4's anchored predicate",
   X1: "host-side: how a host treats an unrecognised error code (U3 checks what a provider sends)",
   X2: "host-side: how a host treats an absent error code",
   R3: "host-side: how a host quotes frame content in a prompt",

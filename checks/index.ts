@@ -18,6 +18,7 @@ import F6 from "./F6.ts";
 import F7 from "./F7.ts";
 import G1 from "./G1.ts";
 import G2 from "./G2.ts";
+import G3 from "./G3.ts";
 import G4 from "./G4.ts";
 import H1 from "./H1.ts";
 import H2 from "./H2.ts";
@@ -77,6 +78,7 @@ export const CHECKS: readonly CheckDef[] = [
   B4,
   G1,
   G2,
+  G3,
   G4,
   V1,
   V2,

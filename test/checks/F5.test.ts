@@ -1,11 +1,9 @@
-import D1 from "../../checks/D1.ts";
 import F5 from "../../checks/F5.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { PROVENANCE_FILES } from "../../src/protocol/probes.ts";
+import { PROVENANCE_FILES, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
+import type { FileUnread } from "../../src/transcript/types.ts";
 import { runCases } from "../helpers/cases.ts";
-import { emptySqueeze, frame, frames, query, served, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
-
-// ---------------------------------------------------------------- F5
+import { emptySqueeze, frame, query, served, type TranscriptBuilder } from "../helpers/transcript.ts";
 
 const ROOT = "/srv/repo";
 const uri = (p: string): string => `file://${ROOT}/${p}`;
@@ -16,9 +14,9 @@ const L2_3 = "line two\r\nline three\n";
 
 const link = (over: Record<string, unknown> = {}): Record<string, unknown> => ({ type: "file", uri: uri("notes.md"), digest: digestOfText(SRC), method: "file-read", ...over });
 const read = (p = "notes.md", text = SRC) => ({ uri: uri(p), path: `${ROOT}/${p}`, data: Buffer.from(text).toString("base64") });
-const unread = (p: string, error: string) => ({ uri: uri(p), path: `${ROOT}/${p}`, error });
+const unread = (p: string, kind: FileUnread, error: string) => ({ uri: uri(p), path: `${ROOT}/${p}`, unread: kind, error });
 
-type FileEvent = { uri: string; path?: string; data?: string; error?: string };
+type FileEvent = { uri: string; path?: string; data?: string; error?: string; unread?: FileUnread };
 
 /**
  * served() puts the frames at line 9 (sample-query); provenance-files then
@@ -69,29 +67,29 @@ runCases(F5, [
   { name: "a file link with no digest", build: withFiles([link({ digest: undefined })]), status: "fail", says: [/digest absent is not sha256:<64 lowercase hex>/] },
   {
     name: "a file outside the trusted roots: well-formed, not re-read",
-    build: withFiles([link({ uri: "file:///etc/hosts" })], [{ uri: "file:///etc/hosts", path: "/etc/hosts", error: `outside the trusted roots (${ROOT})` }]),
+    build: withFiles([link({ uri: "file:///etc/hosts" })], [{ uri: "file:///etc/hosts", path: "/etc/hosts", unread: "outside-roots" as const, error: `outside the trusted roots (${ROOT})` }]),
     status: "info",
     says: [/file provenance digests are well-formed; their bytes were not re-read: outside the trusted roots \(\/srv\/repo\)/],
   },
   {
     name: "a file:// URI that is not local",
-    build: withFiles([link({ uri: "file://build-host/srv/repo/notes.md" })], [{ uri: "file://build-host/srv/repo/notes.md", error: "not a local file URI: File URL host must be \"localhost\" or empty on linux" }]),
+    build: withFiles([link({ uri: "file://build-host/srv/repo/notes.md" })], [{ uri: "file://build-host/srv/repo/notes.md", unread: "not-local" as const, error: "not a local file URI: File URL host must be \"localhost\" or empty on linux" }]),
     status: "info",
     says: [/their bytes were not re-read: not a local file URI/],
   },
   { name: "provenance that is not a file: URI", build: withFiles([link({ uri: "https://example.com/notes.md" })], []), status: "info", says: [/their bytes were not re-read: not a file: URI/] },
-  { name: "a file too large to re-read", build: withFiles([link()], [unread("notes.md", "larger than 4194304 bytes: not read")]), status: "info", says: [/not re-read: larger than 4194304 bytes: not read/] },
+  { name: "a file too large to re-read", build: withFiles([link()], [unread("notes.md", "too-large", "larger than 4194304 bytes: not read")]), status: "info", says: [/not re-read: larger than 4194304 bytes: not read/] },
   {
     name: "a missing file under a trusted root",
-    build: withFiles([link({ uri: uri("gone.md") })], [unread("gone.md", "no such file")]),
+    build: withFiles([link({ uri: uri("gone.md") })], [unread("gone.md", "missing", "no such file")]),
     status: "fail",
     says: [/provenance\[0\] \("file:\/\/\/srv\/repo\/gone\.md"\) names a file that cannot be read at retrieval time: no such file \| the file the digest was taken over \| no such file/],
   },
-  { name: "a directory", build: withFiles([link({ uri: uri("docs") })], [unread("docs", "not a regular file")]), status: "fail", says: [/cannot be read at retrieval time: not a regular file/] },
+  { name: "a directory", build: withFiles([link({ uri: uri("docs") })], [unread("docs", "not-regular", "not a regular file")]), status: "fail", says: [/cannot be read at retrieval time: not a regular file/] },
   { name: "only derivation provenance", build: withFiles([{ type: "derivation", method: "summarise", by: "canned" }], []), status: "skip", says: [/no served frame carries file provenance/] },
   {
     name: "a query left unanswered",
-    build: withFiles([link()], [read()], emptySqueeze().probe("sample-query").handshake().send("sample", query("s1")).note("timeout", { waitedMs: 800 })),
+    build: withFiles([link()], [read()], emptySqueeze().probe(SAMPLE_QUERY.name).handshake().send(SAMPLE_QUERY.steps.sample, query("s1")).note("timeout", { waitedMs: 800 })),
     status: "fail",
     untestable: true,
     says: [/query sent at line 8 \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],
@@ -104,78 +102,5 @@ runCases(F5, [
     build: withFiles([link({ range: "B10-20" })]),
     status: "info",
     says: [/range "B10-20"/],
-  },
-]);
-
-// ---------------------------------------------------------------- D1
-
-const ABCD = digestOfText("abcd");
-
-/**
- * The shared session: handshake 2–3, sample-query 4/5, budget-squeeze 6/7;
- * kinds-query and representations borrow the handshake and send nothing.
- */
-function digests(sample: object[], squeeze: object[] = []): () => TranscriptBuilder {
-  return () =>
-    tx()
-      .probe("handshake", "shared")
-      .handshake()
-      .probe("sample-query", "shared")
-      .send("sample", query("sample-1"))
-      .recv(frames("sample-1", sample))
-      .probe("budget-squeeze", "shared")
-      .send("generous", query("squeeze-1"))
-      .recv(frames("squeeze-1", squeeze));
-}
-
-const digested = (over: Record<string, unknown> = {}) => frame({ content_digest: ABCD, ...over });
-
-runCases(D1, [
-  {
-    name: "well-formed, over the inline content, stable across answers",
-    build: digests([digested()], [digested()]),
-    status: "pass",
-    says: [/every content_digest is well-formed/, /every content_digest is the SHA-256 of its frame's inline content/],
-  },
-  {
-    name: "a new content under a new digest is a new identity",
-    build: digests([digested()], [digested({ content: "abce", content_digest: digestOfText("abce") })]),
-    status: "pass",
-  },
-  { name: "no frame carries a content_digest", build: digests([frame()]), status: "skip", says: [/no served frame carries a content_digest/] },
-  {
-    name: "a digest in uppercase hex",
-    build: digests([digested({ content_digest: ABCD.replace("88d4", "88D4") })]),
-    status: "fail",
-    says: [/frame "frm_1" \(result\.frames\[0\], line 5\) has content_digest "sha256:88D4266f[0-9a-f]+", not sha256:<64 lowercase hex>/],
-  },
-  { name: "a digest of the wrong length", build: digests([digested({ content_digest: "sha256:88d4266f" })]), status: "fail", says: [/has content_digest "sha256:88d4266f", not sha256/] },
-  {
-    name: "one identity served with two contents",
-    build: digests([digested()], [digested({ content: "abce" })]),
-    status: "fail",
-    says: [new RegExp(`frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| from character 3: "abcd" vs "abce"`)],
-  },
-  {
-    name: "a well-formed digest of other bytes (a trailing newline added)",
-    build: digests([digested({ content_digest: digestOfText("abcd\n") })]),
-    status: "warn",
-    says: [new RegExp(`frame "frm_1" \\(result\\.frames\\[0\\], line 5\\) content_digest is not the SHA-256 of its inline content \\(§6\\.3\\) \\| ${ABCD} \\| ${digestOfText("abcd\n")}`)],
-  },
-  {
-    name: "a query left unanswered",
-    build: () => tx().probe("handshake", "shared").handshake().probe("sample-query", "shared").send("sample", query("sample-1")).note("timeout", { waitedMs: 800 }),
-    status: "fail",
-    untestable: true,
-    says: [/query sent at line 4 \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],
-  },
-]);
-
-runCases(D1, [
-  {
-    name: "a null content_digest is absent",
-    build: digests([digested({ content_digest: null })]),
-    status: "skip",
-    says: [/no served frame carries a content_digest/],
   },
 ]);

@@ -1,6 +1,5 @@
 import R1 from "../../checks/R1.ts";
-import R2 from "../../checks/R2.ts";
-import { afterStep, MALFORMED_STIMULI as STIMULI } from "../../src/protocol/probes.ts";
+import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 
@@ -9,7 +8,7 @@ const badRequest = { type: "error", code: "bad_request", message: "bad" };
 /** malformed-input with a reply per stimulus (undefined: none); `dieAt` stops the provider there. */
 function malformed(reply: (i: number) => object | undefined, dieAt?: number): () => TranscriptBuilder {
   return () => {
-    const b = tx().probe("malformed-input").handshake();
+    const b = tx().probe(MALFORMED_INPUT.name).handshake();
     for (const [i, st] of STIMULI.entries()) {
       b.send(st.step, st.line);
       const id = `sync-${i + 1}`;
@@ -31,22 +30,8 @@ runCases(R1, [
   { name: "dies on the query without a body", build: malformed(() => badRequest, 3), status: "fail", says: [/after a query with no query member/] },
   {
     name: "stops answering",
-    build: () => tx().probe("malformed-input").handshake().send(STIMULI[0].step, STIMULI[0].line).send(afterStep(STIMULI[0].step), query("sync-1")).note("timeout", { waitedMs: 800 }),
+    build: () => tx().probe(MALFORMED_INPUT.name).handshake().send(STIMULI[0].step, STIMULI[0].line).send(afterStep(STIMULI[0].step), query("sync-1")).note("timeout", { waitedMs: 800 }),
     status: "fail",
     says: [/got no reply within 800 ms/],
-  },
-]);
-
-const shut = (after: (b: TranscriptBuilder) => TranscriptBuilder) => () => after(tx().probe("shutdown").handshake().send("shutdown", { type: "shutdown" }));
-
-runCases(R2, [
-  { name: "exits 0", build: shut((b) => b.note("eof").note("exit", { exitCode: 0, signal: null })), status: "pass", says: [/exited with status 0/] },
-  { name: "exits 3", build: shut((b) => b.note("exit", { exitCode: 3, signal: null })), status: "fail", says: [/exit status 3/] },
-  { name: "dies by a signal", build: shut((b) => b.note("exit", { exitCode: null, signal: "SIGSEGV" })), status: "fail", says: [/signal SIGSEGV/] },
-  {
-    name: "has to be killed",
-    build: shut((b) => b.note("killed", { reason: "the provider had not exited 1000 ms after shutdown" }).note("exit", { exitCode: null, signal: "SIGKILL", reason: "killed by cgp-conform" })),
-    status: "fail",
-    says: [/still running after shutdown \(the provider had not exited 1000 ms after shutdown\), so cgp-conform killed it/],
   },
 ]);

@@ -1,5 +1,6 @@
 import S6 from "../../checks/S6-as-of.ts";
 import { pins } from "../../src/probe/as-of.ts";
+import { AS_OF, HANDSHAKE, pinnedStep } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 import { type Obj } from "../../src/protocol/envelope.ts";
@@ -26,10 +27,10 @@ const validAt = (at: string): object[] =>
  */
 function asOf(answer: (at: string, id: string) => object | null = (at, id) => frames(id, validAt(at)), served: object[] = SERVED): () => TranscriptBuilder {
   return () => {
-    const b = tx().probe("handshake", "shared").handshake().probe("as-of", "shared").send("unpinned", query("asof-0")).recv(frames("asof-0", served));
+    const b = tx().probe(HANDSHAKE.name, "shared").handshake().probe(AS_OF.name, "shared").send(AS_OF.steps.unpinned, query("asof-0")).recv(frames("asof-0", served));
     for (const [i, at] of pins(served as Obj[]).entries()) {
       const id = `asof-${i + 1}`;
-      b.send(`pinned-${i + 1}`, query(id, { as_of: at }));
+      b.send(pinnedStep(i + 1), query(id, { as_of: at }));
       const r = answer(at, id);
       if (r === null) return b.note("timeout", { waitedMs: 800, expecting: "a reply" });
       b.recv(r);

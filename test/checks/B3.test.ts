@@ -1,0 +1,17 @@
+import B3 from "../../checks/B3.ts";
+import { runCases } from "../helpers/cases.ts";
+import { frame, served } from "../helpers/transcript.ts";
+
+runCases(B3, [
+  { name: "ASCII, exact", build: () => served([frame({ content: "abcde", token_cost: 2 })]), status: "pass" },
+  {
+    name: "a String.length count on CJK",
+    build: () => served([frame({ id: "frm_2", content: "日本語のテキスト", token_cost: 2 })]),
+    status: "fail",
+    says: [/frame "frm_2" .* declares token_cost 2 but its content is 24 UTF-8 bytes → ceil\(24\/4\) = 6 \(8 UTF-16 code units/],
+  },
+  { name: "an emoji counted by code units", build: () => served([frame({ content: "🚀🚀🚀", token_cost: 2 })]), status: "fail", says: [/12 UTF-8 bytes → ceil\(12\/4\) = 3/] },
+  { name: "one token over: no tolerance", build: () => served([frame({ content: "abcd", token_cost: 2 })]), status: "fail" },
+  { name: "no content costs 0", build: () => served([frame({ content: undefined, token_cost: 0 })]), status: "pass" },
+  { name: "a non-number cost", build: () => served([frame({ token_cost: "1" })]), status: "fail" },
+]);

@@ -1,0 +1,92 @@
+import H4 from "../../checks/H4.ts";
+import { CORRELATION, CORRELATION_IDS as IDS } from "../../src/protocol/probes.ts";
+import { acking, dies, timeout } from "../helpers/capabilities.ts";
+import { runCases } from "../helpers/cases.ts";
+import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
+
+/**
+ * Probe correlation, as a run records it (lines 2–3 the handshake):
+ * id-first 4/5, id-second 6/7, id-refused 8/9, id-verify 10/11.
+ * A reply given as null is never sent: the step times out and the probe stops.
+ */
+type CorrelationStep = keyof typeof CORRELATION.steps;
+function correlation(replies: Partial<Record<CorrelationStep, object | null>> = {}): () => TranscriptBuilder {
+  const verifyReq = { type: "verify", id: IDS.verify, request: { frames: [{ provider_id: "canned", frame_id: "cgp-conform:correlation" }] } };
+  const steps: Array<[CorrelationStep, object, object]> = [
+    ["first", query(IDS.first), frames(IDS.first, [frame()])],
+    ["second", query(IDS.second), frames(IDS.second, [frame()])],
+    ["refused", query(IDS.error, { representation_preferences: ["compact"] }), { type: "error", id: IDS.error, code: "unsupported_representation", message: "not offered: compact" }],
+    ["verify", verifyReq, { type: "verified", id: IDS.verify, response: { verdicts: [{ frame: verifyReq.request.frames[0], status: "gone" }] } }],
+  ];
+  return () => {
+    const b = tx().probe(CORRELATION.name).handshake(acking({ correlation: true, verify: true }));
+    for (const [key, request, honest] of steps) {
+      b.send(CORRELATION.steps[key], request);
+      const r = key in replies ? replies[key] : honest;
+      if (r === null) return timeout(b);
+      b.recv(r!);
+    }
+    return b;
+  };
+}
+
+const unframed = { type: "frames", result: { frames: [], truncated: false } };
+
+runCases(H4, [
+  {
+    name: "every reply echoes its id, byte for byte",
+    build: correlation(),
+    status: "pass",
+    says: [/"frames" echoes id "Q-Äb\/c 1✓"/, /"frames" echoes id "q-äB\/c 1✓"/, /"error" echoes id "E-Ñ\/2 ✓"/, /"verified" echoes id "V-ß\/3 ✓"/],
+  },
+  {
+    name: "correlation not declared: lock-step, no id to echo",
+    build: () => tx().probe(CORRELATION.name).handshake(acking({})),
+    status: "skip",
+    says: [/capabilities\.correlation is not declared/],
+  },
+  {
+    name: "frames that drop the id",
+    build: correlation({ first: unframed }),
+    status: "fail",
+    says: [/the "frames" answering request "Q-Äb\/c 1✓" carries no id \| "Q-Äb\/c 1✓" \| absent/],
+  },
+  {
+    name: "an id echoed case-folded",
+    build: correlation({ second: frames("q-äb/c 1✓", []) }),
+    status: "fail",
+    says: [/the "frames" answering request "q-äB\/c 1✓" carries id "q-äb\/c 1✓", not the same string/],
+  },
+  {
+    name: "an id echoed Unicode-normalised (NFD)",
+    build: correlation({ first: frames(IDS.first.normalize("NFD"), []) }),
+    status: "fail",
+    says: [/answering request "Q-Äb\/c 1✓" carries id .*, not the same string/],
+  },
+  {
+    name: "an error that drops the id",
+    build: correlation({ refused: { type: "error", code: "unsupported_representation", message: "not offered" } }),
+    status: "fail",
+    says: [/the "error" answering request "E-Ñ\/2 ✓" carries no id/],
+  },
+  {
+    name: "a verified carrying another request's id",
+    build: correlation({ verify: { type: "verified", id: IDS.first, response: { verdicts: [] } } }),
+    status: "fail",
+    says: [/the "verified" answering request "V-ß\/3 ✓" carries id "Q-Äb\/c 1✓", not the same string/],
+  },
+  {
+    name: "a request left unanswered",
+    build: correlation({ second: null }),
+    status: "fail",
+    untestable: true,
+    says: [/request "q-äB\/c 1✓" \(line 6\) got no reply to check: no reply within 800 ms/],
+  },
+  {
+    name: "the provider dies on a request",
+    build: () => dies(tx().probe(CORRELATION.name).handshake(acking({ correlation: true })).send(CORRELATION.steps.first, query(IDS.first))),
+    status: "fail",
+    untestable: true,
+    says: [/request "Q-Äb\/c 1✓" \(line 4\) got no reply to check: the provider exited \(code 1, signal null\)/],
+  },
+]);

@@ -1,0 +1,78 @@
+import U1 from "../../checks/U1.ts";
+import { HOST_VERSION } from "../../src/math/version.ts";
+import { DECORATION, HANDSHAKE_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/probes.ts";
+import { runCases } from "../helpers/cases.ts";
+import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { err, timeout } from "../helpers/vocabulary.ts";
+
+interface MembersRun {
+  /** The reply to the decorated handshake (default the ack); null: none. */
+  ack?: object | null;
+  plain?: object | null;
+  decorated?: object | null;
+}
+
+/**
+ * Probe unknown-members (its own session, its own decorated handshake 2–3):
+ * plain 4/5, decorated 6/7. Null: no reply, and the probe stops.
+ */
+function members(o: MembersRun = {}): () => TranscriptBuilder {
+  return () => {
+    const b = tx().probe(UNKNOWN_MEMBERS.name).send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION, ...DECORATION.handshake });
+    if (o.ack === null) return timeout(b);
+    b.recv(o.ack ?? ACK);
+    if (o.ack && (o.ack as { type?: string }).type !== "handshake_ack") return b;
+    b.send(UNKNOWN_MEMBERS.steps.plain, query("plain-1"));
+    if (o.plain === null) return timeout(b);
+    b.recv(o.plain ?? frames("plain-1", [frame()]));
+    const q = query("decorated-1") as { query: object };
+    b.send(UNKNOWN_MEMBERS.steps.decorated, { ...q, ...DECORATION.envelope, query: { ...q.query, ...DECORATION.query } });
+    if (o.decorated === null) return timeout(b);
+    return b.recv(o.decorated ?? frames("decorated-1", [frame()]));
+  };
+}
+
+runCases(U1, [
+  {
+    name: "unknown members ignored at every level",
+    build: members(),
+    status: "pass",
+    says: [/a handshake carrying an unknown member was acknowledged/, /the query with unknown members was answered exactly as without them/],
+  },
+  { name: "both queries refused alike", build: members({ plain: err("unavailable", "plain-1"), decorated: err("unavailable", "decorated-1") }), status: "pass" },
+  {
+    name: "the decorated handshake refused",
+    build: members({ ack: err("bad_request") }),
+    status: "fail",
+    says: [/a handshake carrying an unknown member got no handshake_ack \| handshake_ack \| "error" with code "bad_request"/],
+  },
+  { name: "the decorated handshake left unanswered", build: members({ ack: null }), status: "fail", says: [/got no handshake_ack \| handshake_ack \| no reply within 800 ms/] },
+  {
+    name: "the decorated query rejected",
+    build: members({ decorated: err("bad_request", "decorated-1") }),
+    status: "fail",
+    says: [/the query with unknown members was rejected with error "bad_request"; the plain one was answered \| the same answer as the plain query \| error "bad_request": "refused"/],
+  },
+  {
+    name: "the decorated query answered differently",
+    build: members({ decorated: frames("decorated-1", [frame({ id: "frm_other" })]) }),
+    status: "fail",
+    says: [/the query with unknown members got different frames than the same query without them \| \[\["frm_1","abcd"\]\] \| \[\["frm_other","abcd"\]\]/],
+  },
+  {
+    name: "the decorated query left unanswered",
+    build: members({ decorated: null }),
+    status: "fail",
+    says: [/a query carrying unknown members \(line 6\) got no answer: no reply within 800 ms/],
+  },
+]);
+
+runCases(U1, [
+  {
+    name: "the plain query gets no answer",
+    build: members({ plain: null }),
+    status: "fail",
+    untestable: true,
+    says: [/\(line 4\).*no reply within 800 ms/],
+  },
+]);
