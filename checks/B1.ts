@@ -23,12 +23,12 @@ export default defineCheck({
       return sum <= max
         ? { ok: true, message: `step ${x.step}: ${frames.length} frames cost ${sum} ≤ max_tokens ${max}`, lines }
         : {
-          ok: false,
-          message: `step ${x.step}: max_tokens was ${max} but the ${frames.length} frames returned declare token_cost ${costs.join(" + ")} = ${sum}`,
-          expected: `sum ≤ ${max}`,
-          actual: String(sum),
-          lines,
-        };
+            ok: false,
+            message: `step ${x.step}: max_tokens was ${max} but the ${frames.length} frames returned declare token_cost ${costs.join(" + ")} = ${sum}`,
+            expected: `sum ≤ ${max}`,
+            actual: String(sum),
+            lines,
+          };
     });
   },
 });

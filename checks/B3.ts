@@ -27,8 +27,9 @@ export default defineCheck({
       if (got === want) return { ok: true, message: "", lines: [f.line] };
       return {
         ok: false,
-        message: `${frameName(f)} declares token_cost ${show(got)} but its content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}`
-          + (content.length !== bytes ? ` (${content.length} UTF-16 code units: counting those is not counting bytes)` : ""),
+        message:
+          `${frameName(f)} declares token_cost ${show(got)} but its content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}` +
+          (content.length !== bytes ? ` (${content.length} UTF-16 code units: counting those is not counting bytes)` : ""),
         expected: String(want),
         actual: show(got),
         lines: [f.line],

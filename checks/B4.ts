@@ -18,7 +18,13 @@ export default defineCheck({
       const lines = [x.query.n, x.answer!.n];
       return frames.length <= max
         ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
-        : { ok: false, message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`, expected: `≤ ${max}`, actual: String(frames.length), lines };
+        : {
+            ok: false,
+            message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`,
+            expected: `≤ ${max}`,
+            actual: String(frames.length),
+            lines,
+          };
     });
   },
 });

@@ -24,13 +24,15 @@ export default defineCheck({
     if (!Array.isArray(scopes) || scopes.length === 0) return { skip: "the provider declares no egress_scopes: only the boolean egress applies" };
     const offMachine = scopes.filter((s) => s !== "local-only");
     if (flow!.egress === false && offMachine.length > 0) {
-      return [{
-        ok: false,
-        message: `data_flow declares egress: false beside off-machine scope${offMachine.length > 1 ? "s" : ""} ${offMachine.map((s) => show(s)).join(", ")}`,
-        expected: "egress: true, or only local-only scopes",
-        actual: `egress: false, egress_scopes ${show(scopes)}`,
-        lines: [ack.n],
-      }];
+      return [
+        {
+          ok: false,
+          message: `data_flow declares egress: false beside off-machine scope${offMachine.length > 1 ? "s" : ""} ${offMachine.map((s) => show(s)).join(", ")}`,
+          expected: "egress: true, or only local-only scopes",
+          actual: `egress: false, egress_scopes ${show(scopes)}`,
+          lines: [ack.n],
+        },
+      ];
     }
     return [{ ok: true, message: `egress ${show(flow!.egress)} with egress_scopes ${show(scopes)} is consistent`, lines: [ack.n] }];
   },

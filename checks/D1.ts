@@ -40,7 +40,13 @@ export default defineCheck({
     for (const f of frames) {
       const d = f.frame.content_digest;
       if (!isDigest(d)) {
-        out.push({ ok: false, message: `${frameName(f)} has content_digest ${show(d)}, not sha256:<64 lowercase hex>`, expected: "sha256:<64 lowercase hex>", actual: show(d), lines: [f.line] });
+        out.push({
+          ok: false,
+          message: `${frameName(f)} has content_digest ${show(d)}, not sha256:<64 lowercase hex>`,
+          expected: "sha256:<64 lowercase hex>",
+          actual: show(d),
+          lines: [f.line],
+        });
         continue;
       }
       out.push({ ok: true, message: "every content_digest is well-formed", lines: [f.line] });
@@ -48,9 +54,18 @@ export default defineCheck({
       byIdentity.set(key, [...(byIdentity.get(key) ?? []), f]);
       if (typeof f.frame.content === "string") {
         const actual = digestOfText(f.frame.content);
-        out.push(actual === d
-          ? { ok: true, message: "every content_digest is the SHA-256 of its frame's inline content", lines: [f.line] }
-          : { ok: false, level: "SHOULD", message: `${frameName(f)} content_digest is not the SHA-256 of its inline content (§6.3)`, expected: actual, actual: String(d), lines: [f.line] });
+        out.push(
+          actual === d
+            ? { ok: true, message: "every content_digest is the SHA-256 of its frame's inline content", lines: [f.line] }
+            : {
+                ok: false,
+                level: "SHOULD",
+                message: `${frameName(f)} content_digest is not the SHA-256 of its inline content (§6.3)`,
+                expected: actual,
+                actual: String(d),
+                lines: [f.line],
+              },
+        );
       }
     }
     for (const group of byIdentity.values()) {

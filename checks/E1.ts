@@ -15,8 +15,8 @@ export default defineCheck({
   title: "Embedding fingerprint is well-formed and its dimension is enforced",
   level: "MUST",
   requirement:
-    "A host MUST NOT populate query.embedding unless its own embedding fingerprint is exactly equal to the provider's declared capabilities.embeddings_fingerprint. A provider receiving a vector whose length contradicts its declared dimension SHOULD reply bad_request. "
-    + "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>].",
+    "A host MUST NOT populate query.embedding unless its own embedding fingerprint is exactly equal to the provider's declared capabilities.embeddings_fingerprint. A provider receiving a vector whose length contradicts its declared dimension SHOULD reply bad_request. " +
+    "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>].",
   probes: [HANDSHAKE, EMBEDDING, EMBEDDING_MISMATCH],
   score({ probe }) {
     const ack = probe(HANDSHAKE).ack()!;
@@ -24,7 +24,15 @@ export default defineCheck({
     if (fp === undefined || fp === null) return { skip: "capabilities.embeddings_fingerprint is not declared: no embedding is sent" };
     const dims = fingerprintDims(fp);
     if (dims === undefined) {
-      return [{ ok: false, message: `embeddings_fingerprint ${show(fp)} does not follow <model-id>/<dimensions>[/<normalization>]`, expected: "e.g. \"bge-small-en-v1.5/384/l2\"", actual: show(fp), lines: [ack.n] }];
+      return [
+        {
+          ok: false,
+          message: `embeddings_fingerprint ${show(fp)} does not follow <model-id>/<dimensions>[/<normalization>]`,
+          expected: 'e.g. "bge-small-en-v1.5/384/l2"',
+          actual: show(fp),
+          lines: [ack.n],
+        },
+      ];
     }
     const out: Evidence[] = [{ ok: true, message: `embeddings_fingerprint ${show(fp)} declares ${dims} dimensions`, lines: [ack.n] }];
     const ok = probe(EMBEDDING);
@@ -33,11 +41,24 @@ export default defineCheck({
       const reply = ok.answer(EMBEDDING.steps.ok, ["frames", "error"]);
       if (!reply) {
         const s = ok.silence(EMBEDDING.steps.ok);
-        out.push({ ok: false, untestable: true, message: `the query with a ${dims}-dimension embedding (line ${sent.n}) got no answer: ${s.why}`, lines: [sent.n, ...s.lines] });
+        out.push({
+          ok: false,
+          untestable: true,
+          message: `the query with a ${dims}-dimension embedding (line ${sent.n}) got no answer: ${s.why}`,
+          lines: [sent.n, ...s.lines],
+        });
       } else {
-        out.push(reply.env.type === "frames"
-          ? { ok: true, message: `a ${dims}-dimension embedding was answered with frames`, lines: [sent.n, reply.n] }
-          : { ok: false, message: `a query with an embedding of exactly the declared ${dims} dimensions was refused`, expected: "frames", actual: `error ${show(reply.env.code)}: ${show(reply.env.message)}`, lines: [sent.n, reply.n] });
+        out.push(
+          reply.env.type === "frames"
+            ? { ok: true, message: `a ${dims}-dimension embedding was answered with frames`, lines: [sent.n, reply.n] }
+            : {
+                ok: false,
+                message: `a query with an embedding of exactly the declared ${dims} dimensions was refused`,
+                expected: "frames",
+                actual: `error ${show(reply.env.code)}: ${show(reply.env.message)}`,
+                lines: [sent.n, reply.n],
+              },
+        );
       }
     }
     const bad = probe(EMBEDDING_MISMATCH);
@@ -46,21 +67,36 @@ export default defineCheck({
       const reply = bad.answer(EMBEDDING_MISMATCH.steps.wrong, ["frames", "error"]);
       if (!reply) {
         const s = bad.silence(EMBEDDING_MISMATCH.steps.wrong);
-        out.push({ ok: false, message: `a query with an embedding of ${dims + 3} dimensions (line ${wrong.n}) got no answer: ${s.why}`, expected: "error bad_request, promptly", actual: s.why, lines: [wrong.n, ...s.lines] });
+        out.push({
+          ok: false,
+          message: `a query with an embedding of ${dims + 3} dimensions (line ${wrong.n}) got no answer: ${s.why}`,
+          expected: "error bad_request, promptly",
+          actual: s.why,
+          lines: [wrong.n, ...s.lines],
+        });
       } else {
         const lines = [wrong.n, reply.n];
-        out.push(reply.env.type === "error" && reply.env.code === "bad_request"
-          ? { ok: true, message: `an embedding of ${dims + 3} dimensions got error bad_request`, lines }
-          : {
-            ok: false,
-            level: "SHOULD",
-            message: `an embedding of ${dims + 3} dimensions against a ${dims}-dimension space was not refused with bad_request`,
-            expected: "error bad_request",
-            actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : "frames (scored anyway)",
-            lines,
-          });
+        out.push(
+          reply.env.type === "error" && reply.env.code === "bad_request"
+            ? { ok: true, message: `an embedding of ${dims + 3} dimensions got error bad_request`, lines }
+            : {
+                ok: false,
+                level: "SHOULD",
+                message: `an embedding of ${dims + 3} dimensions against a ${dims}-dimension space was not refused with bad_request`,
+                expected: "error bad_request",
+                actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : "frames (scored anyway)",
+                lines,
+              },
+        );
         const o = stimulusOutcome(bad, EMBEDDING_MISMATCH.steps.wrong, EMBEDDING_MISMATCH.steps.after);
-        if (o?.silence) out.push({ ok: false, message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [wrong.n, o.silence.line] });
+        if (o?.silence)
+          out.push({
+            ok: false,
+            message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why}`,
+            expected: "the provider stays alive",
+            actual: o.silence.why,
+            lines: [wrong.n, o.silence.line],
+          });
       }
     }
     return out;

@@ -24,12 +24,12 @@ export default defineCheck({
       return r.signed === r.expected
         ? { ok: true, message: "every result_attestation signs the Merkle root of exactly the frames returned, in canonical order", lines: [line] }
         : {
-          ok: false,
-          message: `step ${step}: result_attestation signs ${show(r.signed)}, not the root of the frames carried (${r.expected}): ${r.diagnosis}`,
-          expected: r.expected,
-          actual: show(r.signed),
-          lines: [line],
-        };
+            ok: false,
+            message: `step ${step}: result_attestation signs ${show(r.signed)}, not the root of the frames carried (${r.expected}): ${r.diagnosis}`,
+            expected: r.expected,
+            actual: show(r.signed),
+            lines: [line],
+          };
     });
   },
 });

@@ -15,17 +15,39 @@ export default defineCheck({
     "An inclusion_proof is OPTIONAL, and when present MUST recompute the result_attestation root. A host that retains a strict subset of a signed result set MUST derive and retain the proofs for the frames it keeps before dropping the rest; once the siblings are gone the root can never be recomputed.",
   probes: ATTESTATION_PROBES,
   score: ({ probe }) =>
-    perEntry(probe, (e, audit, line) => {
-      if (!e.proof) return undefined;
-      const who = `frame_attestations[${e.index}].inclusion_proof (frame ${show(e.named.frame_id)})`;
-      if (e.leafCount && e.leafCount.declared !== e.leafCount.frames) {
-        return { ok: false, message: `${who} declares leaf_count ${show(e.leafCount.declared)}, but the result carries ${e.leafCount.frames} frames`, expected: String(e.leafCount.frames), actual: show(e.leafCount.declared), lines: [line] };
-      }
-      if (!e.proof.ok) {
-        return { ok: false, message: `${who} cannot be folded: ${show(e.proof.failure)}`, expected: "a path of the shape leaf_index and leaf_count fix", actual: e.proof.failure.kind, lines: [line] };
-      }
-      return e.proof.matches
-        ? { ok: true, message: "every inclusion proof recomputes the signed root", lines: [line] }
-        : { ok: false, message: `${who} recomputes ${e.proof.root}, not the result_attestation root`, expected: audit.result ? String(audit.result.signed) : "a result_attestation to prove against", actual: e.proof.root, lines: [line] };
-    }, "no answer carries an inclusion proof (they are optional)"),
+    perEntry(
+      probe,
+      (e, audit, line) => {
+        if (!e.proof) return undefined;
+        const who = `frame_attestations[${e.index}].inclusion_proof (frame ${show(e.named.frame_id)})`;
+        if (e.leafCount && e.leafCount.declared !== e.leafCount.frames) {
+          return {
+            ok: false,
+            message: `${who} declares leaf_count ${show(e.leafCount.declared)}, but the result carries ${e.leafCount.frames} frames`,
+            expected: String(e.leafCount.frames),
+            actual: show(e.leafCount.declared),
+            lines: [line],
+          };
+        }
+        if (!e.proof.ok) {
+          return {
+            ok: false,
+            message: `${who} cannot be folded: ${show(e.proof.failure)}`,
+            expected: "a path of the shape leaf_index and leaf_count fix",
+            actual: e.proof.failure.kind,
+            lines: [line],
+          };
+        }
+        return e.proof.matches
+          ? { ok: true, message: "every inclusion proof recomputes the signed root", lines: [line] }
+          : {
+              ok: false,
+              message: `${who} recomputes ${e.proof.root}, not the result_attestation root`,
+              expected: audit.result ? String(audit.result.signed) : "a result_attestation to prove against",
+              actual: e.proof.root,
+              lines: [line],
+            };
+      },
+      "no answer carries an inclusion proof (they are optional)",
+    ),
 });

@@ -26,7 +26,7 @@ export default defineCheck({
       return {
         ok: false,
         message: `${frameName(f)} has ${bad.map((k) => `${k} ${show(f.frame[k])}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
-        expected: "YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. \"2026-07-20T18:00:00Z\"",
+        expected: 'YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. "2026-07-20T18:00:00Z"',
         actual: bad.map((k) => show(f.frame[k])).join(", "),
         lines: [f.line],
       };

@@ -28,7 +28,11 @@ export default defineCheck({
   score({ probe }) {
     const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
     const xs = exchanges(views);
-    const files = new Map<string, TranscriptEvent>(probe(PROVENANCE_FILES).events.filter((e) => e.dir === "file").map((e) => [e.uri!, e]));
+    const files = new Map<string, TranscriptEvent>(
+      probe(PROVENANCE_FILES)
+        .events.filter((e) => e.dir === "file")
+        .map((e) => [e.uri!, e]),
+    );
     const out: Evidence[] = unanswered(xs, views);
     for (const f of servedFrames(xs)) {
       const links = Array.isArray(f.frame.provenance) ? f.frame.provenance.filter(isObj) : [];
@@ -36,38 +40,70 @@ export default defineCheck({
         if (link.type !== "file") continue;
         const where = `${frameName(f)} provenance[${i}] (${show(link.uri, 80)}${link.range !== undefined ? ` ${show(link.range)}` : ""})`;
         if (!isDigest(link.digest)) {
-          out.push({ ok: false, message: `${where} digest ${show(link.digest)} is not sha256:<64 lowercase hex>`, expected: "sha256:<64 lowercase hex>", actual: show(link.digest), lines: [f.line] });
+          out.push({
+            ok: false,
+            message: `${where} digest ${show(link.digest)} is not sha256:<64 lowercase hex>`,
+            expected: "sha256:<64 lowercase hex>",
+            actual: show(link.digest),
+            lines: [f.line],
+          });
           continue;
         }
         const file = typeof link.uri === "string" ? files.get(link.uri) : undefined;
         if (!file || file.data === undefined) {
           const why = file?.error ?? "not a file: URI";
-          out.push(file?.unread !== undefined && UNREAD_THAT_FAILS.has(file.unread)
-            ? { ok: false, message: `${where} names a file that cannot be read at retrieval time: ${why}`, expected: "the file the digest was taken over", actual: why, lines: [f.line, ...(file ? [file.n] : [])] }
-            : { ok: false, level: "MAY", message: `file provenance digests are well-formed; their bytes were not re-read: ${why}`, lines: [f.line, ...(file ? [file.n] : [])] });
+          out.push(
+            file?.unread !== undefined && UNREAD_THAT_FAILS.has(file.unread)
+              ? {
+                  ok: false,
+                  message: `${where} names a file that cannot be read at retrieval time: ${why}`,
+                  expected: "the file the digest was taken over",
+                  actual: why,
+                  lines: [f.line, ...(file ? [file.n] : [])],
+                }
+              : {
+                  ok: false,
+                  level: "MAY",
+                  message: `file provenance digests are well-formed; their bytes were not re-read: ${why}`,
+                  lines: [f.line, ...(file ? [file.n] : [])],
+                },
+          );
           continue;
         }
         const range = link.range === undefined || link.range === null ? undefined : String(link.range);
         const sliced = sliceRange(Buffer.from(file.data, "base64"), range);
         if (!sliced.ok && sliced.reason === "unrecognised") {
           // The published range vectors: "Not a line-range in the grammar: reserved, never a whole-resource fallback."
-          out.push({ ok: false, level: "MAY", message: `${where}: range ${show(range)} is not in the L<n> / L<a>-<b> grammar (reserved), so its bytes cannot be checked`, lines: [f.line, file.n] });
+          out.push({
+            ok: false,
+            level: "MAY",
+            message: `${where}: range ${show(range)} is not in the L<n> / L<a>-<b> grammar (reserved), so its bytes cannot be checked`,
+            lines: [f.line, file.n],
+          });
           continue;
         }
         if (!sliced.ok) {
-          out.push({ ok: false, message: `${where}: range ${show(range)} addresses nothing a verifier can digest (${sliced.reason})`, expected: "L<n> or L<a>-<b> within the file", actual: show(range), lines: [f.line, file.n] });
+          out.push({
+            ok: false,
+            message: `${where}: range ${show(range)} addresses nothing a verifier can digest (${sliced.reason})`,
+            expected: "L<n> or L<a>-<b> within the file",
+            actual: show(range),
+            lines: [f.line, file.n],
+          });
           continue;
         }
         const actual = digestOf(sliced.bytes);
-        out.push(actual === link.digest
-          ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
-          : {
-            ok: false,
-            message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}`,
-            expected: actual,
-            actual: String(link.digest),
-            lines: [f.line, file.n],
-          });
+        out.push(
+          actual === link.digest
+            ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
+            : {
+                ok: false,
+                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}`,
+                expected: actual,
+                actual: String(link.digest),
+                lines: [f.line, file.n],
+              },
+        );
       }
     }
     if (out.length === 0) return { skip: "no served frame carries file provenance" };

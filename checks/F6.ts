@@ -15,15 +15,20 @@ export default defineCheck({
   score({ probe }) {
     const answers = audits(ATTESTATION_PROBES.map(probe)).filter((a) => a.audit.attested);
     if (answers.length === 0) return { skip: NOT_ATTESTED };
-    return answers.map(({ line, audit }): Evidence =>
-      audit.inside.length === 0
-        ? { ok: true, message: "no frame carries an attestation member", lines: [line] }
-        : {
-          ok: false,
-          message: `result.frames carries an attestation inside a frame: ${audit.inside.slice(0, 5).map((x) => `frames[${x.frameIndex}]${x.path}`).join(", ")}`,
-          expected: "attestations only in result.frame_attestations / result.result_attestation",
-          actual: audit.inside.map((x) => x.path.split("/").pop()).join(", "),
-          lines: [line],
-        });
+    return answers.map(
+      ({ line, audit }): Evidence =>
+        audit.inside.length === 0
+          ? { ok: true, message: "no frame carries an attestation member", lines: [line] }
+          : {
+              ok: false,
+              message: `result.frames carries an attestation inside a frame: ${audit.inside
+                .slice(0, 5)
+                .map((x) => `frames[${x.frameIndex}]${x.path}`)
+                .join(", ")}`,
+              expected: "attestations only in result.frame_attestations / result.result_attestation",
+              actual: audit.inside.map((x) => x.path.split("/").pop()).join(", "),
+              lines: [line],
+            },
+    );
   },
 });

@@ -16,16 +16,20 @@ export default defineCheck({
     "An attestation's signed_commitment MUST be the sha256:<64 lowercase hex> rendering of a commitment computed exactly as §6.5.2 or §6.5.3 specifies.",
   probes: ATTESTATION_PROBES,
   score: ({ probe }) =>
-    perEntry(probe, (e, audit, line) => {
-      if (!e.commitment) return undefined;
-      return e.commitment.signed === e.commitment.expected
-        ? { ok: true, message: "every frame attestation signs the recomputed frame commitment", lines: [line] }
-        : {
-          ok: false,
-          message: `frame_attestations[${e.index}] for frame ${show(e.named.frame_id)} signs ${show(e.commitment.signed)}, but §6.5.2 over that frame (provider ${show(audit.providerId)}, its content_digest and provenance chain) gives ${e.commitment.expected}`,
-          expected: e.commitment.expected,
-          actual: show(e.commitment.signed),
-          lines: [line],
-        };
-    }, "no frame attestation names a frame its result carries (F11's concern)"),
+    perEntry(
+      probe,
+      (e, audit, line) => {
+        if (!e.commitment) return undefined;
+        return e.commitment.signed === e.commitment.expected
+          ? { ok: true, message: "every frame attestation signs the recomputed frame commitment", lines: [line] }
+          : {
+              ok: false,
+              message: `frame_attestations[${e.index}] for frame ${show(e.named.frame_id)} signs ${show(e.commitment.signed)}, but §6.5.2 over that frame (provider ${show(audit.providerId)}, its content_digest and provenance chain) gives ${e.commitment.expected}`,
+              expected: e.commitment.expected,
+              actual: show(e.commitment.signed),
+              lines: [line],
+            };
+      },
+      "no frame attestation names a frame its result carries (F11's concern)",
+    ),
 });

@@ -17,7 +17,13 @@ export default defineCheck({
     const r = perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, where, line) =>
       typeof rel.display_name === "string" && rel.display_name.length > 0
         ? { ok: true, message: "every relation has a display_name", lines: [line] }
-        : { ok: false, message: `${where} (${show(rel.rel)} → ${show(rel.target_uri, 60)}) has display_name ${show(rel.display_name)}`, expected: "a non-empty string", actual: show(rel.display_name), lines: [line] },
+        : {
+            ok: false,
+            message: `${where} (${show(rel.rel)} → ${show(rel.target_uri, 60)}) has display_name ${show(rel.display_name)}`,
+            expected: "a non-empty string",
+            actual: show(rel.display_name),
+            lines: [line],
+          },
     );
     return r;
   },

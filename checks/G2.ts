@@ -29,7 +29,13 @@ export default defineCheck({
     const r = perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, where, line) =>
       isUri(rel.target_uri)
         ? { ok: true, message: "every relation target_uri is a URI", lines: [line] }
-        : { ok: false, message: `${where} has target_uri ${show(rel.target_uri)}, which is not a URI (no scheme, empty, or unparseable)`, expected: "an absolute URI, e.g. file:///repo/src/net.rs#retry", actual: show(rel.target_uri), lines: [line] },
+        : {
+            ok: false,
+            message: `${where} has target_uri ${show(rel.target_uri)}, which is not a URI (no scheme, empty, or unparseable)`,
+            expected: "an absolute URI, e.g. file:///repo/src/net.rs#retry",
+            actual: show(rel.target_uri),
+            lines: [line],
+          },
     );
     return r;
   },

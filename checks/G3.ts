@@ -33,21 +33,27 @@ export default defineCheck({
     const after = p.answer(GRAPH_ANCHORS.steps.anchorRank, ["frames", "error"]);
     if (!after) {
       const s = p.silence(GRAPH_ANCHORS.steps.anchorRank);
-      return [{ ok: false, untestable: true, message: `query anchored on ${show(anchor, 80)} (line ${sent.n}) got no answer: ${s.why}`, lines: [sent.n, ...s.lines] }];
+      return [
+        { ok: false, untestable: true, message: `query anchored on ${show(anchor, 80)} (line ${sent.n}) got no answer: ${s.why}`, lines: [sent.n, ...s.lines] },
+      ];
     }
     const lines = [before.n, sent.n, after.n];
     const was = framesIn(before.env).findIndex((f) => anchored(f, anchor));
     const now = framesIn(after.env).findIndex((f) => anchored(f, anchor));
-    if (was <= 0) return { skip: was === 0 ? "a frame near the anchor already ranked first without it, so no boost can show" : "no frame near the anchor was served unanchored" };
-    const e: Evidence = now !== -1 && now < was
-      ? { ok: true, message: `anchored on ${show(anchor, 80)}, the nearest frame moved from rank ${was + 1} to rank ${now + 1}`, lines }
-      : {
-        ok: false,
-        message: `anchored on ${show(anchor, 80)}, the frames near it were not boosted: the best-placed ranked ${was + 1} without the anchor and ${now === -1 ? "was not returned" : `${now + 1}`} with it`,
-        expected: `a frame within one hop of the anchor ranked above ${was + 1}`,
-        actual: now === -1 ? "none returned" : `rank ${now + 1}`,
-        lines,
+    if (was <= 0)
+      return {
+        skip: was === 0 ? "a frame near the anchor already ranked first without it, so no boost can show" : "no frame near the anchor was served unanchored",
       };
+    const e: Evidence =
+      now !== -1 && now < was
+        ? { ok: true, message: `anchored on ${show(anchor, 80)}, the nearest frame moved from rank ${was + 1} to rank ${now + 1}`, lines }
+        : {
+            ok: false,
+            message: `anchored on ${show(anchor, 80)}, the frames near it were not boosted: the best-placed ranked ${was + 1} without the anchor and ${now === -1 ? "was not returned" : `${now + 1}`} with it`,
+            expected: `a frame within one hop of the anchor ranked above ${was + 1}`,
+            actual: now === -1 ? "none returned" : `rank ${now + 1}`,
+            lines,
+          };
     return [e];
   },
 });

@@ -34,7 +34,12 @@ export default defineCheck({
       const reply = p.answer(step, ["frames", "error"]);
       if (!reply) {
         const s = p.silence(step);
-        out.push({ ok: false, untestable: true, message: `query anchored on ${show(anchor, 80)} (line ${sent.n}) got no answer: ${s.why}`, lines: [sent.n, ...s.lines] });
+        out.push({
+          ok: false,
+          untestable: true,
+          message: `query anchored on ${show(anchor, 80)} (line ${sent.n}) got no answer: ${s.why}`,
+          lines: [sent.n, ...s.lines],
+        });
         continue;
       }
       const lines = [sent.n, reply.n];
@@ -43,21 +48,32 @@ export default defineCheck({
       if (step === GRAPH_ANCHORS.steps.anchorRank) {
         const firstMiss = frames.findIndex((f) => !anchored(f, anchor));
         const lateHit = frames.findIndex((f, i) => i > firstMiss && anchored(f, anchor));
-        out.push(firstMiss === -1 || lateHit === -1
-          ? { ok: true, message: `anchored frames come first (${hits.length} of ${frames.length})`, lines }
-          : { ok: false, level: "SHOULD", message: `anchored frame ${show(frames[lateHit]!.id)} is ranked below unanchored frame ${show(frames[firstMiss]!.id)}`, expected: "anchored frames first", actual: frames.map((f) => `${show(f.id)}${anchored(f, anchor) ? "*" : ""}`).join(", "), lines });
+        out.push(
+          firstMiss === -1 || lateHit === -1
+            ? { ok: true, message: `anchored frames come first (${hits.length} of ${frames.length})`, lines }
+            : {
+                ok: false,
+                level: "SHOULD",
+                message: `anchored frame ${show(frames[lateHit]!.id)} is ranked below unanchored frame ${show(frames[firstMiss]!.id)}`,
+                expected: "anchored frames first",
+                actual: frames.map((f) => `${show(f.id)}${anchored(f, anchor) ? "*" : ""}`).join(", "),
+                lines,
+              },
+        );
         continue;
       }
       const how = step === GRAPH_ANCHORS.steps.anchorUri ? "a served frame's uri" : "a served relation's target_uri";
-      out.push(hits.length > 0
-        ? { ok: true, message: `anchored on ${how}, max_frames 1: returned anchored frame ${show(hits[0]!.id)}`, lines }
-        : {
-          ok: false,
-          message: `anchored on ${how} ${show(anchor, 80)} with max_frames 1, the provider returned ${frames.length === 0 ? "no frame" : frames.map((f) => `unanchored frame ${show(f.id)}`).join(", ")}, though it served an anchored frame to the unanchored query`,
-          expected: "at least one frame whose uri or relation target_uri equals the anchor",
-          actual: frames.map((f) => show(f.id)).join(", ") || "no frames",
-          lines,
-        });
+      out.push(
+        hits.length > 0
+          ? { ok: true, message: `anchored on ${how}, max_frames 1: returned anchored frame ${show(hits[0]!.id)}`, lines }
+          : {
+              ok: false,
+              message: `anchored on ${how} ${show(anchor, 80)} with max_frames 1, the provider returned ${frames.length === 0 ? "no frame" : frames.map((f) => `unanchored frame ${show(f.id)}`).join(", ")}, though it served an anchored frame to the unanchored query`,
+              expected: "at least one frame whose uri or relation target_uri equals the anchor",
+              actual: frames.map((f) => show(f.id)).join(", ") || "no frames",
+              lines,
+            },
+      );
     }
     return out.length > 0 ? out : { skip: "the unanchored query served no frame with a uri or relation to anchor on" };
   },

@@ -14,8 +14,7 @@ export default defineCheck({
   id: "H1",
   title: "Provider answers handshake with an ack in the host's major family",
   level: "MUST",
-  requirement:
-    "A provider MUST reply to handshake with a handshake_ack whose protocol_version is in the same major family as the host's.",
+  requirement: "A provider MUST reply to handshake with a handshake_ack whose protocol_version is in the same major family as the host's.",
   probes: [HANDSHAKE],
   scoresHandshake: true,
   score({ probe }) {
@@ -25,34 +24,43 @@ export default defineCheck({
       const seen = p.received(HANDSHAKE_STEP);
       const timeout = p.notes("timeout", HANDSHAKE_STEP)[0];
       const junk = p.nonEnvelopes().filter((e) => e.step === HANDSHAKE_STEP);
-      const actual = seen.length > 0
-        ? `received ${seen.map((m) => `type ${show(m.env.type)} (line ${m.n})`).join(", ")} instead`
-        : junk.length > 0
-          ? `only output that is not a JSON envelope, e.g. ${show(junk[0]!.line, 60)} (line ${junk[0]!.n})${e0(junk[0]!.status)}`
-        : timeout ? `nothing within ${timeout.waitedMs} ms` : p.exit() ? "the provider exited without replying" : "no reply";
+      const actual =
+        seen.length > 0
+          ? `received ${seen.map((m) => `type ${show(m.env.type)} (line ${m.n})`).join(", ")} instead`
+          : junk.length > 0
+            ? `only output that is not a JSON envelope, e.g. ${show(junk[0]!.line, 60)} (line ${junk[0]!.n})${e0(junk[0]!.status)}`
+            : timeout
+              ? `nothing within ${timeout.waitedMs} ms`
+              : p.exit()
+                ? "the provider exited without replying"
+                : "no reply";
       const lines = [...p.sent(HANDSHAKE_STEP).map((m) => m.n), ...seen.map((m) => m.n), ...junk.slice(0, 3).map((e) => e.n), ...(timeout ? [timeout.n] : [])];
       return [{ ok: false, message: "no handshake_ack in reply to handshake", expected: "a handshake_ack envelope", actual, lines }];
     }
     const v = ack.env.protocol_version;
     if (!isVersionString(v)) {
-      return [{
-        ok: false,
-        message: "handshake_ack protocol_version does not follow the version grammar contextgraph/<major>.<minor>[-draft]",
-        expected: "e.g. \"contextgraph/1.0\"",
-        actual: show(v),
-        lines: [ack.n],
-      }];
+      return [
+        {
+          ok: false,
+          message: "handshake_ack protocol_version does not follow the version grammar contextgraph/<major>.<minor>[-draft]",
+          expected: 'e.g. "contextgraph/1.0"',
+          actual: show(v),
+          lines: [ack.n],
+        },
+      ];
     }
     const ours = family(HOST_VERSION)!;
     const theirs = family(v)!;
     if (theirs !== ours) {
-      return [{
-        ok: false,
-        message: `handshake_ack protocol_version ${v} is in family ${theirs}, but the host spoke ${HOST_VERSION} (family ${ours})`,
-        expected: `a version in family ${ours}`,
-        actual: v,
-        lines: [ack.n],
-      }];
+      return [
+        {
+          ok: false,
+          message: `handshake_ack protocol_version ${v} is in family ${theirs}, but the host spoke ${HOST_VERSION} (family ${ours})`,
+          expected: `a version in family ${ours}`,
+          actual: v,
+          lines: [ack.n],
+        },
+      ];
     }
     return [{ ok: true, message: `handshake_ack protocol_version ${v} shares the host's family ${ours}`, lines: [ack.n] }];
   },

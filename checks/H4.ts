@@ -30,21 +30,29 @@ export default defineCheck({
       const reply = p.answer(step);
       if (!reply) {
         const s = p.silence(step);
-        out.push({ ok: false, untestable: true, message: `request ${show(sent.env.id)} (line ${sent.n}) got no reply to check: ${s.why}`, lines: [sent.n, ...s.lines] });
+        out.push({
+          ok: false,
+          untestable: true,
+          message: `request ${show(sent.env.id)} (line ${sent.n}) got no reply to check: ${s.why}`,
+          lines: [sent.n, ...s.lines],
+        });
         continue;
       }
       const lines = [sent.n, reply.n];
-      out.push(reply.env.id === sent.env.id
-        ? { ok: true, message: `${show(reply.env.type)} echoes id ${show(sent.env.id)}`, lines }
-        : {
-          ok: false,
-          message: reply.env.id === undefined
-            ? `the ${show(reply.env.type)} answering request ${show(sent.env.id)} carries no id`
-            : `the ${show(reply.env.type)} answering request ${show(sent.env.id)} carries id ${show(reply.env.id)}, not the same string`,
-          expected: show(sent.env.id),
-          actual: show(reply.env.id),
-          lines,
-        });
+      out.push(
+        reply.env.id === sent.env.id
+          ? { ok: true, message: `${show(reply.env.type)} echoes id ${show(sent.env.id)}`, lines }
+          : {
+              ok: false,
+              message:
+                reply.env.id === undefined
+                  ? `the ${show(reply.env.type)} answering request ${show(sent.env.id)} carries no id`
+                  : `the ${show(reply.env.type)} answering request ${show(sent.env.id)} carries id ${show(reply.env.id)}, not the same string`,
+              expected: show(sent.env.id),
+              actual: show(reply.env.id),
+              lines,
+            },
+      );
     }
     return out.length > 0 ? out : notSent(p.name, "request with an id");
   },

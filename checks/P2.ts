@@ -12,5 +12,6 @@ export default defineCheck({
   level: "MUST",
   requirement: "A compact frame MUST carry all of content, content_digest, canonical_content_hash, transform, and content_ref.",
   probes: REPRESENTATION_PROBES,
-  score: ({ probe }) => shapeRule(REPRESENTATION_PROBES.map(probe), "compact", ["content", "content_digest", "canonical_content_hash", "transform", "content_ref"], []),
+  score: ({ probe }) =>
+    shapeRule(REPRESENTATION_PROBES.map(probe), "compact", ["content", "content_digest", "canonical_content_hash", "transform", "content_ref"], []),
 });

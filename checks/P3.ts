@@ -10,7 +10,8 @@ export default defineCheck({
   id: "P3",
   title: "A reference frame carries a handle and no inline content",
   level: "MUST",
-  requirement: "A reference frame MUST carry content_ref and canonical_content_hash, and MUST NOT carry content (not even \"\"), content_digest, or transform.",
+  requirement: 'A reference frame MUST carry content_ref and canonical_content_hash, and MUST NOT carry content (not even ""), content_digest, or transform.',
   probes: REPRESENTATION_PROBES,
-  score: ({ probe }) => shapeRule(REPRESENTATION_PROBES.map(probe), "reference", ["content_ref", "canonical_content_hash"], ["content", "content_digest", "transform"]),
+  score: ({ probe }) =>
+    shapeRule(REPRESENTATION_PROBES.map(probe), "reference", ["content_ref", "canonical_content_hash"], ["content", "content_digest", "transform"]),
 });

@@ -33,9 +33,10 @@ export default defineCheck({
       const bytes = utf8ByteLength(content);
       out.push({
         ok: false,
-        message: rep === "reference"
-          ? `${frameName(f)} is a reference frame (no inline content) but declares token_cost ${show(got)}`
-          : `${frameName(f)} is compact: its inline content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}, but it declares token_cost ${show(got)}${got === f.frame.canonical_token_cost ? " (its canonical_token_cost: the full-source cost)" : ""}`,
+        message:
+          rep === "reference"
+            ? `${frameName(f)} is a reference frame (no inline content) but declares token_cost ${show(got)}`
+            : `${frameName(f)} is compact: its inline content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}, but it declares token_cost ${show(got)}${got === f.frame.canonical_token_cost ? " (its canonical_token_cost: the full-source cost)" : ""}`,
         expected: String(want),
         actual: show(got),
         lines: [f.line],

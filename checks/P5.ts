@@ -29,9 +29,17 @@ export default defineCheck({
     const out: Evidence[] = [];
     const needsResolve = advertised.filter((r) => r === "compact" || r === "reference");
     if (needsResolve.length > 0) {
-      out.push(caps.resolve === true
-        ? { ok: true, message: `advertises ${needsResolve.join(", ")} with resolve: true`, lines: [ack.n] }
-        : { ok: false, message: `advertises ${needsResolve.join(", ")} without resolve: true (§6.4: compact/reference ⇒ resolve)`, expected: "resolve: true", actual: `resolve: ${show(caps.resolve)}`, lines: [ack.n] });
+      out.push(
+        caps.resolve === true
+          ? { ok: true, message: `advertises ${needsResolve.join(", ")} with resolve: true`, lines: [ack.n] }
+          : {
+              ok: false,
+              message: `advertises ${needsResolve.join(", ")} without resolve: true (§6.4: compact/reference ⇒ resolve)`,
+              expected: "resolve: true",
+              actual: `resolve: ${show(caps.resolve)}`,
+              lines: [ack.n],
+            },
+      );
     }
     const p = probe(REPRESENTATIONS_QUERY);
     for (const r of REPRESENTATIONS.filter((x) => advertised.includes(x))) {
@@ -40,13 +48,27 @@ export default defineCheck({
       if (!sent || !reply) continue;
       const lines = [sent.n, reply.n];
       if (reply.env.type === "error") {
-        out.push({ ok: false, message: `a query preferring the advertised representation ${r} was refused with error ${show(reply.env.code)}`, expected: "frames", actual: `error ${show(reply.env.code)}`, lines });
+        out.push({
+          ok: false,
+          message: `a query preferring the advertised representation ${r} was refused with error ${show(reply.env.code)}`,
+          expected: "frames",
+          actual: `error ${show(reply.env.code)}`,
+          lines,
+        });
         continue;
       }
       const foreign = framesIn(reply.env).filter((f) => !advertised.includes(rep(f) as string));
-      out.push(foreign.length === 0
-        ? { ok: true, message: `preferring ${r}: every frame is in an advertised representation`, lines }
-        : { ok: false, message: `preferring ${r}, the provider served ${foreign.map((f) => `${show(f.id)} as ${show(rep(f))}`).join(", ")}, which it does not advertise`, expected: `one of ${advertised.join(", ")}`, actual: foreign.map((f) => show(rep(f))).join(", "), lines });
+      out.push(
+        foreign.length === 0
+          ? { ok: true, message: `preferring ${r}: every frame is in an advertised representation`, lines }
+          : {
+              ok: false,
+              message: `preferring ${r}, the provider served ${foreign.map((f) => `${show(f.id)} as ${show(rep(f))}`).join(", ")}, which it does not advertise`,
+              expected: `one of ${advertised.join(", ")}`,
+              actual: foreign.map((f) => show(rep(f))).join(", "),
+              lines,
+            },
+      );
     }
     const u = probe(UNADVERTISED_REPRESENTATION);
     const sent = u.sent(UNADVERTISED_REPRESENTATION.steps.unadvertised)[0];
@@ -55,20 +77,32 @@ export default defineCheck({
       const reply = u.answer(UNADVERTISED_REPRESENTATION.steps.unadvertised, ["frames", "error"]);
       if (!reply) {
         const s = u.silence(UNADVERTISED_REPRESENTATION.steps.unadvertised);
-        out.push({ ok: false, message: `a query preferring the unadvertised ${wanted} (line ${sent.n}) got no answer: ${s.why}`, expected: "error unsupported_representation, or full frames", actual: s.why, lines: [sent.n, ...s.lines] });
+        out.push({
+          ok: false,
+          message: `a query preferring the unadvertised ${wanted} (line ${sent.n}) got no answer: ${s.why}`,
+          expected: "error unsupported_representation, or full frames",
+          actual: s.why,
+          lines: [sent.n, ...s.lines],
+        });
       } else {
         const lines = [sent.n, reply.n];
         const fine = reply.env.type === "error" ? reply.env.code === "unsupported_representation" : framesIn(reply.env).every((f) => rep(f) === "full");
-        out.push(fine
-          ? { ok: true, message: `preferring the unadvertised ${wanted}: ${reply.env.type === "error" ? "error unsupported_representation" : "fell back to full"}`, lines }
-          : {
-            ok: false,
-            level: "SHOULD",
-            message: `preferring the unadvertised ${wanted}, the provider neither replied unsupported_representation nor fell back to full`,
-            expected: "error unsupported_representation, or full frames",
-            actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : `frames in ${show([...new Set(framesIn(reply.env).map(rep))])}`,
-            lines,
-          });
+        out.push(
+          fine
+            ? {
+                ok: true,
+                message: `preferring the unadvertised ${wanted}: ${reply.env.type === "error" ? "error unsupported_representation" : "fell back to full"}`,
+                lines,
+              }
+            : {
+                ok: false,
+                level: "SHOULD",
+                message: `preferring the unadvertised ${wanted}, the provider neither replied unsupported_representation nor fell back to full`,
+                expected: "error unsupported_representation, or full frames",
+                actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : `frames in ${show([...new Set(framesIn(reply.env).map(rep))])}`,
+                lines,
+              },
+        );
       }
     }
     return out.length > 0 ? out : { skip: "nothing to negotiate: no representation query was answered" };

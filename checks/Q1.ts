@@ -21,19 +21,28 @@ function judge(sent: Message, reply: Message, kind: string): Evidence {
   if (reply.env.type === "error") {
     return reply.env.code === "unsupported_kind"
       ? { ok: true, message: `kinds ["${kind}"] answered with unsupported_kind`, lines }
-      : { ok: false, message: `kinds ["${kind}"] answered with error ${show(reply.env.code)}`, expected: `frames of kind "${kind}", or error unsupported_kind`, actual: `error ${show(reply.env.code)}`, lines };
+      : {
+          ok: false,
+          message: `kinds ["${kind}"] answered with error ${show(reply.env.code)}`,
+          expected: `frames of kind "${kind}", or error unsupported_kind`,
+          actual: `error ${show(reply.env.code)}`,
+          lines,
+        };
   }
   const frames = framesIn(reply.env);
   const outside = frames.filter((f) => f.kind !== kind);
   return outside.length === 0
     ? { ok: true, message: `kinds ["${kind}"]: ${frames.length} frames, all of kind "${kind}"`, lines }
     : {
-      ok: false,
-      message: `kinds ["${kind}"] returned ${outside.length} frame${outside.length > 1 ? "s" : ""} of another kind: ${outside.slice(0, 5).map((f) => `${show(f.id)} (${show(f.kind)})`).join(", ")}`,
-      expected: `only frames of kind "${kind}"`,
-      actual: `kinds ${show([...new Set(frames.map((f) => f.kind))])}`,
-      lines,
-    };
+        ok: false,
+        message: `kinds ["${kind}"] returned ${outside.length} frame${outside.length > 1 ? "s" : ""} of another kind: ${outside
+          .slice(0, 5)
+          .map((f) => `${show(f.id)} (${show(f.kind)})`)
+          .join(", ")}`,
+        expected: `only frames of kind "${kind}"`,
+        actual: `kinds ${show([...new Set(frames.map((f) => f.kind))])}`,
+        lines,
+      };
 }
 
 /**
@@ -54,7 +63,7 @@ export default defineCheck({
     const out = kinds.map((k) => narrowed(p, kindStep(k), k)).filter((e): e is Evidence => e !== undefined);
     const unserved = p.sent(KINDS_QUERY.steps.unserved)[0];
     if (unserved) {
-      const kind = ((unserved.env.query as { kinds: string[] }).kinds)[0]!;
+      const kind = (unserved.env.query as { kinds: string[] }).kinds[0]!;
       const e = narrowed(p, KINDS_QUERY.steps.unserved, kind);
       if (e) out.push(e);
     }

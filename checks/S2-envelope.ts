@@ -17,6 +17,10 @@ export default defineCheck({
     "Every message is a single JSON object — an envelope — tagged by a type member. Envelope vocabulary: handshake, handshake_ack, query, frames, verify, verified, shutdown, error.",
   probes: [HANDSHAKE],
   score: ({ validated }) => [
-    { ok: true, message: `${validated()} envelopes received were validated against the envelope schema (interop mode); violations are reported under the anchor that owns the field`, lines: [] },
+    {
+      ok: true,
+      message: `${validated()} envelopes received were validated against the envelope schema (interop mode); violations are reported under the anchor that owns the field`,
+      lines: [],
+    },
   ],
 });

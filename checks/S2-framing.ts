@@ -34,7 +34,7 @@ function unknownRequest(v: ProbeView): Evidence[] {
   if (!sent) return [];
   // Lock-step: the first reply is the answer; whether it echoes the id is H4's to judge.
   const reply = v.received(UNKNOWN_TYPE.steps.request)[0];
-  const expected = "error with code \"bad_request\"";
+  const expected = 'error with code "bad_request"';
   if (reply?.env.type === "error" && reply.env.code === "bad_request") {
     return [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }];
   }
@@ -42,14 +42,20 @@ function unknownRequest(v: ProbeView): Evidence[] {
   const exit = v.events.find((e) => e.note === "exit" && e.step === UNKNOWN_TYPE.steps.request && e.reason === undefined);
   const actual = reply
     ? `${show(reply.env.type)}${reply.env.code !== undefined ? ` with code ${show(reply.env.code)}` : ""}`
-    : exit ? `the provider exited (code ${exit.exitCode}, signal ${exit.signal})` : timeout ? `no reply within ${timeout.waitedMs} ms` : "no reply";
-  return [{
-    ok: false,
-    message: `an unknown envelope type ${show(sent.env.type)} carrying id ${show(sent.env.id)} was not answered with bad_request`,
-    expected,
-    actual,
-    lines: [sent.n, ...(reply ? [reply.n] : []), ...(exit ? [exit.n] : timeout ? [timeout.n] : [])],
-  }];
+    : exit
+      ? `the provider exited (code ${exit.exitCode}, signal ${exit.signal})`
+      : timeout
+        ? `no reply within ${timeout.waitedMs} ms`
+        : "no reply";
+  return [
+    {
+      ok: false,
+      message: `an unknown envelope type ${show(sent.env.type)} carrying id ${show(sent.env.id)} was not answered with bad_request`,
+      expected,
+      actual,
+      lines: [sent.n, ...(reply ? [reply.n] : []), ...(exit ? [exit.n] : timeout ? [timeout.n] : [])],
+    },
+  ];
 }
 
 function notification(v: ProbeView): Evidence[] {
@@ -57,7 +63,13 @@ function notification(v: ProbeView): Evidence[] {
   if (!o) return [];
   const out: Evidence[] = [];
   if (o.silence) {
-    out.push({ ok: false, message: `after an unknown notification (line ${o.sent.n}), ${o.silence.why}`, expected: "the notification is ignored and the next query answered", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
+    out.push({
+      ok: false,
+      message: `after an unknown notification (line ${o.sent.n}), ${o.silence.why}`,
+      expected: "the notification is ignored and the next query answered",
+      actual: o.silence.why,
+      lines: [o.sent.n, o.silence.line],
+    });
   } else {
     out.push({ ok: true, message: `after an unknown notification (line ${o.sent.n}) the provider answered the next query`, lines: [o.sent.n, o.answer!.n] });
   }
@@ -84,9 +96,9 @@ export default defineCheck({
   title: "Provider frames one envelope per line and tolerates unknown types",
   level: "MUST",
   requirement:
-    "stdio: exactly one envelope per line, newline-delimited (NDJSON). An envelope MUST NOT contain a literal newline. "
-    + "[…] a receiver MUST NOT reject an envelope solely because its type is one it does not implement — it replies error with code "
-    + "bad_request for a payload-bearing request it cannot serve, and ignores an unrecognised notification.",
+    "stdio: exactly one envelope per line, newline-delimited (NDJSON). An envelope MUST NOT contain a literal newline. " +
+    "[…] a receiver MUST NOT reject an envelope solely because its type is one it does not implement — it replies error with code " +
+    "bad_request for a payload-bearing request it cannot serve, and ignores an unrecognised notification.",
   probes: PROBES,
   // Output that is not an envelope is a framing finding even when it is all the provider said.
   scoresHandshake: true,

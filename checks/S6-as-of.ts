@@ -40,20 +40,30 @@ export default defineCheck({
       }
       const lines = [q.n, reply.n];
       if (reply.env.type === "error") {
-        out.push({ ok: false, message: `query pinned at as_of ${asOf} was refused with error ${show(reply.env.code)}`, expected: "frames valid at that instant", actual: `error ${show(reply.env.code)}`, lines });
+        out.push({
+          ok: false,
+          message: `query pinned at as_of ${asOf} was refused with error ${show(reply.env.code)}`,
+          expected: "frames valid at that instant",
+          actual: `error ${show(reply.env.code)}`,
+          lines,
+        });
         continue;
       }
       const at = Date.parse(asOf);
-      const bad = framesIn(reply.env).map((f) => [f, outside(f, at)] as const).filter(([, why]) => why !== undefined);
-      out.push(bad.length === 0
-        ? { ok: true, message: `pinned at as_of ${asOf}: ${framesIn(reply.env).length} frames, all valid then`, lines }
-        : {
-          ok: false,
-          message: `pinned at as_of ${asOf}, the provider returned ${bad.map(([f, why]) => `frame ${show(f.id)}, whose ${why}`).join("; ")}`,
-          expected: `only frames whose validity window contains ${asOf}`,
-          actual: bad.map(([f]) => show(f.id)).join(", "),
-          lines,
-        });
+      const bad = framesIn(reply.env)
+        .map((f) => [f, outside(f, at)] as const)
+        .filter(([, why]) => why !== undefined);
+      out.push(
+        bad.length === 0
+          ? { ok: true, message: `pinned at as_of ${asOf}: ${framesIn(reply.env).length} frames, all valid then`, lines }
+          : {
+              ok: false,
+              message: `pinned at as_of ${asOf}, the provider returned ${bad.map(([f, why]) => `frame ${show(f.id)}, whose ${why}`).join("; ")}`,
+              expected: `only frames whose validity window contains ${asOf}`,
+              actual: bad.map(([f]) => show(f.id)).join(", "),
+              lines,
+            },
+      );
     }
     return out;
   },

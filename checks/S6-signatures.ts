@@ -11,15 +11,44 @@ function judge(v: SignatureVerdict, what: string, keyId: unknown, line: number):
       return undefined;
     case "unknown-algorithm":
       // F8: "I cannot check this" is never "this is good" — and never the provider's failure (F9).
-      return { ok: false, level: "MAY", message: `${what} uses algorithm ${show(v.algorithm)}: uncheckable (F8), so the frame is not counted as attested`, lines: [line] };
+      return {
+        ok: false,
+        level: "MAY",
+        message: `${what} uses algorithm ${show(v.algorithm)}: uncheckable (F8), so the frame is not counted as attested`,
+        lines: [line],
+      };
     case "unknown-key":
-      return { ok: false, message: `${what} names key_id ${show(v.key_id)}, which handshake_ack.attester_keys does not publish`, expected: "a published key_id", actual: show(v.key_id), lines: [line] };
+      return {
+        ok: false,
+        message: `${what} names key_id ${show(v.key_id)}, which handshake_ack.attester_keys does not publish`,
+        expected: "a published key_id",
+        actual: show(v.key_id),
+        lines: [line],
+      };
     case "bad-signature":
-      return { ok: false, message: `${what}: the signature does not verify under key ${show(keyId)}`, expected: "a valid Ed25519 signature over the signed commitment", actual: "bad signature", lines: [line] };
+      return {
+        ok: false,
+        message: `${what}: the signature does not verify under key ${show(keyId)}`,
+        expected: "a valid Ed25519 signature over the signed commitment",
+        actual: "bad signature",
+        lines: [line],
+      };
     case "malformed-key":
-      return { ok: false, message: `${what}: key ${show(keyId)} is refused by a strict verifier: ${v.why}`, expected: "a canonical, full-order Ed25519 public key", actual: v.why, lines: [line] };
+      return {
+        ok: false,
+        message: `${what}: key ${show(keyId)} is refused by a strict verifier: ${v.why}`,
+        expected: "a canonical, full-order Ed25519 public key",
+        actual: v.why,
+        lines: [line],
+      };
     case "malformed-signature":
-      return { ok: false, message: `${what}: the signature is refused by a strict verifier: ${v.why}`, expected: "a canonical 64-byte Ed25519 signature", actual: v.why, lines: [line] };
+      return {
+        ok: false,
+        message: `${what}: the signature is refused by a strict verifier: ${v.why}`,
+        expected: "a canonical 64-byte Ed25519 signature",
+        actual: v.why,
+        lines: [line],
+      };
     case "malformed-commitment":
       return { ok: false, message: `${what}: signed_commitment is malformed: ${v.why}`, expected: "sha256:<64 lowercase hex>", actual: v.why, lines: [line] };
     case "commitment-mismatch":

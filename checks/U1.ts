@@ -27,13 +27,15 @@ export default defineCheck({
     if (!ack) {
       const s = p.silence(HANDSHAKE_STEP);
       const got = p.received(HANDSHAKE_STEP)[0];
-      return [{
-        ok: false,
-        message: "a handshake carrying an unknown member got no handshake_ack",
-        expected: "handshake_ack",
-        actual: got ? `${show(got.env.type)}${got.env.code !== undefined ? ` with code ${show(got.env.code)}` : ""}` : s.why,
-        lines: [hs.n, ...(got ? [got.n] : s.lines)],
-      }];
+      return [
+        {
+          ok: false,
+          message: "a handshake carrying an unknown member got no handshake_ack",
+          expected: "handshake_ack",
+          actual: got ? `${show(got.env.type)}${got.env.code !== undefined ? ` with code ${show(got.env.code)}` : ""}` : s.why,
+          lines: [hs.n, ...(got ? [got.n] : s.lines)],
+        },
+      ];
     }
     const out: Evidence[] = [{ ok: true, message: "a handshake carrying an unknown member was acknowledged", lines: [hs.n, ack.n] }];
     const plain = p.answer(UNKNOWN_MEMBERS.steps.plain, ["frames", "error"]);
@@ -43,21 +45,44 @@ export default defineCheck({
       const q = p.sent(UNKNOWN_MEMBERS.steps.plain)[0];
       if (q) {
         const s = p.silence(UNKNOWN_MEMBERS.steps.plain);
-        out.push({ ok: false, untestable: true, message: `the plain query to compare against (line ${q.n}) got no answer: ${s.why}`, lines: [q.n, ...s.lines] });
+        out.push({
+          ok: false,
+          untestable: true,
+          message: `the plain query to compare against (line ${q.n}) got no answer: ${s.why}`,
+          lines: [q.n, ...s.lines],
+        });
       }
       return out;
     }
     if (!sent) return out;
     if (!decorated) {
       const s = p.silence(UNKNOWN_MEMBERS.steps.decorated);
-      out.push({ ok: false, message: `a query carrying unknown members (line ${sent.n}) got no answer: ${s.why}`, expected: "the same answer as the plain query", actual: s.why, lines: [sent.n, ...s.lines] });
+      out.push({
+        ok: false,
+        message: `a query carrying unknown members (line ${sent.n}) got no answer: ${s.why}`,
+        expected: "the same answer as the plain query",
+        actual: s.why,
+        lines: [sent.n, ...s.lines],
+      });
       return out;
     }
     const lines = [plain.n, sent.n, decorated.n];
     if (decorated.env.type === "error" && plain.env.type !== "error") {
-      out.push({ ok: false, message: `the query with unknown members was rejected with error ${show(decorated.env.code)}; the plain one was answered`, expected: "the same answer as the plain query", actual: `error ${show(decorated.env.code)}: ${show(decorated.env.message)}`, lines });
+      out.push({
+        ok: false,
+        message: `the query with unknown members was rejected with error ${show(decorated.env.code)}; the plain one was answered`,
+        expected: "the same answer as the plain query",
+        actual: `error ${show(decorated.env.code)}: ${show(decorated.env.message)}`,
+        lines,
+      });
     } else if (gist(decorated.env) !== gist(plain.env)) {
-      out.push({ ok: false, message: "the query with unknown members got different frames than the same query without them", expected: gist(plain.env).slice(0, 200), actual: gist(decorated.env).slice(0, 200), lines });
+      out.push({
+        ok: false,
+        message: "the query with unknown members got different frames than the same query without them",
+        expected: gist(plain.env).slice(0, 200),
+        actual: gist(decorated.env).slice(0, 200),
+        lines,
+      });
     } else {
       out.push({ ok: true, message: "the query with unknown members was answered exactly as without them", lines });
     }

@@ -17,7 +17,13 @@ function judged(p: ProbeView, step: string): Evidence | undefined {
   if (reply.env.type === "frames" || reply.env.code === "unsupported_kind") {
     return { ok: true, message: `${what} answered with ${reply.env.type === "frames" ? "frames" : "unsupported_kind"}`, lines };
   }
-  return { ok: false, message: `${what} answered with error ${show(reply.env.code)}`, expected: "frames, or error unsupported_kind", actual: `error ${show(reply.env.code)}`, lines };
+  return {
+    ok: false,
+    message: `${what} answered with error ${show(reply.env.code)}`,
+    expected: "frames, or error unsupported_kind",
+    actual: `error ${show(reply.env.code)}`,
+    lines,
+  };
 }
 
 /**
@@ -37,7 +43,14 @@ export default defineCheck({
     const out = [UNKNOWN_KIND_PROBE.steps.unknown, UNKNOWN_KIND_PROBE.steps.mixed].map((s) => judged(p, s)).filter((e): e is Evidence => e !== undefined);
     const last = p.sent(UNKNOWN_KIND_PROBE.steps.mixed).length > 0 ? UNKNOWN_KIND_PROBE.steps.mixed : UNKNOWN_KIND_PROBE.steps.unknown;
     const o = stimulusOutcome(p, last, UNKNOWN_KIND_PROBE.steps.after);
-    if (o?.silence) out.push({ ok: false, message: `after a query for the unknown kind ${UNKNOWN_KIND}, ${o.silence.why}`, expected: "the provider stays alive", actual: o.silence.why, lines: [o.sent.n, o.silence.line] });
+    if (o?.silence)
+      out.push({
+        ok: false,
+        message: `after a query for the unknown kind ${UNKNOWN_KIND}, ${o.silence.why}`,
+        expected: "the provider stays alive",
+        actual: o.silence.why,
+        lines: [o.sent.n, o.silence.line],
+      });
     else if (o?.answer) out.push({ ok: true, message: `the provider answered the next query (line ${o.answer.n})`, lines: [o.answer.n] });
     return out.length > 0 ? out : notSent(p.name, `query for the unknown kind ${UNKNOWN_KIND}`);
   },

@@ -15,10 +15,22 @@ function judge(what: string, value: unknown, base: readonly string[] | undefined
   if (value.includes(":")) {
     return NAMESPACED.test(value)
       ? { ok: true, message: `${what} ${show(value)} is namespaced`, lines }
-      : { ok: false, message: `${what} ${show(value)} contains ":" but is not vendor:name with non-empty sides`, expected: "vendor:name", actual: show(value), lines };
+      : {
+          ok: false,
+          message: `${what} ${show(value)} contains ":" but is not vendor:name with non-empty sides`,
+          expected: "vendor:name",
+          actual: show(value),
+          lines,
+        };
   }
   if (base && !base.includes(value)) {
-    return { ok: false, message: `${what} ${show(value)} is neither a value this spec defines nor namespaced`, expected: `one of ${base.join(", ")}, or vendor:name`, actual: show(value), lines };
+    return {
+      ok: false,
+      message: `${what} ${show(value)} is neither a value this spec defines nor namespaced`,
+      expected: `one of ${base.join(", ")}, or vendor:name`,
+      actual: show(value),
+      lines,
+    };
   }
   return { ok: true, message: `${what} ${show(value)} is the protocol's`, lines };
 }
@@ -50,7 +62,12 @@ export default defineCheck({
     if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, BASE_SCOPES, [ack.n]));
     for (const m of errors([MALFORMED_INPUT, UNKNOWN_TYPE, FOREIGN_VERSION_PROBE].map(probe))) {
       if (m.env.code === undefined) {
-        out.push({ ok: false, level: "SHOULD", message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`, lines: [m.n] });
+        out.push({
+          ok: false,
+          level: "SHOULD",
+          message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`,
+          lines: [m.n],
+        });
       } else {
         out.push(judge("error code", m.env.code, ERROR_CODES, [m.n]));
       }

@@ -21,10 +21,19 @@ export default defineCheck({
   probes: [VERIFY],
   score({ probe }) {
     const r = perVerdict(probe(VERIFY), (v, x) => {
-      const carried = [...BODY.filter((k) => v[k] !== undefined), ...(isObj(v.frame) ? BODY.filter((k) => (v.frame as Record<string, unknown>)[k] !== undefined).map((k) => `frame.${k}`) : [])];
+      const carried = [
+        ...BODY.filter((k) => v[k] !== undefined),
+        ...(isObj(v.frame) ? BODY.filter((k) => (v.frame as Record<string, unknown>)[k] !== undefined).map((k) => `frame.${k}`) : []),
+      ];
       return carried.length === 0
         ? { ok: true, message: "no verdict carries a frame body", lines: [x.reply!.n] }
-        : { ok: false, message: `a verdict in reply to ${x.step} carries ${carried.join(", ")}: a body travelled`, expected: "frame identity, status, and at most a replacement_digest", actual: show(v, 160), lines: [x.reply!.n] };
+        : {
+            ok: false,
+            message: `a verdict in reply to ${x.step} carries ${carried.join(", ")}: a body travelled`,
+            expected: "frame identity, status, and at most a replacement_digest",
+            actual: show(v, 160),
+            lines: [x.reply!.n],
+          };
     });
     return r;
   },

@@ -11,7 +11,11 @@ import { VERIFY } from "../src/protocol/probes.ts";
  */
 const HONEST: Record<VerifyStep, { wrong: string[]; want: string; what: string }> = {
   [VERIFY.steps.verifyServed]: { wrong: ["stale", "gone", "unknown"], want: "valid", what: "identities it served moments ago, unchanged" },
-  [VERIFY.steps.verifyMutated]: { wrong: ["valid"], want: "stale, gone or unknown", what: "identities whose digest differs by one hex digit from what it served" },
+  [VERIFY.steps.verifyMutated]: {
+    wrong: ["valid"],
+    want: "stale, gone or unknown",
+    what: "identities whose digest differs by one hex digit from what it served",
+  },
   [VERIFY.steps.verifyNeverServed]: { wrong: ["valid", "stale"], want: "gone or unknown", what: "an identity it never served" },
 };
 
@@ -37,25 +41,42 @@ export default defineCheck({
     for (const x of xs) {
       if (x.reply?.env.type !== "verified") {
         const s = p.silence(x.step);
-        out.push({ ok: false, message: `verify of ${HONEST[x.step].what} (line ${x.sent.n}) got no verified reply`, expected: "a verified envelope", actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why, lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)] });
+        out.push({
+          ok: false,
+          message: `verify of ${HONEST[x.step].what} (line ${x.sent.n}) got no verified reply`,
+          expected: "a verified envelope",
+          actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why,
+          lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)],
+        });
         continue;
       }
       const lines = [x.sent.n, x.reply.n];
       const missing = x.identities.filter((id) => !verdictFor(id, x.verdicts));
       if (missing.length > 0) {
-        out.push({ ok: false, message: `${missing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${missing.slice(0, 3).map(identityName).join(", ")}`, expected: "one verdict per identity, echoing provider_id, frame_id and content_digest", actual: `${x.verdicts.length} verdicts`, lines });
+        out.push({
+          ok: false,
+          message: `${missing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${missing.slice(0, 3).map(identityName).join(", ")}`,
+          expected: "one verdict per identity, echoing provider_id, frame_id and content_digest",
+          actual: `${x.verdicts.length} verdicts`,
+          lines,
+        });
       }
       const honest = HONEST[x.step];
       const lies = x.identities.map((id) => [id, verdictFor(id, x.verdicts)] as const).filter(([, v]) => v && honest.wrong.includes(v.status as string));
-      out.push(lies.length === 0
-        ? { ok: true, message: `verify of ${honest.what}: no verdict is ${honest.wrong.join(" or ")}`, lines }
-        : {
-          ok: false,
-          message: `verify of ${honest.what} answered ${lies.slice(0, 3).map(([id, v]) => `${show(v!.status)} for ${identityName(id)}`).join("; ")}`,
-          expected: honest.want,
-          actual: [...new Set(lies.map(([, v]) => show(v!.status)))].join(", "),
-          lines,
-        });
+      out.push(
+        lies.length === 0
+          ? { ok: true, message: `verify of ${honest.what}: no verdict is ${honest.wrong.join(" or ")}`, lines }
+          : {
+              ok: false,
+              message: `verify of ${honest.what} answered ${lies
+                .slice(0, 3)
+                .map(([id, v]) => `${show(v!.status)} for ${identityName(id)}`)
+                .join("; ")}`,
+              expected: honest.want,
+              actual: [...new Set(lies.map(([, v]) => show(v!.status)))].join(", "),
+              lines,
+            },
+      );
     }
     return out;
   },

@@ -21,7 +21,13 @@ export default defineCheck({
       if (v.replacement_digest === undefined) return undefined;
       return isDigest(v.replacement_digest)
         ? { ok: true, message: "every replacement_digest is sha256:<64 lowercase hex>", lines: [x.reply!.n] }
-        : { ok: false, message: `a ${show(v.status)} verdict in reply to ${x.step} has replacement_digest ${show(v.replacement_digest, 80)}`, expected: "sha256:<64 lowercase hex>", actual: show(v.replacement_digest, 80), lines: [x.reply!.n] };
+        : {
+            ok: false,
+            message: `a ${show(v.status)} verdict in reply to ${x.step} has replacement_digest ${show(v.replacement_digest, 80)}`,
+            expected: "sha256:<64 lowercase hex>",
+            actual: show(v.replacement_digest, 80),
+            lines: [x.reply!.n],
+          };
     });
     return Array.isArray(r) ? r : { skip: r.skip === "no verdict was received" ? "no verdict carried a replacement_digest" : r.skip };
   },

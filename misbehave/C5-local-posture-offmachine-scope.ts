@@ -4,8 +4,9 @@ import { isObj } from "../src/protocol/envelope.ts";
 /** Breaks C5: a local posture (egress: false) naming a destination content leaves to. */
 export default defineMode({
   name: "C5-local-posture-offmachine-scope",
-  defect: "declares egress: false with egress_scopes [\"third-party-model\"]",
+  defect: 'declares egress: false with egress_scopes ["third-party-model"]',
   expectFail: ["C5"],
+  finding: /declares egress: false beside off-machine scope "third-party-model"/,
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

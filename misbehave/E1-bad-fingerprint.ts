@@ -3,8 +3,9 @@ import { defineMode } from "./mode.ts";
 /** Breaks E1's fingerprint grammar: <model-id>/<dimensions>[/<normalization>]. */
 export default defineMode({
   name: "E1-bad-fingerprint",
-  defect: "declares embeddings_fingerprint \"cgp-hash-embed\", with no dimensions",
+  defect: 'declares embeddings_fingerprint "cgp-hash-embed", with no dimensions',
   expectFail: ["E1"],
+  finding: /embeddings_fingerprint "cgp-hash-embed" does not follow <model-id>\/<dimensions>/,
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

@@ -6,6 +6,7 @@ export default defineMode({
   name: "E1-refuse-vectors",
   defect: "refuses every query that carries an embedding, even of the declared dimension",
   expectFail: ["E1"],
+  finding: /a query with an embedding of exactly the declared \d+ dimensions was refused/,
   apply: (honest) => ({
     refuse(q, env) {
       return q.embedding ? error(env, "bad_request", "embeddings are not accepted") : honest.refuse.call(this, q, env);

@@ -9,14 +9,20 @@ export default defineMode({
   name: "F11-absent-frame",
   defect: "also attests the candidates its budget truncated away",
   expectFail: ["F11"],
+  finding: /^frame_attestations\[\d+\] \(.*\) names a frame this result does not carry$/,
   apply: (honest) => ({
     attestations(frames, candidates) {
       const signed = honest.attestations.call(this, frames, candidates);
       const name = declaredName(this);
-      const dropped = candidates.filter((c) => !frames.includes(c)).map((f) => {
-        const c = this.commit(f);
-        return { frame: identityOf(name, f), attestation: { ...((signed.result_attestation as Obj) ?? {}), signed_commitment: toDigest(c), signature: this.sign(c) } };
-      });
+      const dropped = candidates
+        .filter((c) => !frames.includes(c))
+        .map((f) => {
+          const c = this.commit(f);
+          return {
+            frame: identityOf(name, f),
+            attestation: { ...((signed.result_attestation as Obj) ?? {}), signed_commitment: toDigest(c), signature: this.sign(c) },
+          };
+        });
       return { ...signed, frame_attestations: [...(signed.frame_attestations as Obj[]), ...dropped] };
     },
   }),

@@ -8,6 +8,7 @@ export default defineMode({
   name: "F12-duplicate-last-leaf",
   defect: "builds the result root with the duplicate-last-leaf shortcut (and sends no inclusion proofs)",
   expectFail: ["F12"],
+  finding: /it is the root with the duplicate-last-leaf shortcut, not RFC 6962's split/,
   apply: () => ({
     resultRoot(frames) {
       const name = declaredName(this);

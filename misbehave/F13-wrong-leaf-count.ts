@@ -5,6 +5,7 @@ export default defineMode({
   name: "F13-wrong-leaf-count",
   defect: "declares leaf_count one more than the frames returned",
   expectFail: ["F13"],
+  finding: /inclusion_proof \(frame "[^"]+"\) declares leaf_count 6, but the result carries 5 frames/,
   apply: (honest) => ({
     inclusion(frames, index) {
       const p = honest.inclusion.call(this, frames, index);

@@ -5,6 +5,7 @@ export default defineMode({
   name: "F4-offset-timestamp",
   defect: "writes recorded_at with a numeric +00:00 offset instead of Z",
   expectFail: ["F4"],
+  finding: /has recorded_at "[^"]*\+00:00" outside the profile/,
   apply: (honest) => ({
     frame(doc) {
       return { ...honest.frame.call(this, doc), recorded_at: doc.recorded_at.replace(/Z$/, "+00:00") };

@@ -6,6 +6,7 @@ export default defineMode({
   name: "F5-uppercase-digest",
   defect: "writes file provenance digests in uppercase hex",
   expectFail: ["F5"],
+  finding: /digest "sha256:(?=[0-9A-F]*[A-F])[0-9A-F]{64}" is not sha256:<64 lowercase hex>/,
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

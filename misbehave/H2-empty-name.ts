@@ -10,6 +10,10 @@ export default defineMode({
   name: "H2-empty-name",
   defect: "declares provider.name as the empty string",
   expectFail: ["H2", "F11"],
+  finding: {
+    H2: /provider\.name is empty or missing/,
+    F11: /\/result\/frame_attestations\/\d+\/frame\/provider_id must not be empty/,
+  },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

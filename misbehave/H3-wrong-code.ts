@@ -7,11 +7,10 @@ export default defineMode({
   name: "H3-wrong-code",
   defect: "answers a foreign-family handshake with error code bad_request instead of incompatible_version",
   expectFail: ["H3"],
+  finding: /^error with code "bad_request"$/,
   apply: (honest) => ({
     onHandshake(env) {
-      return family(env.protocol_version) === family(HOST_VERSION)
-        ? honest.onHandshake.call(this, env)
-        : [error(env, "bad_request", "unsupported version")];
+      return family(env.protocol_version) === family(HOST_VERSION) ? honest.onHandshake.call(this, env) : [error(env, "bad_request", "unsupported version")];
     },
   }),
 });

@@ -4,8 +4,9 @@ import { defineMode } from "./mode.ts";
 /** Breaks P3: a reference frame "MUST NOT carry content (not even \"\")". */
 export default defineMode({
   name: "P3-reference-with-content",
-  defect: "advertises the reference representation and serves reference frames with content \"\"",
+  defect: 'advertises the reference representation and serves reference frames with content ""',
   expectFail: ["P3"],
+  finding: /is reference but carries content/,
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

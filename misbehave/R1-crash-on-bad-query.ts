@@ -5,6 +5,7 @@ export default defineMode({
   name: "R1-crash-on-bad-query",
   defect: "throws (and so exits) on a query it cannot parse",
   expectFail: ["R1"],
+  finding: /after a query with no query member .*, the provider exited/,
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: (honest) => ({
     parseQuery(body) {

@@ -5,6 +5,7 @@ export default defineMode({
   name: "R1-crash-on-garbage",
   defect: "throws (and so exits) on a line that is not a JSON envelope",
   expectFail: ["R1"],
+  finding: /after a line that is not JSON .*, the provider exited/,
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: () => ({
     onMalformed(line) {

@@ -5,6 +5,7 @@ export default defineMode({
   name: "R2-ignore-shutdown",
   defect: "ignores shutdown and keeps running",
   expectFail: ["R2"],
+  finding: /the provider was still running after shutdown/,
   stdioOnly: "an exit after shutdown is a stdio notion",
   apply: () => ({
     onShutdown: () => null,

@@ -6,6 +6,7 @@ export default defineMode({
   name: "S2-answer-notification",
   defect: "answers every unknown envelope type with an error, notifications included",
   expectFail: ["S2-framing"],
+  finding: /an unknown notification \(no id, line \d+\) was answered/,
   apply: () => ({
     onUnknown: (env) => [error(env, "bad_request", `unknown envelope type ${JSON.stringify(env.type)}`)],
   }),

@@ -5,6 +5,7 @@ export default defineMode({
   name: "S6-bad-signature",
   defect: "changes one hex digit of every signature",
   expectFail: ["S6-signatures"],
+  finding: /the signature (does not verify under key|is refused by a strict verifier: R: not a point on the curve)/,
   apply: (honest) => ({
     sign(commitment) {
       const sig = honest.sign.call(this, commitment);

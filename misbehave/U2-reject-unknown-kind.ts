@@ -7,6 +7,7 @@ export default defineMode({
   name: "U2-reject-unknown-kind",
   defect: "rejects a query naming a kind outside the base vocabulary with bad_request",
   expectFail: ["U2"],
+  finding: /kinds \["acme:diagram"\] \(line \d+\) answered with error "bad_request"/,
   apply: (honest) => ({
     refuse(q, env) {
       const unknown = q.kinds.filter((k) => !(BASE_KINDS as readonly string[]).includes(k));

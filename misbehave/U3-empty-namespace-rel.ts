@@ -4,8 +4,9 @@ import { type Obj } from "../src/protocol/envelope.ts";
 /** Breaks U3: a namespaced name has non-empty sides; "acme:" has none after the colon. */
 export default defineMode({
   name: "U3-empty-namespace-rel",
-  defect: "labels its relations with rel \"acme:\" (a namespace with an empty name)",
+  defect: 'labels its relations with rel "acme:" (a namespace with an empty name)',
   expectFail: ["U3"],
+  finding: /rel "acme:" contains ":" but is not vendor:name with non-empty sides/,
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

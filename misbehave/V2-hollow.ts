@@ -6,6 +6,7 @@ export default defineMode({
   name: "V2-hollow",
   defect: "answers verify with an empty verdict list",
   expectFail: ["V2"],
+  finding: /^\d+ of \d+ identities got no verdict echoing them in full/,
   apply: () => ({
     onVerify: (env) => [reply(env, { type: "verified", response: { verdicts: [] } })],
   }),

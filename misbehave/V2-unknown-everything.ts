@@ -5,6 +5,7 @@ export default defineMode({
   name: "V2-unknown-everything",
   defect: "declares verify and answers unknown to every identity",
   expectFail: ["V2"],
+  finding: /verify of identities it served moments ago, unchanged answered "unknown"/,
   apply: (honest) => ({
     verdict(identity) {
       const { frame } = honest.verdict.call(this, identity);

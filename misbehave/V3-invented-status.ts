@@ -3,8 +3,9 @@ import { defineMode } from "./mode.ts";
 /** Breaks V3: "A verdict is one of valid, stale, gone, unknown." */
 export default defineMode({
   name: "V3-invented-status",
-  defect: "answers status \"outdated\" where it means stale",
+  defect: 'answers status "outdated" where it means stale',
   expectFail: ["V3"],
+  finding: /a verdict in reply to verify-mutated has status "outdated"/,
   apply: (honest) => ({
     verdict(identity) {
       const v = honest.verdict.call(this, identity);

@@ -5,6 +5,7 @@ export default defineMode({
   name: "V4-uppercase-replacement",
   defect: "writes replacement_digest in uppercase hex",
   expectFail: ["V4"],
+  finding: /has replacement_digest "sha256:(?=[0-9A-F]*[A-F])[0-9A-F]{64}"/,
   apply: (honest) => ({
     verdict(identity) {
       const v = honest.verdict.call(this, identity);

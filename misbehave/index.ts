@@ -29,6 +29,7 @@ import F7_uint16_prefix from "./F7-uint16-prefix.ts";
 import F7_utf16_length from "./F7-utf16-length.ts";
 import G1_empty_display_name from "./G1-empty-display-name.ts";
 import G2_relative_target from "./G2-relative-target.ts";
+import G3_no_anchor_boost from "./G3-no-anchor-boost.ts";
 import G4_ignore_anchors from "./G4-ignore-anchors.ts";
 import H1_wrong_family from "./H1-wrong-family.ts";
 import H2_empty_name from "./H2-empty-name.ts";
@@ -96,6 +97,7 @@ export const MODES: readonly Mode[] = [
   F7_utf16_length,
   G1_empty_display_name,
   G2_relative_target,
+  G3_no_anchor_boost,
   G4_ignore_anchors,
   H1_wrong_family,
   H2_empty_name,

@@ -8,6 +8,21 @@ export interface Mode {
   /** The checks that must fail, and no others. */
   expectFail: string[];
   /**
+   * What the failing evidence must say for the catch to count: at least one
+   * evidence of each expected check, with status fail, has a message, expected
+   * or actual this matches. Why: a check fails for many reasons (a timeout, a
+   * schema slip, a neighbour's precondition), and a mode that trips its check
+   * for any of them would pass the selftest while the check stays blind to the
+   * defect; the pattern pins the very wrong number or broken rule, so it must
+   * not match what another mode breaking the same check differently produces.
+   * One pattern for every expected check; a record, by check id, when a mode
+   * fails several checks with different evidence (a check missing from the
+   * record is never pinned). Patterns are tried with `String.search`, so a
+   * `g` or `y` flag changes nothing; keep them off volatile text (timings,
+   * temp paths, digests).
+   */
+  finding: RegExp | Record<string, RegExp>;
+  /**
    * Why the defect only exists on stdio (a banner, an exit status), or would
    * take down the one HTTP server every session shares (a crash): the
    * selftest then runs the mode on stdio only.

@@ -7,7 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const env = process.env;
-const list = (v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const list = (v) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function argsFrom(e, reportJson) {
   const args = [];
@@ -51,7 +55,10 @@ function main() {
   }
   if (env.GITHUB_OUTPUT) {
     const s = report.summary;
-    appendFileSync(env.GITHUB_OUTPUT, [`conformant=${report.conformant}`, `passed=${s.pass}`, `failed=${s.fail}`, `warned=${s.warn}`, `report-json=${reportJson}`, ""].join("\n"));
+    appendFileSync(
+      env.GITHUB_OUTPUT,
+      [`conformant=${report.conformant}`, `passed=${s.pass}`, `failed=${s.fail}`, `warned=${s.warn}`, `report-json=${reportJson}`, ""].join("\n"),
+    );
   }
   return code;
 }

@@ -28,5 +28,7 @@ const rows: Array<[string, string[], number]> = [
 ];
 for (const [name, args, runs] of rows) {
   const r = time(args, runs);
-  console.log(`${name.padEnd(58)} median ${r.median.toFixed(0).padStart(6)} ms  min ${r.min.toFixed(0).padStart(6)}  max ${r.max.toFixed(0).padStart(6)}  (n=${runs}, exit ${r.status})`);
+  console.log(
+    `${name.padEnd(58)} median ${r.median.toFixed(0).padStart(6)} ms  min ${r.min.toFixed(0).padStart(6)}  max ${r.max.toFixed(0).padStart(6)}  (n=${runs}, exit ${r.status})`,
+  );
 }

@@ -20,10 +20,22 @@ const sums = [];
 for (const [target, name] of TARGETS.filter(([t]) => only.length === 0 || only.includes(t))) {
   execFileSync(
     bun,
-    ["build", "bin/cgp-conform.ts", "--compile", `--target=${target}`, "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--outfile", `dist/${name}`],
+    [
+      "build",
+      "bin/cgp-conform.ts",
+      "--compile",
+      `--target=${target}`,
+      "--format=esm",
+      "--no-compile-autoload-dotenv",
+      "--no-compile-autoload-bunfig",
+      "--outfile",
+      `dist/${name}`,
+    ],
     { cwd: root, stdio: "inherit" },
   );
-  const digest = createHash("sha256").update(readFileSync(`${root}/dist/${name}`)).digest("hex");
+  const digest = createHash("sha256")
+    .update(readFileSync(`${root}/dist/${name}`))
+    .digest("hex");
   sums.push(`${digest}  ${name}`);
   console.log(`${name}: sha256 ${digest}`);
 }

@@ -17,9 +17,22 @@ async function action(inputs: Record<string, string>) {
   const r = await execa(process.execPath, [ENTRY], {
     reject: false,
     cwd: ROOT,
-    env: { GITHUB_ACTIONS: "true", GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: dir, NO_COLOR: "1", CGP_CONFORM_COMMAND: JSON.stringify([BUN, CLI]), ...inputs },
+    env: {
+      GITHUB_ACTIONS: "true",
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+      RUNNER_TEMP: dir,
+      NO_COLOR: "1",
+      CGP_CONFORM_COMMAND: JSON.stringify([BUN, CLI]),
+      ...inputs,
+    },
   });
-  const outputs = Object.fromEntries(readFileSync(output, "utf8").split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+  const outputs = Object.fromEntries(
+    readFileSync(output, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
   let summaryText = "";
   try {
     summaryText = readFileSync(summary, "utf8");
@@ -72,8 +85,12 @@ t.test("action.yml passes every input through env:, never interpolated into a ru
   const inputs = [...yml.slice(yml.indexOf("inputs:"), yml.indexOf("outputs:")).matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]!);
   t.ok(inputs.length >= 8);
   const runLines = yml.split("\n").filter((l, i, all) => /^\s+run:/.test(l) || (i > 0 && /^\s+run: \|/.test(all[i - 1]!)));
-  for (const l of yml.split("\n")) if (/\$\{\{\s*inputs\./.test(l)) t.match(l, /^\s+CGP_[A-Z_]+: \$\{\{ inputs\.[a-z-]+ \}\}$/, `only env: lines read inputs: ${l.trim()}`);
-  t.notOk(runLines.some((l) => l.includes("${{")), "no run: line interpolates an expression");
+  for (const l of yml.split("\n"))
+    if (/\$\{\{\s*inputs\./.test(l)) t.match(l, /^\s+CGP_[A-Z_]+: \$\{\{ inputs\.[a-z-]+ \}\}$/, `only env: lines read inputs: ${l.trim()}`);
+  t.notOk(
+    runLines.some((l) => l.includes("${{")),
+    "no run: line interpolates an expression",
+  );
   for (const i of inputs) t.match(yml, new RegExp(`\\$\\{\\{ inputs\\.${i} \\}\\}`), `input ${i} is passed on`);
   for (const o of ["conformant", "passed", "failed", "warned", "report-json"]) t.match(yml, new RegExp(`^  ${o}:$`, "m"), `output ${o}`);
 });

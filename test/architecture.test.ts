@@ -59,10 +59,22 @@ t.test("the real tree keeps the architecture rules", async (t) => {
   // A cruise that resolved nothing would pass every rule vacuously: make sure it saw the tree,
   // followed .ts specifiers, and recognised node core modules as such.
   const modules = result.modules;
-  t.ok(modules.some((m) => m.source.startsWith("checks/") && m.dependencies.some((d) => d.resolved.startsWith("src/"))), "checks' .ts imports resolve into src/");
-  t.ok(modules.some((m) => m.coreModule && /^(node:)?fs$/.test(m.source)), "node:fs is seen, as a core module");
-  t.ok(modules.some((m) => m.source.startsWith("node_modules/") && m.matchesDoNotFollow), "npm packages are seen and not followed");
-  t.notOk(modules.some((m) => m.source.startsWith("test/")), "the cruise stays in the project folders");
+  t.ok(
+    modules.some((m) => m.source.startsWith("checks/") && m.dependencies.some((d) => d.resolved.startsWith("src/"))),
+    "checks' .ts imports resolve into src/",
+  );
+  t.ok(
+    modules.some((m) => m.coreModule && /^(node:)?fs$/.test(m.source)),
+    "node:fs is seen, as a core module",
+  );
+  t.ok(
+    modules.some((m) => m.source.startsWith("node_modules/") && m.matchesDoNotFollow),
+    "npm packages are seen and not followed",
+  );
+  t.notOk(
+    modules.some((m) => m.source.startsWith("test/")),
+    "the cruise stays in the project folders",
+  );
 
   const violations = sorted(result.summary.violations, ruleNames(options));
   const lines = violations.map(describe);
@@ -75,7 +87,11 @@ t.test("the real tree keeps the architecture rules", async (t) => {
   // diagnostics; `entries` condenses the transitive ones to the edges where the path first
   // steps onto forbidden ground (cut those and the violations behind them go).
   if (lines.length === 0) t.pass("no architecture violations");
-  else t.fail(`${lines.length} architecture violation(s) (${counts}), listed under 'violations'; each rule's reason is in .dependency-cruiser.cjs`, { violations: lines, entries: entryEdges(violations, options) });
+  else
+    t.fail(`${lines.length} architecture violation(s) (${counts}), listed under 'violations'; each rule's reason is in .dependency-cruiser.cjs`, {
+      violations: lines,
+      entries: entryEdges(violations, options),
+    });
 });
 
 /** For reachability violations: the distinct edges where a via path first enters what its rule forbids. */
@@ -150,14 +166,26 @@ interface Expected {
 }
 
 const EXPECTED: Expected[] = [
-  { rule: "checks-pure", from: "checks/X.ts", to: "fs", through: "checks/kit/helper.ts", why: "a check reaching node:fs through checks/kit/helper.ts (transitive)" },
+  {
+    rule: "checks-pure",
+    from: "checks/X.ts",
+    to: "fs",
+    through: "checks/kit/helper.ts",
+    why: "a check reaching node:fs through checks/kit/helper.ts (transitive)",
+  },
   { rule: "checks-pure", from: "checks/kit/helper.ts", to: "fs", why: "checks/kit importing node:fs" },
   { rule: "checks-pure", from: "checks/Y.ts", to: "src/probe/p.ts", why: "a check importing src/probe/" },
   { rule: "checks-pure", from: "checks/kit/spawn.ts", to: "node_modules/execa/index.js", why: "checks/kit importing execa" },
   { rule: "checks-pure", from: "checks/kit/spawn.ts", to: "child_process", why: "checks/kit importing bare child_process" },
   { rule: "no-folder-cycle", from: "src/a", to: "src/b", why: "the folder cycle src/a → src/b → src/a (no module cycle in it)" },
   { rule: "no-folder-cycle", from: "src/b", to: "src/a", why: "the folder cycle src/b → src/a → src/b (no module cycle in it)" },
-  { rule: "no-module-cycle", from: "src/c/m.ts", to: "src/c/n.ts", cycle: true, why: "the module cycle src/c/m.ts ↔ src/c/n.ts (inside one folder, one way type-only)" },
+  {
+    rule: "no-module-cycle",
+    from: "src/c/m.ts",
+    to: "src/c/n.ts",
+    cycle: true,
+    why: "the module cycle src/c/m.ts ↔ src/c/n.ts (inside one folder, one way type-only)",
+  },
   { rule: "transcript-is-a-record", from: "src/transcript/t.ts", to: "checks/z.ts", why: "src/transcript/ importing checks/" },
   { rule: "vocabulary-self-contained", from: "src/protocol/p.ts", to: "src/engine/e.ts", why: "src/protocol/ importing src/engine/" },
   { rule: "report-from-run-report", from: "src/report/r.ts", to: "checks/index.ts", why: "src/report/ importing the registry checks/index.ts" },
@@ -166,7 +194,8 @@ const EXPECTED: Expected[] = [
 ];
 
 const matches = (e: Expected) => (v: IViolation) =>
-  v.rule.name === e.rule && (e.cycle ? new Set([v.from, v.to]).size === 2 && [v.from, v.to].every((m) => m === e.from || m === e.to) : v.from === e.from && v.to === e.to);
+  v.rule.name === e.rule &&
+  (e.cycle ? new Set([v.from, v.to]).size === 2 && [v.from, v.to].every((m) => m === e.from || m === e.to) : v.from === e.from && v.to === e.to);
 
 t.test("every rule fires on a planted violation, and only there", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "cgp-architecture-"));
@@ -188,7 +217,10 @@ t.test("every rule fires on a planted violation, and only there", async (t) => {
     const wanted = `${e.rule} fires on ${e.why}: expected ${e.from} → ${e.to}`;
     t.ok(hit, hit ? wanted : `${wanted}; it reported ${found.length ? found.join("; ") : "nothing"}`);
     if (hit && e.through) {
-      t.ok(hit.via?.some((s) => s.name === e.through), `${e.rule} names the path through ${e.through}: ${describe(hit)}`);
+      t.ok(
+        hit.via?.some((s) => s.name === e.through),
+        `${e.rule} names the path through ${e.through}: ${describe(hit)}`,
+      );
     }
   }
 

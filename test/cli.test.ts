@@ -22,12 +22,15 @@ t.test("reference: every check listed, CONFORMANT, exit 0", async (t) => {
   t.equal(r.exitCode, 0, r.stderr);
   for (const c of CHECKS) t.match(r.stdout, new RegExp(`(PASS|SKIP)\\s+${c.id}\\s`), c.id);
   t.notMatch(r.stdout, /FAIL|WARN/);
-  t.match(r.stdout, /\nCONFORMANT$/, 'the verdict closes the output (execa strips the final newline)');
+  t.match(r.stdout, /\nCONFORMANT$/, "the verdict closes the output (execa strips the final newline)");
   t.notMatch(r.stdout, /\x1b\[/, "NO_COLOR: no escape sequences");
 });
 
 t.test("--json: stdout is one JSON document that validates; exit code follows the verdict", async (t) => {
-  for (const [mode, code] of [[undefined, 0], ["B3-utf16-length", 1]] as const) {
+  for (const [mode, code] of [
+    [undefined, 0],
+    ["B3-utf16-length", 1],
+  ] as const) {
     const r = await cli(["reference", "--json", ...(mode ? ["--misbehave", mode] : [])]);
     t.equal(r.exitCode, code, `${mode ?? "honest"} exits ${code}`);
     const report: unknown = JSON.parse(r.stdout);
@@ -106,7 +109,11 @@ t.test("validate: lint and interop modes, exit 1 on an invalid envelope", async 
   t.match(lint.stdout, /3 envelopes, 1 valid, 2 invalid \(lint mode\)/);
   const interop = await cli(["validate", file, "--mode", "interop", "--json"]);
   t.equal(interop.exitCode, 1);
-  t.same(JSON.parse(interop.stdout).map((r: { errors: unknown[] }) => r.errors.length > 0), [false, false, true], "an unknown member is ignored in interop mode");
+  t.same(
+    JSON.parse(interop.stdout).map((r: { errors: unknown[] }) => r.errors.length > 0),
+    [false, false, true],
+    "an unknown member is ignored in interop mode",
+  );
   const good = join(tmp, "good.json");
   writeFileSync(good, '[{"type":"shutdown"}]');
   t.equal((await cli(["validate", good])).exitCode, 0);
@@ -129,17 +136,36 @@ t.test("attest verify: every attestation of a signed run is valid; a tampered on
   writeFileSync(tampered, lines.join("\n"));
   const bad = await cli(["attest", "verify", tampered, "--json"]);
   t.equal(bad.exitCode, 1);
-  const kinds = (JSON.parse(bad.stdout) as Array<{ where: string; verdict: { kind: string } }>).filter((v) => v.where === `line ${i + 1}`).map((v) => v.verdict.kind);
+  const kinds = (JSON.parse(bad.stdout) as Array<{ where: string; verdict: { kind: string } }>)
+    .filter((v) => v.where === `line ${i + 1}`)
+    .map((v) => v.verdict.kind);
   t.ok(kinds.includes("commitment-mismatch"), "the edited frame's attestation is a commitment mismatch, not a bad signature");
   const wrongKey = await cli(["attest", "verify", file, "--key", "ab".repeat(32), "--json"]);
   t.equal(wrongKey.exitCode, 1);
-  t.ok((JSON.parse(wrongKey.stdout) as Array<{ verdict: { kind: string } }>).every((v) => v.verdict.kind !== "valid"), "no signature verifies under another key");
+  t.ok(
+    (JSON.parse(wrongKey.stdout) as Array<{ verdict: { kind: string } }>).every((v) => v.verdict.kind !== "valid"),
+    "no signature verifies under another key",
+  );
 });
 
 t.test("one run writes every report format, each valid in its own terms", async (t) => {
   const dir = mkdtempSync(join(tmp, "formats-"));
   const f = (n: string): string => join(dir, n);
-  const r = await cli(["reference", "--misbehave", "B3-floor", "--report", `json:${f("r.json")}`, "--report", `junit:${f("r.xml")}`, "--report", `tap:${f("r.tap")}`, "--report", `markdown:${f("r.md")}`, "--report", `github:${f("r.gh")}`]);
+  const r = await cli([
+    "reference",
+    "--misbehave",
+    "B3-floor",
+    "--report",
+    `json:${f("r.json")}`,
+    "--report",
+    `junit:${f("r.xml")}`,
+    "--report",
+    `tap:${f("r.tap")}`,
+    "--report",
+    `markdown:${f("r.md")}`,
+    "--report",
+    `github:${f("r.gh")}`,
+  ]);
   t.equal(r.exitCode, 1);
   t.match(r.stdout, /NOT CONFORMANT/, "the human report still goes to stdout");
   const validate = reportValidator();

@@ -14,7 +14,10 @@ t.equal(new Set(anchors).size, anchors.length, "each anchor appears once in the 
 for (const a of anchors) {
   const inRegistry = checked.has(a);
   const excluded = a in EXCLUDED;
-  t.ok(inRegistry !== excluded, `${a} is ${inRegistry && excluded ? "both checked and excluded" : inRegistry ? "checked" : excluded ? `excluded: ${EXCLUDED[a]}` : "neither checked nor excluded"}`);
+  t.ok(
+    inRegistry !== excluded,
+    `${a} is ${inRegistry && excluded ? "both checked and excluded" : inRegistry ? "checked" : excluded ? `excluded: ${EXCLUDED[a]}` : "neither checked nor excluded"}`,
+  );
 }
 
 t.test("nothing is excluded or checked that the spec does not number", async (t) => {

@@ -29,9 +29,16 @@ async function guarded(): Promise<{ url: string; seen: string[]; close: () => vo
     req.on("end", () => {
       const env = JSON.parse(body) as { type: string };
       if (env.type !== "handshake") return void res.writeHead(204).end();
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ type: "handshake_ack", protocol_version: "contextgraph/1.0", provider: { name: "guarded", version: "1", data_flow: { reads: false, writes: false, egress: false } }, capabilities: { query: { kinds: [] } } }),
-      );
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(
+          JSON.stringify({
+            type: "handshake_ack",
+            protocol_version: "contextgraph/1.0",
+            provider: { name: "guarded", version: "1", data_flow: { reads: false, writes: false, egress: false } },
+            capabilities: { query: { kinds: [] } },
+          }),
+        );
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -84,7 +91,11 @@ t.test("C8: the bearer token is sent, and appears in no output", async (t) => {
   t.equal(runs[0]!.exitCode, 0, runs[0]!.stdout);
   t.ok(g.seen.length > 0 && g.seen.every((h) => h === `Bearer ${TOKEN}`), "every request carried the token");
   t.equal(runs[2]!.exitCode, 3);
-  const outputs = [...runs.flatMap((r) => [r.stdout, r.stderr]), readFileSync(transcript, "utf8"), ...readdirSync(outDir).map((f) => readFileSync(join(outDir, f), "utf8"))];
+  const outputs = [
+    ...runs.flatMap((r) => [r.stdout, r.stderr]),
+    readFileSync(transcript, "utf8"),
+    ...readdirSync(outDir).map((f) => readFileSync(join(outDir, f), "utf8")),
+  ];
   for (const o of outputs) t.notOk(o.includes(TOKEN) || o.includes("SECRET"), "no output holds the token");
   const missing = await cli(["http", g.url, "--bearer-token-env", "NOT_SET_ANYWHERE"]);
   t.equal(missing.exitCode, 2);
@@ -101,21 +112,38 @@ t.test("C1/C2/C6: a provider needing consent gets no query without it; with it, 
   t.equal(r.exitCode, 3, "could not run fully");
   const report = JSON.parse(r.stdout);
   t.same(report.consent.missing, ["third-party-model"]);
-  t.match(report.could_not_run_reason, /consent is required for third-party-model: the provider declares off-machine egress scopes third-party-model \(C6\); no query payload was sent/);
-  const sent = readFileSync(transcript, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.dir === "send").map((e) => {
-    try {
-      return JSON.parse(e.line) as { type?: string };
-    } catch {
-      return undefined; // a malformed-input stimulus
-    }
-  });
-  t.notOk(sent.some((e) => e?.type === "query" || e?.type === "verify"), "no query or verify was sent");
+  t.match(
+    report.could_not_run_reason,
+    /consent is required for third-party-model: the provider declares off-machine egress scopes third-party-model \(C6\); no query payload was sent/,
+  );
+  const sent = readFileSync(transcript, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .filter((e) => e.dir === "send")
+    .map((e) => {
+      try {
+        return JSON.parse(e.line) as { type?: string };
+      } catch {
+        return undefined; // a malformed-input stimulus
+      }
+    });
+  t.notOk(
+    sent.some((e) => e?.type === "query" || e?.type === "verify"),
+    "no query or verify was sent",
+  );
   t.equal(report.results.find((x: { id: string }) => x.id === "C5").status, "fail", "handshake-level checks still report");
   t.ok(report.results.filter((x: { status: string }) => x.status === "pass").length > 0, "not a run made of skips");
 
   const granted = JSON.parse((await cli(["reference", "--misbehave", mode, "--json", "--consent", "third-party-model"])).stdout);
   t.same(granted.consent.missing, []);
   t.equal(granted.consent.receipts.length, 1);
-  t.match(granted.consent.receipts[0], { provider_id: "cgp-conform-reference", scope: "third-party-model", provider_name: "cgp-conform-reference", provider_version: "0.1.0", grantor: { policy: "cgp-conform --consent third-party-model" } });
+  t.match(granted.consent.receipts[0], {
+    provider_id: "cgp-conform-reference",
+    scope: "third-party-model",
+    provider_name: "cgp-conform-reference",
+    provider_version: "0.1.0",
+    grantor: { policy: "cgp-conform --consent third-party-model" },
+  });
   t.match(granted.consent.receipts[0].granted_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 });

@@ -30,13 +30,19 @@ t.test("every mode targets real checks and is named for one of them", async (t) 
     t.ok(m.expectFail.length > 0, `${m.name} expects some failure`);
     for (const id of m.expectFail) t.ok(ids.has(id), `${m.name} targets registered check ${id}`);
     // The anchor is the check id up to its first "-" (S2-framing → S2).
-    t.ok(m.expectFail.some((id) => m.name.startsWith(`${id.split("-")[0]}-`)), `${m.name} is named <anchor>-<defect>`);
+    t.ok(
+      m.expectFail.some((id) => m.name.startsWith(`${id.split("-")[0]}-`)),
+      `${m.name} is named <anchor>-<defect>`,
+    );
   }
 });
 
 t.test("every check has a witness that makes it, and only it, fail", async (t) => {
   for (const c of CHECKS) {
-    t.ok(MODES.some((m) => m.expectFail.length === 1 && m.expectFail[0] === c.id), `${c.id}: ${witnesses(c.id).join(", ") || "no witness"}`);
+    t.ok(
+      MODES.some((m) => m.expectFail.length === 1 && m.expectFail[0] === c.id),
+      `${c.id}: ${witnesses(c.id).join(", ") || "no witness"}`,
+    );
   }
 });
 
@@ -48,10 +54,22 @@ t.test("every probe a check names exists", async (t) => {
 t.test("the reference provider serves content where UTF-8 bytes and UTF-16 units part", async (t) => {
   const enc = new TextEncoder();
   const texts = DOCS.map((d) => honest.content(d));
-  t.ok(texts.some((s) => /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(s)), "a CJK frame");
-  t.ok(texts.some((s) => /\p{Extended_Pictographic}/u.test(s)), "an emoji frame");
-  t.ok(texts.some((s) => Math.ceil(enc.encode(s).length / 4) !== Math.ceil(s.length / 4)), "a frame whose count differs");
-  t.ok(texts.some((s) => s.includes("\r\n")), "a CRLF frame, where normalising line endings changes the digest");
+  t.ok(
+    texts.some((s) => /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}/u.test(s)),
+    "a CJK frame",
+  );
+  t.ok(
+    texts.some((s) => /\p{Extended_Pictographic}/u.test(s)),
+    "an emoji frame",
+  );
+  t.ok(
+    texts.some((s) => Math.ceil(enc.encode(s).length / 4) !== Math.ceil(s.length / 4)),
+    "a frame whose count differs",
+  );
+  t.ok(
+    texts.some((s) => s.includes("\r\n")),
+    "a CRLF frame, where normalising line endings changes the digest",
+  );
 });
 
 t.test("the version is package.json's", async (t) => {
@@ -66,13 +84,28 @@ t.test("README tables are generated from the registry (npm run readme)", async (
 t.test("checks/index.ts and misbehave/index.ts are generated from their folders (npm run registry)", async (t) => {
   const ids = files("checks", NOT_REGISTERED.checks);
   const defs = await Promise.all(ids.map(async (id) => (await import(`../checks/${id}.ts`)).default as { id: string; follows?: string }));
-  t.same(defs.map((d) => d.id), ids, "each check's id is its file name");
-  t.equal(read("checks/index.ts"), renderChecksIndex(reportOrder(defs, specAnchors(read("test/reference/protocol-surface.txt")))), "checks/index.ts is current");
+  t.same(
+    defs.map((d) => d.id),
+    ids,
+    "each check's id is its file name",
+  );
+  t.equal(
+    read("checks/index.ts"),
+    renderChecksIndex(reportOrder(defs, specAnchors(read("test/reference/protocol-surface.txt")))),
+    "checks/index.ts is current",
+  );
   t.equal(read("misbehave/index.ts"), renderModesIndex(files("misbehave", NOT_REGISTERED.misbehave)), "misbehave/index.ts is current");
 });
 
 t.test("report order is spec order; a section check sits where it follows", async (t) => {
   const anchors = ["H1", "F4", "F5"];
-  t.same(reportOrder([{ id: "F5" }, { id: "S6-x", follows: "F4" }, { id: "H1" }, { id: "F4" }, { id: "S2-b", follows: "S2-a" }, { id: "S2-a" }], anchors), ["S2-a", "S2-b", "H1", "F4", "S6-x", "F5"]);
+  t.same(reportOrder([{ id: "F5" }, { id: "S6-x", follows: "F4" }, { id: "H1" }, { id: "F4" }, { id: "S2-b", follows: "S2-a" }, { id: "S2-a" }], anchors), [
+    "S2-a",
+    "S2-b",
+    "H1",
+    "F4",
+    "S6-x",
+    "F5",
+  ]);
   t.throws(() => reportOrder([{ id: "S6-x", follows: "Z9" }], anchors), /follows Z9, which is neither a spec anchor nor a check/);
 });

@@ -68,11 +68,7 @@ export function frameName(f: ServedFrame): string {
  * that breaks it, one summary for those that keep it. Frames the rule does
  * not apply to (test returns undefined) are not counted.
  */
-export function perFrame(
-  views: ProbeView[],
-  rule: string,
-  test: (f: ServedFrame) => Evidence | undefined,
-): Evidence[] | { skip: string } {
+export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame) => Evidence | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const frames = servedFrames(xs);
   const results = frames.map(test).filter((e): e is Evidence => e !== undefined);
@@ -82,7 +78,12 @@ export function perFrame(
     out.push({ ok: true, message: `${held.length} of ${results.length} frames ${rule}`, lines: [...new Set(held.flatMap((e) => e.lines))] });
   }
   if (out.length === 0) {
-    return { skip: frames.length === 0 ? "the provider served no frames to any probe query, so there is no frame to score" : `no served frame carries a field this rule covers (${frames.length} frames seen)` };
+    return {
+      skip:
+        frames.length === 0
+          ? "the provider served no frames to any probe query, so there is no frame to score"
+          : `no served frame carries a field this rule covers (${frames.length} frames seen)`,
+    };
   }
   return out;
 }

@@ -22,7 +22,9 @@ export function audits(views: ProbeView[]): AuditedAnswer[] {
     const name = providerName(ack) ?? "";
     const keys = keysOf(ack);
     return exchanges([v]).flatMap((x) =>
-      x.answer?.env.type === "frames" && isObj(x.answer.env.result) ? [{ line: x.answer.n, step: x.step, audit: auditFrames(name, x.answer.env.result, keys) }] : [],
+      x.answer?.env.type === "frames" && isObj(x.answer.env.result)
+        ? [{ line: x.answer.n, step: x.step, audit: auditFrames(name, x.answer.env.result, keys) }]
+        : [],
     );
   });
 }

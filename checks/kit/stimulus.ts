@@ -24,10 +24,11 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
   if (at !== -1) return { sent, replies: window.slice(0, at), answer: window[at] };
   const exit = v.events.find((e) => e.note === "exit" && (e.step === step || e.step === syncStep));
   const timeout = v.notes("timeout", syncStep)[0];
-  const silence = exit && exit.reason === undefined
-    ? { why: `the provider exited (code ${exit.exitCode}, signal ${exit.signal})`, line: exit.n }
-    : timeout
-      ? { why: `the following valid query got no reply within ${timeout.waitedMs} ms`, line: timeout.n }
-      : { why: "the following valid query got no reply", line: sent.n };
+  const silence =
+    exit && exit.reason === undefined
+      ? { why: `the provider exited (code ${exit.exitCode}, signal ${exit.signal})`, line: exit.n }
+      : timeout
+        ? { why: `the following valid query got no reply within ${timeout.waitedMs} ms`, line: timeout.n }
+        : { why: "the following valid query got no reply", line: sent.n };
   return { sent, replies: window, silence };
 }

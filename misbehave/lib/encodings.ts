@@ -30,8 +30,15 @@ export function commitWith(m: Mistakes, providerId: string, frame: Obj): Uint8Ar
     return concatBytes(prefix, bytes);
   };
   const encOpt = (s: string | null | undefined): Uint8Array =>
-    s === null || s === undefined ? (m.noPresenceByte ? new Uint8Array(0) : Uint8Array.of(0)) : m.noPresenceByte ? encStr(s) : concatBytes(Uint8Array.of(1), encStr(s));
-  const encodeLink = (l: ProvenanceLink): Uint8Array => concatBytes(encStr(l.type), encOpt(l.uri), encOpt(l.range), encOpt(l.digest), encOpt(l.method), encOpt(l.by));
+    s === null || s === undefined
+      ? m.noPresenceByte
+        ? new Uint8Array(0)
+        : Uint8Array.of(0)
+      : m.noPresenceByte
+        ? encStr(s)
+        : concatBytes(Uint8Array.of(1), encStr(s));
+  const encodeLink = (l: ProvenanceLink): Uint8Array =>
+    concatBytes(encStr(l.type), encOpt(l.uri), encOpt(l.range), encOpt(l.digest), encOpt(l.method), encOpt(l.by));
   let h = sha256(utf8.encode(TAG.genesis));
   for (const l of linksOf(frame)) h = sha256(concatBytes(utf8.encode(TAG.link), h, encodeLink(l)));
   const digest = typeof frame.content_digest === "string" ? frame.content_digest : undefined;

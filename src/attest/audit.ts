@@ -1,5 +1,15 @@
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { fromDigest, merkleLeaf, merkleNode, merkleRoot, rootFromProof, toDigest, type FrameIdentity, type InclusionProof, type ProofFailure } from "../math/attest.ts";
+import {
+  fromDigest,
+  merkleLeaf,
+  merkleNode,
+  merkleRoot,
+  rootFromProof,
+  toDigest,
+  type FrameIdentity,
+  type InclusionProof,
+  type ProofFailure,
+} from "../math/attest.ts";
 import { ED25519, verifyAttestation, type Verdict } from "../math/ed25519.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
@@ -17,7 +27,9 @@ export interface PublishedKey {
 export function keysOf(ack: Obj | undefined, extra: PublishedKey[] = []): PublishedKey[] {
   const published = Array.isArray(ack?.attester_keys) ? ack.attester_keys.filter(isObj) : [];
   return [
-    ...published.filter((k) => typeof k.key_id === "string" && typeof k.public_key === "string").map((k) => ({ key_id: k.key_id as string, algorithm: String(k.algorithm), public_key: k.public_key as string })),
+    ...published
+      .filter((k) => typeof k.key_id === "string" && typeof k.public_key === "string")
+      .map((k) => ({ key_id: k.key_id as string, algorithm: String(k.algorithm), public_key: k.public_key as string })),
     ...extra,
   ];
 }
@@ -141,7 +153,10 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
   // F12 judges the set, the order and the tree; the leaf values are F7's, so a
   // frame's own signed commitment stands in for its leaf where one was given.
   const leaf = (i: number): Uint8Array => signedLeaf.get(i) ?? recomputed[i]!;
-  const order = canonicalOrder(frames.map((_, i) => i), (i) => identities[i]!);
+  const order = canonicalOrder(
+    frames.map((_, i) => i),
+    (i) => identities[i]!,
+  );
   const root = merkleRoot(order.map(leaf));
 
   for (const e of entries) {
@@ -175,7 +190,13 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
     resultAudit = { signed: ra.signed_commitment, expected, ...(diagnosis ? { diagnosis } : {}), signature: signatureOf(ra, keys), keyId: ra.key_id };
   }
 
-  return { providerId, inside, entries, ...(resultAudit ? { result: resultAudit } : {}), attested: rawEntries.length > 0 || resultAudit !== undefined || inside.length > 0 };
+  return {
+    providerId,
+    inside,
+    entries,
+    ...(resultAudit ? { result: resultAudit } : {}),
+    attested: rawEntries.length > 0 || resultAudit !== undefined || inside.length > 0,
+  };
 }
 
 /** Hex of a 32-byte key given on the command line, checked for shape only. */

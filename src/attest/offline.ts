@@ -50,10 +50,24 @@ function check(expected: Uint8Array, a: Obj, keys: PublishedKey[]): OfflineVerdi
   const key = keys.find((k) => k.key_id === a.key_id) ?? keys.find((k) => k.key_id === "*");
   if (!key) {
     // The commitment is still compared first: tampering is found with no key at all.
-    const v = verifyAttestation({ expectedCommitment: expected, signedCommitment: String(a.signed_commitment), algorithm: String(a.algorithm), publicKeyHex: "", signatureHex: "" });
-    return v.kind === "commitment-mismatch" || v.kind === "malformed-commitment" || v.kind === "unknown-algorithm" ? v : { kind: "unknown-key", key_id: a.key_id };
+    const v = verifyAttestation({
+      expectedCommitment: expected,
+      signedCommitment: String(a.signed_commitment),
+      algorithm: String(a.algorithm),
+      publicKeyHex: "",
+      signatureHex: "",
+    });
+    return v.kind === "commitment-mismatch" || v.kind === "malformed-commitment" || v.kind === "unknown-algorithm"
+      ? v
+      : { kind: "unknown-key", key_id: a.key_id };
   }
-  return verifyAttestation({ expectedCommitment: expected, signedCommitment: String(a.signed_commitment), algorithm: String(a.algorithm), publicKeyHex: key.public_key, signatureHex: String(a.signature) });
+  return verifyAttestation({
+    expectedCommitment: expected,
+    signedCommitment: String(a.signed_commitment),
+    algorithm: String(a.algorithm),
+    publicKeyHex: key.public_key,
+    signatureHex: String(a.signature),
+  });
 }
 
 /**
@@ -70,7 +84,7 @@ export function verifyOffline(text: string, extraKeys: PublishedKey[] = []): Off
     const frames = Array.isArray(result.frames) ? result.frames.filter(isObj) : [];
     const entries = Array.isArray(result.frame_attestations) ? result.frame_attestations.filter(isObj) : [];
     const declared = isObj(ack?.provider) ? ack.provider.name : undefined;
-    const providerId = String(declared ?? (entries.map((e) => (isObj(e.frame) ? e.frame.provider_id : undefined)).find((p) => typeof p === "string") ?? ""));
+    const providerId = String(declared ?? entries.map((e) => (isObj(e.frame) ? e.frame.provider_id : undefined)).find((p) => typeof p === "string") ?? "");
     const root = merkleRoot(canonicalOrder(frames, (f) => identityOf(providerId, f)).map((f) => commitmentOf(providerId, f)));
     for (const [i, e] of entries.entries()) {
       const named = isObj(e.frame) ? e.frame : {};
@@ -86,7 +100,11 @@ export function verifyOffline(text: string, extraKeys: PublishedKey[] = []): Off
         const r = rootFromProof(c, e.inclusion_proof as unknown as InclusionProof);
         const kind: ProofKind = !r.ok ? "unfoldable" : toDigest(r.root) === toDigest(root) ? "recomputes-root" : "other-root";
         v.proof_kind = kind;
-        v.proof = !r.ok ? `cannot be folded: ${r.failure.kind}` : kind === "recomputes-root" ? "recomputes the root of the frames carried" : `recomputes ${toDigest(r.root)}, not the root of the frames carried`;
+        v.proof = !r.ok
+          ? `cannot be folded: ${r.failure.kind}`
+          : kind === "recomputes-root"
+            ? "recomputes the root of the frames carried"
+            : `recomputes ${toDigest(r.root)}, not the root of the frames carried`;
       }
       out.push(v);
     }

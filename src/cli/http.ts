@@ -26,12 +26,19 @@ export function httpTarget(a: HttpArgs): HttpTarget {
     const i = h.indexOf(":");
     if (i <= 0) throw new UsageError(`--header must be NAME:VALUE, got ${JSON.stringify(h)}`);
     const name = h.slice(0, i).trim().toLowerCase();
-    if (name === "authorization") throw new UsageError("pass credentials with --bearer-token-env NAME, not --header: a header value would sit on the command line (C8)");
+    if (name === "authorization")
+      throw new UsageError("pass credentials with --bearer-token-env NAME, not --header: a header value would sit on the command line (C8)");
     headers[name] = h.slice(i + 1).trim();
   }
   const ca = a.ca === undefined ? undefined : readIn(a.ca);
   if (ca !== undefined && !ca.includes("-----BEGIN CERTIFICATE-----")) throw new UsageError(`--ca ${a.ca}: not a PEM file of certificates`);
-  const target: HttpTarget = { kind: "http", url: a.url, headers, ...(a["bearer-token-env"] ? { bearerTokenEnv: a["bearer-token-env"] } : {}), ...(ca ? { ca } : {}) };
+  const target: HttpTarget = {
+    kind: "http",
+    url: a.url,
+    headers,
+    ...(a["bearer-token-env"] ? { bearerTokenEnv: a["bearer-token-env"] } : {}),
+    ...(ca ? { ca } : {}),
+  };
   try {
     bearerToken(target);
   } catch (e) {

@@ -31,86 +31,152 @@ export async function main(argv: string[]): Promise<number> {
     .usage("$0 <command> [options]\n\nConformance tester for Context Graph Protocol providers.")
     .strict()
     .help()
-    .command("stdio", "Run the suite against a stdio provider: cgp-conform stdio [options] -- <program> [args...]", (y) => suiteOptions(y), async (a) => {
-      if (provider.length === 0) throw new UsageError("no provider command: give it after --, e.g. cgp-conform stdio -- ./my-provider --flag");
-      code = await suite({ kind: "stdio", command: provider }, a);
-    })
-    .command("http <url>", "Run the suite against a provider over the HTTP binding", (y) =>
-      suiteOptions(y)
-        .positional("url", { type: "string", demandOption: true, describe: "The provider's endpoint: https://…, or http:// on loopback only (C7)" })
-        .option("bearer-token-env", { type: "string", describe: "Name of the environment variable holding a bearer token (sent as Authorization; never printed: C8)" })
-        .option("ca", { type: "string", describe: "A PEM file of CA certificates to trust for https://" })
-        .option("header", { type: "string", array: true, describe: "An extra request header NAME:VALUE; repeatable (not for credentials)" }), async (a) => {
-      noProvider("http");
-      code = await suite(httpTarget(a), a);
-    })
-    .command("reference", "Run the suite against the bundled reference provider", (y) =>
-      suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }), async (a) => {
-      noProvider("reference");
-      knownMode(a.misbehave);
-      code = await withFixtureRoot((root) => suite({ kind: "stdio", command: fixtureCommand(a.misbehave, root) }, { ...a, "trust-root": [root] }));
-    })
-    .command("fixture", "Serve the bundled reference provider on stdio (or over HTTP on loopback)", (y) =>
-      y
-        .option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` })
-        .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" })
-        .option("attest", { type: "boolean", default: false, describe: "Sign answers (§6.5) with the published test key" })
-        .option("http", { type: "number", describe: "Serve the HTTP binding on 127.0.0.1:PORT instead of stdio (0: any free port); the URL is printed first" })
-        .option("tls", { type: "boolean", default: false, describe: "With --http: serve HTTPS with the published self-signed test certificate" }), async (a) => {
-      noProvider("fixture");
-      code = await fixture(a);
-    })
-    .command("selftest", "Prove the suite: the honest provider passes, every misbehave mode fails exactly its checks", (y) =>
-      y
-        .option("json", { type: "boolean", default: false, describe: "Write the selftest result as JSON to stdout" })
-        .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline in ms" })
-        .option("transport", { choices: ["stdio", "http", "https"] as const, array: true, describe: "Transports to prove the suite over (default: all three; https runs the honest provider)" }), async (a) => {
-      noProvider("selftest");
-      const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
-      const r = await selftest({ timeoutMs: positive("timeout", a.timeout), transports, onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n") });
-      out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
-      code = exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
-    })
-    .command("replay <file>", "Re-score a saved transcript offline", (y) =>
-      y
-        .positional("file", { type: "string", demandOption: true, describe: "A transcript saved with --transcript" })
-        .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout" })
-        .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" }), (a) => {
-      noProvider("replay");
-      code = replay(a);
-    })
-    .command("validate <file>", "Validate a fixture file of envelopes (JSON, JSON array, or NDJSON) against the envelope schema", (y) =>
-      y
-        .positional("file", { type: "string", demandOption: true, describe: "The file to validate" })
-        .option("mode", { choices: ["lint", "interop"] as const, default: "lint" as const, describe: "lint: authoring-strict (unknown members rejected); interop: as a receiver reads it (U1)" })
-        .option("json", { type: "boolean", default: false, describe: "Write the results as JSON to stdout" }), (a) => {
-      noProvider("validate");
-      code = validate(a);
-    })
+    .command(
+      "stdio",
+      "Run the suite against a stdio provider: cgp-conform stdio [options] -- <program> [args...]",
+      (y) => suiteOptions(y),
+      async (a) => {
+        if (provider.length === 0) throw new UsageError("no provider command: give it after --, e.g. cgp-conform stdio -- ./my-provider --flag");
+        code = await suite({ kind: "stdio", command: provider }, a);
+      },
+    )
+    .command(
+      "http <url>",
+      "Run the suite against a provider over the HTTP binding",
+      (y) =>
+        suiteOptions(y)
+          .positional("url", { type: "string", demandOption: true, describe: "The provider's endpoint: https://…, or http:// on loopback only (C7)" })
+          .option("bearer-token-env", {
+            type: "string",
+            describe: "Name of the environment variable holding a bearer token (sent as Authorization; never printed: C8)",
+          })
+          .option("ca", { type: "string", describe: "A PEM file of CA certificates to trust for https://" })
+          .option("header", { type: "string", array: true, describe: "An extra request header NAME:VALUE; repeatable (not for credentials)" }),
+      async (a) => {
+        noProvider("http");
+        code = await suite(httpTarget(a), a);
+      },
+    )
+    .command(
+      "reference",
+      "Run the suite against the bundled reference provider",
+      (y) => suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }),
+      async (a) => {
+        noProvider("reference");
+        knownMode(a.misbehave);
+        code = await withFixtureRoot((root) => suite({ kind: "stdio", command: fixtureCommand(a.misbehave, root) }, { ...a, "trust-root": [root] }));
+      },
+    )
+    .command(
+      "fixture",
+      "Serve the bundled reference provider on stdio (or over HTTP on loopback)",
+      (y) =>
+        y
+          .option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` })
+          .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" })
+          .option("attest", { type: "boolean", default: false, describe: "Sign answers (§6.5) with the published test key" })
+          .option("http", {
+            type: "number",
+            describe: "Serve the HTTP binding on 127.0.0.1:PORT instead of stdio (0: any free port); the URL is printed first",
+          })
+          .option("tls", { type: "boolean", default: false, describe: "With --http: serve HTTPS with the published self-signed test certificate" }),
+      async (a) => {
+        noProvider("fixture");
+        code = await fixture(a);
+      },
+    )
+    .command(
+      "selftest",
+      "Prove the suite: the honest provider passes, every misbehave mode fails exactly its checks",
+      (y) =>
+        y
+          .option("json", { type: "boolean", default: false, describe: "Write the selftest result as JSON to stdout" })
+          .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline in ms" })
+          .option("transport", {
+            choices: ["stdio", "http", "https"] as const,
+            array: true,
+            describe: "Transports to prove the suite over (default: all three; https runs the honest provider)",
+          }),
+      async (a) => {
+        noProvider("selftest");
+        const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
+        const r = await selftest({ timeoutMs: positive("timeout", a.timeout), transports, onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n") });
+        out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
+        code = exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
+      },
+    )
+    .command(
+      "replay <file>",
+      "Re-score a saved transcript offline",
+      (y) =>
+        y
+          .positional("file", { type: "string", demandOption: true, describe: "A transcript saved with --transcript" })
+          .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout" })
+          .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" }),
+      (a) => {
+        noProvider("replay");
+        code = replay(a);
+      },
+    )
+    .command(
+      "validate <file>",
+      "Validate a fixture file of envelopes (JSON, JSON array, or NDJSON) against the envelope schema",
+      (y) =>
+        y
+          .positional("file", { type: "string", demandOption: true, describe: "The file to validate" })
+          .option("mode", {
+            choices: ["lint", "interop"] as const,
+            default: "lint" as const,
+            describe: "lint: authoring-strict (unknown members rejected); interop: as a receiver reads it (U1)",
+          })
+          .option("json", { type: "boolean", default: false, describe: "Write the results as JSON to stdout" }),
+      (a) => {
+        noProvider("validate");
+        code = validate(a);
+      },
+    )
     .command("attest", "Work with provenance attestations (§6.5)", (y) =>
       y
-        .command("verify <file>", "Verify the attestations of a saved frames envelope or transcript, offline", (v) =>
-          v
-            .positional("file", { type: "string", demandOption: true, describe: "A frames envelope (JSON) or a transcript saved with --transcript" })
-            .option("key", { type: "string", describe: "An Ed25519 public key (64 hex digits) to verify every signature with, instead of the published ones" })
-            .option("json", { type: "boolean", default: false, describe: "Write the verdicts as JSON to stdout" }), (a) => {
-          noProvider("attest verify");
-          code = attestVerify(a);
-        })
-        .demandCommand(1, "give a subcommand: attest verify FILE"))
-    .command("list", "List the checks: anchor, level, title, probes, witnesses", (y) => y.option("json", { type: "boolean", default: false, describe: "Write the registry as JSON to stdout" }), (a) => {
-      noProvider("list");
-      out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList());
-      code = exitCode("done");
-    })
-    .command("explain <anchor>", "Explain a check: the spec sentence, what is sent, how it is scored, which modes witness it", (y) =>
-      y.positional("anchor", { type: "string", demandOption: true, describe: "A check id (H1, B3, S2-framing…) or an excluded anchor" }), (a) => {
-      noProvider("explain");
-      const text = explain(a.anchor);
-      if (text === undefined) throw new UsageError(`no check or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
-      out(text.endsWith("\n") ? text : text + "\n");
-      code = exitCode("done");
-    })
+        .command(
+          "verify <file>",
+          "Verify the attestations of a saved frames envelope or transcript, offline",
+          (v) =>
+            v
+              .positional("file", { type: "string", demandOption: true, describe: "A frames envelope (JSON) or a transcript saved with --transcript" })
+              .option("key", {
+                type: "string",
+                describe: "An Ed25519 public key (64 hex digits) to verify every signature with, instead of the published ones",
+              })
+              .option("json", { type: "boolean", default: false, describe: "Write the verdicts as JSON to stdout" }),
+          (a) => {
+            noProvider("attest verify");
+            code = attestVerify(a);
+          },
+        )
+        .demandCommand(1, "give a subcommand: attest verify FILE"),
+    )
+    .command(
+      "list",
+      "List the checks: anchor, level, title, probes, witnesses",
+      (y) => y.option("json", { type: "boolean", default: false, describe: "Write the registry as JSON to stdout" }),
+      (a) => {
+        noProvider("list");
+        out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList());
+        code = exitCode("done");
+      },
+    )
+    .command(
+      "explain <anchor>",
+      "Explain a check: the spec sentence, what is sent, how it is scored, which modes witness it",
+      (y) => y.positional("anchor", { type: "string", demandOption: true, describe: "A check id (H1, B3, S2-framing…) or an excluded anchor" }),
+      (a) => {
+        noProvider("explain");
+        const text = explain(a.anchor);
+        if (text === undefined) throw new UsageError(`no check or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
+        out(text.endsWith("\n") ? text : text + "\n");
+        code = exitCode("done");
+      },
+    )
     .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
       throw e ?? new UsageError(msg);

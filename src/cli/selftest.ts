@@ -8,8 +8,11 @@ export function selftestLine(c: SelftestCase): string {
   const problems = [
     c.missed.length ? `not caught by ${c.missed.join(", ")}` : "",
     c.extra.length ? `also failed ${c.extra.join(", ")}` : "",
+    c.unpinned.length ? `${c.unpinned.join(", ")} failed for another reason than the defect` : "",
     c.unclean.length ? `not clean on ${c.unclean.join(", ")}` : "",
-  ].filter(Boolean).join("; ");
+  ]
+    .filter(Boolean)
+    .join("; ");
   return `${tag} ${c.transport.padEnd(5)} ${c.name.padEnd(34)} ${want}${problems ? ` — ${problems}` : ""}`;
 }
 

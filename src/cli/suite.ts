@@ -45,13 +45,26 @@ export function suiteOptions<T>(y: Argv<T>) {
     .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
     .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
     .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line (or HTTP body) read, in bytes" })
-    .option("trust-root", { type: "string", array: true, describe: "Another directory, besides the working directory, whose files file provenance may be re-read from (F5); repeatable" })
-    .option("consent", { type: "string", array: true, describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable" })
+    .option("trust-root", {
+      type: "string",
+      array: true,
+      describe: "Another directory, besides the working directory, whose files file provenance may be re-read from (F5); repeatable",
+    })
+    .option("consent", {
+      type: "string",
+      array: true,
+      describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable",
+    })
     .option("only", { type: "string", array: true, describe: "Run only these checks: ids, globs and ranges (H1, B*, F5,F11-F13); repeatable" })
     .option("skip", { type: "string", array: true, describe: "Leave out these checks (same patterns as --only); repeatable" })
     .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
     .option("baseline", { type: "string", describe: "A file listing anchors expected to fail: the run is green if no other check fails" })
-    .option("report", { type: "string", array: true, describe: "Also write a report: FORMAT[:FILE], FORMAT one of json, junit, tap, markdown, github (no FILE: stdout, instead of the human report); repeatable" });
+    .option("report", {
+      type: "string",
+      array: true,
+      describe:
+        "Also write a report: FORMAT[:FILE], FORMAT one of json, junit, tap, markdown, github (no FILE: stdout, instead of the human report); repeatable",
+    });
 }
 
 /** The reports a run writes: --json and --report as given, plus GitHub's defaults under GITHUB_ACTIONS=true. */
@@ -95,7 +108,9 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
     throw new UsageError((e as Error).message);
   }
   if (selection.unmatched.length > 0) {
-    throw new UsageError(`no check matches ${selection.unmatched.join(", ")}${selection.notes.length ? ` (${selection.notes.join("; ")})` : ""}; cgp-conform list shows them all`);
+    throw new UsageError(
+      `no check matches ${selection.unmatched.join(", ")}${selection.notes.length ? ` (${selection.notes.join("; ")})` : ""}; cgp-conform list shows them all`,
+    );
   }
   if (selection.selected.length === 0) throw new UsageError("--only and --skip leave no check to run");
   let baseline;
@@ -107,7 +122,10 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
       throw new UsageError(`${a.baseline}: ${(e as Error).message}`);
     }
   }
-  return { checks: selection.selected, policy: { strict: a.strict, ...(baseline ? { baseline } : {}), ...(a.only ? { only: a.only } : {}), ...(a.skip ? { skip: a.skip } : {}) } };
+  return {
+    checks: selection.selected,
+    policy: { strict: a.strict, ...(baseline ? { baseline } : {}), ...(a.only ? { only: a.only } : {}), ...(a.skip ? { skip: a.skip } : {}) },
+  };
 }
 
 /** A --consent value is a scope (base or vendor:name), "egress", or "all". */

@@ -31,7 +31,8 @@ function scoring(c: CheckDef): string[] {
   const lines = [`  ${SCORED[c.level]}`];
   // A requirement that also says SHOULD or MAY has weaker sub-rules, scored at their own strength.
   const weaker = (["SHOULD", "MAY"] as const).filter((k) => strength[k] < strength[c.level] && new RegExp(`\\b${k}\\b`).test(c.requirement));
-  for (const k of weaker) lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
+  for (const k of weaker)
+    lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
   lines.push(
     "  pass: every observation held.",
     "  skip: the probes found nothing the rule applies to (the report says why); a skip never fails.",

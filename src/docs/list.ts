@@ -18,7 +18,14 @@ export interface ListEntry {
 }
 
 export function listJson(): ListEntry[] {
-  return CHECKS.map((c) => ({ id: c.id, level: c.level, title: c.title, requirement: c.requirement, probes: c.probes.map((p) => p.name), witnesses: witnesses(c.id) }));
+  return CHECKS.map((c) => ({
+    id: c.id,
+    level: c.level,
+    title: c.title,
+    requirement: c.requirement,
+    probes: c.probes.map((p) => p.name),
+    witnesses: witnesses(c.id),
+  }));
 }
 
 /** An aligned plain-text table, one row per check in registry (report) order. */
@@ -26,7 +33,11 @@ export function renderList(): string {
   const head = ["ANCHOR", "LEVEL", "TITLE", "PROBES", "WITNESSES"];
   const rows = listJson().map((e) => [e.id, e.level, e.title, e.probes.join(", "), e.witnesses.join(", ")]);
   const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
-  const line = (cells: string[]): string => cells.map((c, k) => (k === cells.length - 1 ? c : c.padEnd(widths[k]!))).join("  ").trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, k) => (k === cells.length - 1 ? c : c.padEnd(widths[k]!)))
+      .join("  ")
+      .trimEnd();
   const excluded = Object.keys(EXCLUDED);
   return [
     line(head),

@@ -68,5 +68,8 @@ export function modeByName(name: string): Mode | undefined {
 export const NOT_REGISTERED = { checks: ["index.ts", "excluded.ts"], misbehave: ["index.ts", "mode.ts", "apply.ts"] } as const;
 
 export function registeredNames(files: readonly string[], skip: readonly string[]): string[] {
-  return files.filter((f) => f.endsWith(".ts") && !skip.includes(f)).map((f) => f.slice(0, -3)).sort();
+  return files
+    .filter((f) => f.endsWith(".ts") && !skip.includes(f))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }

@@ -17,20 +17,37 @@ export function witnesses(id: string): string[] {
 export function checksTable(): string {
   return table(
     ["Check", "Level", "Requirement checked", "Probes", "Witnesses (misbehave modes)"],
-    CHECKS.map((c) => [`\`${c.id}\``, c.level, c.title, c.probes.map((p) => p.name).join(", "), witnesses(c.id).map((w) => `\`${w}\``).join(", ")]),
+    CHECKS.map((c) => [
+      `\`${c.id}\``,
+      c.level,
+      c.title,
+      c.probes.map((p) => p.name).join(", "),
+      witnesses(c.id)
+        .map((w) => `\`${w}\``)
+        .join(", "),
+    ]),
   );
 }
 
 export function modesTable(): string {
-  return table(["Mode", "Defect", "Must fail"], MODES.map((m) => [`\`${m.name}\``, m.defect, m.expectFail.join(", ")]));
+  return table(
+    ["Mode", "Defect", "Must fail"],
+    MODES.map((m) => [`\`${m.name}\``, m.defect, m.expectFail.join(", ")]),
+  );
 }
 
 export function probesTable(): string {
-  return table(["Probe", "What it sends"], PROBES.map((p) => [`\`${p.name}\``, p.summary]));
+  return table(
+    ["Probe", "What it sends"],
+    PROBES.map((p) => [`\`${p.name}\``, p.summary]),
+  );
 }
 
 export function excludedTable(): string {
-  return table(["Anchor", "Why there is no check"], Object.entries(EXCLUDED).map(([a, why]) => [`\`${a}\``, why]));
+  return table(
+    ["Anchor", "Why there is no check"],
+    Object.entries(EXCLUDED).map(([a, why]) => [`\`${a}\``, why]),
+  );
 }
 
 export const TABLES: Record<string, () => string> = { checks: checksTable, modes: modesTable, probes: probesTable, excluded: excludedTable };

@@ -37,14 +37,18 @@ export async function withFixtureRoot<T>(f: (root: string) => Promise<T>): Promi
  * own process group, reaped afterwards): the URL comes from its first line.
  */
 export async function withHttpFixture<T>(mode: string | undefined, root: string, tls: boolean, f: (url: string) => Promise<T>): Promise<T> {
-  const child = execa(selfCommand()[0]!, [...selfCommand().slice(1), "fixture", "--attest", "--http", "0", "--root", root, ...(tls ? ["--tls"] : []), ...(mode ? ["--misbehave", mode] : [])], {
-    detached: true,
-    reject: false,
-    buffer: false,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "ignore",
-  });
+  const child = execa(
+    selfCommand()[0]!,
+    [...selfCommand().slice(1), "fixture", "--attest", "--http", "0", "--root", root, ...(tls ? ["--tls"] : []), ...(mode ? ["--misbehave", mode] : [])],
+    {
+      detached: true,
+      reject: false,
+      buffer: false,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "ignore",
+    },
+  );
   const pid = child.pid;
   if (pid !== undefined) track(pid);
   try {

@@ -35,7 +35,12 @@ export const SHARED = "shared";
 
 /** The probes the selected checks need, each once, in registry order. */
 export function probesFor(checks: readonly CheckDef[]): Probe[] {
-  const wanted = new Set(checks.flatMap((c) => c.probes).filter((p) => p !== PROVENANCE_FILES).map((p) => p.name));
+  const wanted = new Set(
+    checks
+      .flatMap((c) => c.probes)
+      .filter((p) => p !== PROVENANCE_FILES)
+      .map((p) => p.name),
+  );
   for (const name of wanted) probeByName(name);
   return PROBES.filter((p) => wanted.has(p.name));
 }
@@ -63,7 +68,15 @@ function firstAckOf(events: readonly Omit<RecordedEvent, "n">[]): Record<string,
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
 async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
-  const s = new Session({ name, probe: probes[0]!.name, target: opts.target, limits: opts.limits, timeoutMs: opts.timeoutMs, signal, withhold: withholdFor(opts) });
+  const s = new Session({
+    name,
+    probe: probes[0]!.name,
+    target: opts.target,
+    limits: opts.limits,
+    timeoutMs: opts.timeoutMs,
+    signal,
+    withhold: withholdFor(opts),
+  });
   try {
     let ack: Record<string, unknown> | undefined;
     if (probes[0]!.handshake) {
@@ -128,7 +141,10 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         target: describeTarget(opts.target),
         timeout_ms: opts.timeoutMs,
         probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES.name] : [])],
-        sessions: Object.fromEntries([...sessions.map((g) => [g.name, g.probes.map((p) => p.name)]), ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : [])]),
+        sessions: Object.fromEntries([
+          ...sessions.map((g) => [g.name, g.probes.map((p) => p.name)]),
+          ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : []),
+        ]),
         trust_roots: opts.trustRoots,
         started_at: started,
         consent: decideConsent(firstAck, urlOf(opts.target), opts.grants),

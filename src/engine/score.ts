@@ -8,9 +8,7 @@ import { statusOf, worst, type CheckResult } from "../verdict/status.ts";
 
 export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
   const base = { id: check.id, title: check.title, level: check.level, requirement: check.requirement };
-  const broken = check.probes
-    .map((p) => input.probe(p).brokenPrecondition(!check.scoresHandshake))
-    .filter((b): b is NonNullable<typeof b> => b !== undefined);
+  const broken = check.probes.map((p) => input.probe(p).brokenPrecondition(!check.scoresHandshake)).filter((b): b is NonNullable<typeof b> => b !== undefined);
   if (broken.length > 0) {
     const evidence = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines, status: "fail" as const }));
     return { ...base, status: "fail", untestable: true, evidence };
@@ -64,7 +62,10 @@ function viewsOf(transcript: Transcript): (spec: ProbeSpec) => ProbeView {
       // A transcript written before sessions were recorded had one shared session, named so.
       const session = sessionOf.get(spec.name) ?? own[0]?.session ?? (spec.shared && handshakes.has(LEGACY_SHARED) ? LEGACY_SHARED : undefined);
       const opening = session !== undefined && !own.some((e) => e.step === HANDSHAKE_STEP) ? (handshakes.get(session) ?? []) : [];
-      v = new ProbeView(spec, [...opening, ...own].sort((a, b) => a.n - b.n));
+      v = new ProbeView(
+        spec,
+        [...opening, ...own].sort((a, b) => a.n - b.n),
+      );
       views.set(spec.name, v);
     }
     return v;
@@ -90,4 +91,3 @@ export function score(transcript: Transcript, checks: readonly CheckDef[]): Chec
     return evaluate(c, input);
   });
 }
-

@@ -1,4 +1,5 @@
 import { MODES } from "../../misbehave/index.ts";
+import type { Mode } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { TEST_CERT } from "../../fixtures/tls.ts";
 import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
@@ -18,6 +19,11 @@ export interface SelftestCase {
   missed: string[];
   /** Checks that failed though not expected to (a check is imprecise). */
   extra: string[];
+  /**
+   * Expected checks that failed, but with no failing evidence saying what the
+   * mode's `finding` pins: they tripped for another reason than the defect.
+   */
+  unpinned: string[];
   /** Checks that warned or informed on the honest provider, which must be clean. */
   unclean: string[];
   ok: boolean;
@@ -31,15 +37,55 @@ export interface SelftestReport {
   cases: SelftestCase[];
 }
 
-function judge(name: string, transport: Transport, defect: string, expectFail: string[], results: CheckResult[]): SelftestCase {
+/** The pattern a mode's finding pins for check `id`; none for the honest provider or a check its record leaves out. */
+function patternFor(finding: Mode["finding"] | undefined, id: string): RegExp | undefined {
+  if (finding === undefined || finding instanceof RegExp) return finding;
+  return Object.hasOwn(finding, id) ? finding[id] : undefined;
+}
+
+/** Whether an observed failing evidence of `r` says what `pattern` pins, in its message, expected or actual. */
+function says(r: CheckResult, pattern: RegExp | undefined): boolean {
+  if (!pattern) return false;
+  // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
+  return r.evidence.some(
+    (e) =>
+      (e.status === "fail" || (r.level === "SHOULD" && e.status === "warn")) &&
+      !e.untestable &&
+      [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
+  );
+}
+
+export function judge(
+  name: string,
+  transport: Transport,
+  defect: string,
+  expectFail: string[],
+  results: CheckResult[],
+  finding?: Mode["finding"],
+): SelftestCase {
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
-  const failed = results.filter((r) => r.status === "fail" && !r.untestable).map((r) => r.id);
+  // A check whose own level is SHOULD can only warn: for it, a warning is the catch.
+  const failed = results.filter((r) => (r.status === "fail" || (r.level === "SHOULD" && r.status === "warn")) && !r.untestable).map((r) => r.id);
   const anyFail = results.filter((r) => r.status === "fail").map((r) => r.id);
   const missed = expectFail.filter((id) => !failed.includes(id));
   const extra = anyFail.filter((id) => !expectFail.includes(id));
+  // A catch counts only when the evidence names the defect, not merely the anchor.
+  const unpinned = expectFail.filter((id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id)));
   const unclean = name === "honest" ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
-  return { name, transport, defect, expectFail, failed, missed, extra, unclean, ok: missed.length + extra.length + unclean.length === 0, results };
+  return {
+    name,
+    transport,
+    defect,
+    expectFail,
+    failed,
+    missed,
+    extra,
+    unpinned,
+    unclean,
+    ok: missed.length + extra.length + unpinned.length + unclean.length === 0,
+    results,
+  };
 }
 
 /** Run `task` over `items`, at most `limit` at a time, keeping input order. */
@@ -63,8 +109,12 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
     // scope, so a mode that declares egress is still queried and judged.
     const o = { ...opts, trustRoots: [root], grants: ["all"] };
     if (transport === "stdio") return (await runSuite({ kind: "stdio", command: fixtureCommand(mode, root) }, o)).report;
-    return withHttpFixture(mode, root, transport === "https", async (url) =>
-      (await runSuite({ kind: "http", url, headers: {}, ...(transport === "https" ? { ca: TEST_CERT } : {}) }, o)).report);
+    return withHttpFixture(
+      mode,
+      root,
+      transport === "https",
+      async (url) => (await runSuite({ kind: "http", url, headers: {}, ...(transport === "https" ? { ca: TEST_CERT } : {}) }, o)).report,
+    );
   });
 }
 
@@ -77,15 +127,22 @@ export async function selftest(
   opts: SuiteOptions & { concurrency?: number; transports?: Transport[]; onCase?: (c: SelftestCase) => void } = {},
 ): Promise<SelftestReport> {
   const transports = opts.transports ?? ["stdio", "http", "https"];
-  const honest = { name: "honest", defect: "none: the reference provider as published", expectFail: [] as string[], mode: undefined as string | undefined, stdioOnly: undefined as string | undefined };
+  const honest = {
+    name: "honest",
+    defect: "none: the reference provider as published",
+    expectFail: [] as string[],
+    finding: undefined as Mode["finding"] | undefined,
+    mode: undefined as string | undefined,
+    stdioOnly: undefined as string | undefined,
+  };
   const cases = transports.flatMap((transport) =>
-    [honest, ...MODES.map((m) => ({ name: m.name, defect: m.defect, expectFail: m.expectFail, mode: m.name, stdioOnly: m.stdioOnly }))]
+    [honest, ...MODES.map((m) => ({ name: m.name, defect: m.defect, expectFail: m.expectFail, finding: m.finding, mode: m.name, stdioOnly: m.stdioOnly }))]
       .filter((c) => transport === "stdio" || (transport === "http" ? !c.stdioOnly : c.mode === undefined))
       .map((c) => ({ ...c, transport })),
   );
   const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
     const report = await runCase(c.mode, c.transport, opts);
-    const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results);
+    const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding);
     opts.onCase?.(verdict);
     return verdict;
   });

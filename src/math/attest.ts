@@ -47,14 +47,7 @@ export interface ProvenanceLink {
 
 /** "Field order is normative": type, uri, range, digest, method, by. */
 export function encodeLink(link: ProvenanceLink): Uint8Array {
-  return concatBytes(
-    encStr(link.type),
-    encOpt(link.uri),
-    encOpt(link.range),
-    encOpt(link.digest),
-    encOpt(link.method),
-    encOpt(link.by),
-  );
+  return concatBytes(encStr(link.type), encOpt(link.uri), encOpt(link.range), encOpt(link.digest), encOpt(link.method), encOpt(link.by));
 }
 
 /**
@@ -69,12 +62,7 @@ export function chainHead(links: readonly ProvenanceLink[]): Uint8Array {
 }
 
 /** `SHA256(frame ‖ enc_str(provider_id) ‖ enc_str(frame.id) ‖ enc_opt(frame.content_digest) ‖ chain_head)`. */
-export function frameCommitment(
-  providerId: string,
-  frameId: string,
-  contentDigest: string | null | undefined,
-  head: Uint8Array,
-): Uint8Array {
+export function frameCommitment(providerId: string, frameId: string, contentDigest: string | null | undefined, head: Uint8Array): Uint8Array {
   if (head.length !== 32) throw new RangeError(`chain head must be 32 bytes, got ${head.length}`);
   return sha256(concatBytes(utf8Bytes(TAG.frame), encStr(providerId), encStr(frameId), encOpt(contentDigest), head));
 }
@@ -225,11 +213,7 @@ export function compareCodePoints(a: string, b: string): number {
 
 /** Canonical order (context-reuse §"Canonical ordering"): provider_id, frame_id, content_digest, None before Some. */
 export function compareIdentity(a: FrameIdentity, b: FrameIdentity): number {
-  return (
-    compareCodePoints(a.provider_id, b.provider_id) ||
-    compareCodePoints(a.frame_id, b.frame_id) ||
-    compareOpt(a.content_digest, b.content_digest)
-  );
+  return compareCodePoints(a.provider_id, b.provider_id) || compareCodePoints(a.frame_id, b.frame_id) || compareOpt(a.content_digest, b.content_digest);
 }
 
 function compareOpt(a: string | null | undefined, b: string | null | undefined): number {

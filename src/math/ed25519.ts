@@ -71,9 +71,7 @@ export interface AttestationCheck {
 
 /** The spec fixes no case for key and signature hex; either spells the same bytes, so both are read. */
 function parseHex(hex: string, bytes: number): Uint8Array | undefined {
-  return typeof hex === "string" && hex.length === bytes * 2 && /^[0-9a-fA-F]*$/.test(hex)
-    ? hexToBytes(hex.toLowerCase())
-    : undefined;
+  return typeof hex === "string" && hex.length === bytes * 2 && /^[0-9a-fA-F]*$/.test(hex) ? hexToBytes(hex.toLowerCase()) : undefined;
 }
 
 /**

@@ -5,9 +5,7 @@
  * published range vectors: lines end at LF (a bare CR is content), a line
  * keeps its terminator, an end past the last line clamps to it.
  */
-export type RangeResult =
-  | { ok: true; bytes: Uint8Array }
-  | { ok: false; reason: "unrecognised" | "inverted" | "start_past_end" };
+export type RangeResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: "unrecognised" | "inverted" | "start_past_end" };
 
 const GRAMMAR = /^L([1-9][0-9]*)(?:-([1-9][0-9]*))?$/;
 

@@ -18,9 +18,7 @@ export default defineProbe({
     s.send(BUDGET_SQUEEZE.steps.oneFrame, query(ctx, "squeeze-2", { max_frames: 1 }));
     if (!(await awaitAnswer(s, "squeeze-2"))) return;
 
-    const costs = frames
-      .map((f) => (typeof f.content === "string" ? budgetTokens(f.content) : 0))
-      .filter((c) => c > 0);
+    const costs = frames.map((f) => (typeof f.content === "string" ? budgetTokens(f.content) : 0)).filter((c) => c > 0);
     if (costs.length === 0) return;
     s.send(BUDGET_SQUEEZE.steps.tightTokens, query(ctx, "squeeze-3", { max_tokens: Math.min(...costs) + 1 }));
     await awaitAnswer(s, "squeeze-3");

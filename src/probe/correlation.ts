@@ -2,7 +2,6 @@ import { capabilities, providerName, REPRESENTATIONS } from "../protocol/caps.ts
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 import { CORRELATION, CORRELATION_IDS as IDS } from "../protocol/probes.ts";
 
-
 /**
  * H4: "A provider declaring capabilities.correlation MUST echo a request's id
  * verbatim on the corresponding frames or error." Runs alone: one request

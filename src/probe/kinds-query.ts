@@ -2,7 +2,6 @@ import { BASE_KINDS, declaredKinds } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 import { kindStep, KINDS_QUERY } from "../protocol/probes.ts";
 
-
 /** Q1: one query narrowed to each declared kind, and one to a base kind the provider does not declare. */
 export default defineProbe({
   ...KINDS_QUERY,

@@ -1,7 +1,6 @@
 import { awaitSync, defineProbe, query } from "./probe.ts";
 import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI } from "../protocol/probes.ts";
 
-
 export default defineProbe({
   ...MALFORMED_INPUT,
   async run(s, ctx) {

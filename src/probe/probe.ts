@@ -26,7 +26,14 @@ export const GENEROUS = { max_frames: 64, max_tokens: 1_000_000 } as const;
 
 /** A query envelope; the id is attached only when correlation was negotiated (H4 host rule). */
 export function query(ctx: ProbeContext, id: string, fields: Obj): Obj {
-  const q: Obj = { goal: "cgp-conform probe: return your most relevant frames", query_text: "conformance probe", kinds: [], anchors: [], ...GENEROUS, ...fields };
+  const q: Obj = {
+    goal: "cgp-conform probe: return your most relevant frames",
+    query_text: "conformance probe",
+    kinds: [],
+    anchors: [],
+    ...GENEROUS,
+    ...fields,
+  };
   return { type: "query", ...(ctx.correlation ? { id } : {}), query: q };
 }
 

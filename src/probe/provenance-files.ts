@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import { PROVENANCE_FILES } from "../protocol/probes.ts";
 import type { RecordedEvent } from "./session.ts";
 
-
 export interface FileLimits {
   maxFileBytes: number;
   maxTotalBytes: number;

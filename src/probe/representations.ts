@@ -2,7 +2,6 @@ import { capabilities, REPRESENTATIONS } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 import { preferStep, REPRESENTATIONS_QUERY } from "../protocol/probes.ts";
 
-
 /** P1–P5: one query preferring each advertised representation. */
 export default defineProbe({
   ...REPRESENTATIONS_QUERY,

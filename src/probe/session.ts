@@ -75,7 +75,13 @@ export class Session {
           this.push({ kind: "end" });
           return;
         }
-        this.record({ dir: "recv", line: c.text, bytes: c.bytes, ...(c.overLong ? { overLong: true } : {}), ...(c.status !== undefined ? { status: c.status } : {}) });
+        this.record({
+          dir: "recv",
+          line: c.text,
+          bytes: c.bytes,
+          ...(c.overLong ? { overLong: true } : {}),
+          ...(c.status !== undefined ? { status: c.status } : {}),
+        });
         this.push({ kind: "line", text: c.text, overLong: c.overLong });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),

@@ -2,7 +2,6 @@ import { declaredKinds } from "../protocol/caps.ts";
 import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
 import { UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../protocol/probes.ts";
 
-
 /** U2: an unknown kind in kinds is neither a crash nor an error other than unsupported_kind. */
 export default defineProbe({
   ...UNKNOWN_KIND_PROBE,

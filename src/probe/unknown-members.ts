@@ -4,7 +4,6 @@ import { awaitAnswer, defineProbe, query, type ProbeContext } from "./probe.ts";
 import { type Obj } from "../protocol/envelope.ts";
 import { DECORATION, HANDSHAKE_STEP, UNKNOWN_MEMBERS } from "../protocol/probes.ts";
 
-
 /**
  * U1: "A receiver MUST ignore an object member it does not recognise, in any
  * envelope, capability set, frame, or nested object." The same query, plain

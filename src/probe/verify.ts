@@ -11,7 +11,6 @@ export function mutate(digest: string): string {
   return digest.slice(0, -1) + (last === "0" ? "1" : "0");
 }
 
-
 /** The identities (§6.3) of frames served, those carrying a content_digest only (V1's SHOULD). */
 export function identities(provider: string, frames: Obj[]): Obj[] {
   return frames

@@ -34,7 +34,12 @@ function spec<const S extends Readonly<Record<string, string>>>(p: Omit<ProbeSpe
 
 /** Whether a probe records under this step name. */
 export function declares(p: ProbeSpec, step: string): boolean {
-  return step === HANDSHAKE_STEP || step === START_STEP || Object.values(p.steps).includes(step) || p.families.some((f) => step.startsWith(f) && step.length > f.length);
+  return (
+    step === HANDSHAKE_STEP ||
+    step === START_STEP ||
+    Object.values(p.steps).includes(step) ||
+    p.families.some((f) => step.startsWith(f) && step.length > f.length)
+  );
 }
 
 /** A step name of one of a probe's parametric families. */
@@ -93,7 +98,8 @@ export const pinnedStep = (i: number): string => familyStep(AS_OF, "pinned-", i)
 
 export const GRAPH_ANCHORS = spec({
   name: "graph-anchors",
-  summary: "with capabilities.graph: queries unanchored, then anchored (max_frames 1) on the last frame's uri and on a relation target_uri, then anchored with a generous budget",
+  summary:
+    "with capabilities.graph: queries unanchored, then anchored (max_frames 1) on the last frame's uri and on a relation target_uri, then anchored with a generous budget",
   handshake: true,
   shared: true,
   steps: { unanchored: "unanchored", anchorUri: "anchor-uri", anchorRelation: "anchor-relation", anchorRank: "anchor-rank" },
@@ -142,7 +148,11 @@ export const MALFORMED_STIMULI = [
   { step: "bad-empty-object", what: "an empty JSON object", line: "{}" },
   { step: "bad-array", what: "a JSON array", line: "[]" },
   { step: "bad-query-no-body", what: "a query with no query member", line: '{"type":"query"}' },
-  { step: "bad-query-wrong-types", what: "a query whose fields have the wrong types", line: '{"type":"query","query":{"goal":7,"kinds":"doc","max_frames":"many"}}' },
+  {
+    step: "bad-query-wrong-types",
+    what: "a query whose fields have the wrong types",
+    line: '{"type":"query","query":{"goal":7,"kinds":"doc","max_frames":"many"}}',
+  },
 ] as const;
 
 export const MALFORMED_INPUT = spec({
@@ -169,7 +179,8 @@ export const CORRELATION_IDS = { first: "Q-Äb/c 1✓", second: "q-äB/c 1✓", 
 
 export const CORRELATION = spec({
   name: "correlation",
-  summary: "with capabilities.correlation: two queries whose ids differ only in case, a query for an unadvertised representation, and a verify, all with unusual ids",
+  summary:
+    "with capabilities.correlation: two queries whose ids differ only in case, a query for an unadvertised representation, and a verify, all with unusual ids",
   handshake: true,
   shared: false,
   steps: { first: "id-first", second: "id-second", refused: "id-refused", verify: "id-verify" },

@@ -15,7 +15,10 @@ export function policyOf(r: RunReport): string | undefined {
   if (p.skip?.length) parts.push(`--skip ${p.skip.join(",")}`);
   const b = p.baseline;
   if (b) {
-    const more = [b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "", b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : ""].filter(Boolean);
+    const more = [
+      b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "",
+      b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : "",
+    ].filter(Boolean);
     parts.push(`baseline of ${b.expected_fail.length} expected failures ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
   }
   return parts.length ? parts.join("; ") : undefined;

@@ -36,13 +36,15 @@ export function parseReportSpecs(specs: string[]): ReportSpec[] {
       throw new Error(`${shown}: expected FORMAT[:FILE] with FORMAT one of ${FORMATS.join(", ")}`);
     }
     if (colon === -1) {
-      if (toStdout !== undefined) throw new Error(`only one report can go to standard output, but both ${toStdout} and ${name} would: give one a file, as ${name}:FILE`);
+      if (toStdout !== undefined)
+        throw new Error(`only one report can go to standard output, but both ${toStdout} and ${name} would: give one a file, as ${name}:FILE`);
       toStdout = name;
       out.push({ format: name });
       continue;
     }
     const file = spec.slice(colon + 1);
-    if (file.trim() === "") throw new Error(`report spec ${JSON.stringify(spec)} has an empty file name: give FORMAT:FILE, or FORMAT alone for standard output`);
+    if (file.trim() === "")
+      throw new Error(`report spec ${JSON.stringify(spec)} has an empty file name: give FORMAT:FILE, or FORMAT alone for standard output`);
     if (files.has(file)) throw new Error(`two reports would be written to the same file ${JSON.stringify(file)}`);
     files.add(file);
     out.push({ format: name, file });

@@ -61,7 +61,6 @@ function idList(results: CheckResult[]): string {
   return ids.join(", ") + (results.length > IDS_MAX ? `, … (${results.length - IDS_MAX} more)` : "");
 }
 
-
 export function renderGithub(r: RunReport): string {
   const s = r.summary;
   const fails = r.results.filter((c) => c.status === "fail");
@@ -81,7 +80,8 @@ export function renderGithub(r: RunReport): string {
   if (moreFails.length > 0) rest.push(`${moreFails.length} more failing checks: ${idList(moreFails)}`);
   if (moreWarns.length > 0) rest.push(`${moreWarns.length} more warning checks: ${idList(moreWarns)}`);
   const tally = `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`;
-  const notAnnotated = rest.length > 0 ? `\nNot annotated (at most ${GITHUB_MAX_ANNOTATIONS} errors and ${GITHUB_MAX_ANNOTATIONS} warnings are): ${rest.join("; ")}` : "";
+  const notAnnotated =
+    rest.length > 0 ? `\nNot annotated (at most ${GITHUB_MAX_ANNOTATIONS} errors and ${GITHUB_MAX_ANNOTATIONS} warnings are): ${rest.join("; ")}` : "";
   const policy = policyOf(r) ? `\nPolicy: ${policyOf(r)}` : "";
   out.push(command("notice", `cgp-conform: ${verdict}`, `${tally}${policy}${notAnnotated}`));
   return out.join("\n") + "\n";

@@ -10,7 +10,6 @@ import { verdictWords } from "../verdict/exit.ts";
  * The report's verdict is not re-decided here: failures are the report's fails.
  */
 
-
 /**
  * Characters XML 1.0 forbids anywhere (C0 controls but tab/LF/CR, lone
  * surrogates, U+FFFE/U+FFFF) are replaced by a visible `\uXXXX`, so the
@@ -78,8 +77,6 @@ function testcase(r: CheckResult, classname: string): string {
   }
 }
 
-
-
 function verdict(r: RunReport): string {
   return verdictWords(r);
 }
@@ -107,15 +104,17 @@ export function renderJunit(r: RunReport): string {
         ] as Array<[string, string]>)
       : []),
   ];
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="cgp-conform" ${counts}>`,
-    `  <testsuite name="cgp-conform" ${counts}>`,
-    `    <properties>`,
-    ...properties.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
-    `    </properties>`,
-    ...r.results.map((c) => testcase(c, classname)),
-    `  </testsuite>`,
-    `</testsuites>`,
-  ].join("\n") + "\n";
+  return (
+    [
+      `<?xml version="1.0" encoding="UTF-8"?>`,
+      `<testsuites name="cgp-conform" ${counts}>`,
+      `  <testsuite name="cgp-conform" ${counts}>`,
+      `    <properties>`,
+      ...properties.map(([name, value]) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
+      `    </properties>`,
+      ...r.results.map((c) => testcase(c, classname)),
+      `  </testsuite>`,
+      `</testsuites>`,
+    ].join("\n") + "\n"
+  );
 }

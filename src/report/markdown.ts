@@ -20,7 +20,6 @@ const FIELD_MAX = 1000;
 /** Findings shown per check in the details. */
 const FINDINGS_MAX = 10;
 
-
 const MARK: Record<Status, string> = { pass: "✅ pass", fail: "❌ fail", warn: "⚠️ warn", info: "ℹ️ info", skip: "⏭️ skip" };
 
 function cut(s: string, max: number): string {
@@ -46,8 +45,6 @@ function inline(s: string): string {
 function anchorOf(id: string): string {
   return `cgp-${id.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
-
-
 
 function verdictOf(r: RunReport): { icon: string; text: string } {
   const text = verdictWords(r);
@@ -133,7 +130,10 @@ export function renderMarkdown(r: RunReport): string {
     ...(policyOf(r) ? ["", `Policy: ${inline(cut(policyOf(r)!, FIELD_MAX))}`] : []),
     ...(r.could_not_run ? ["", `**Could not run:** ${inline(cut(r.could_not_run_reason ?? "the provider could not be started", FIELD_MAX))}`] : []),
     ...(r.consent.needed.length > 0
-      ? ["", `Consent needed: ${inline(cut(r.consent.needed.join(", "), CELL_MAX))} · granted: ${inline(cut(r.consent.granted.join(", ") || "none", CELL_MAX))} · missing: ${inline(cut(r.consent.missing.join(", ") || "none", CELL_MAX))}`]
+      ? [
+          "",
+          `Consent needed: ${inline(cut(r.consent.needed.join(", "), CELL_MAX))} · granted: ${inline(cut(r.consent.granted.join(", ") || "none", CELL_MAX))} · missing: ${inline(cut(r.consent.missing.join(", ") || "none", CELL_MAX))}`,
+        ]
       : []),
     "",
   ]);

@@ -11,7 +11,6 @@ import { verdictWords } from "../verdict/exit.ts";
  * YAML will not take raw), so provider text cannot break the block.
  */
 
-
 /**
  * JSON.stringify is a YAML double-quoted scalar, except that YAML also wants
  * DEL, C1 controls, NEL, the Unicode line/paragraph separators and BOM escaped.
@@ -70,18 +69,18 @@ function testPoint(r: CheckResult, n: number): string[] {
   }
 }
 
-
-
 export function renderTap(r: RunReport): string {
   const s = r.summary;
   const verdict = r.could_not_run ? `${verdictWords(r)}: ${r.could_not_run_reason ?? "the provider could not be started"}` : verdictWords(r);
-  return [
-    "TAP version 14",
-    `1..${r.results.length}`,
-    `# cgp-conform ${oneLine(r.tool.version)} · host ${oneLine(r.host_version)} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
-    ...r.results.flatMap((c, i) => testPoint(c, i + 1)),
-    `# ${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
-    ...(policyOf(r) ? [`# policy: ${oneLine(policyOf(r)!)}`] : []),
-    `# ${oneLine(verdict)}`,
-  ].join("\n") + "\n";
+  return (
+    [
+      "TAP version 14",
+      `1..${r.results.length}`,
+      `# cgp-conform ${oneLine(r.tool.version)} · host ${oneLine(r.host_version)} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
+      ...r.results.flatMap((c, i) => testPoint(c, i + 1)),
+      `# ${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
+      ...(policyOf(r) ? [`# policy: ${oneLine(policyOf(r)!)}`] : []),
+      `# ${oneLine(verdict)}`,
+    ].join("\n") + "\n"
+  );
 }

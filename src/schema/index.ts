@@ -43,10 +43,7 @@ const lintSchema = envelopeSchema as unknown as SchemaDocument;
 /** Keywords whose value is a map of subschemas, a list of them, or one. */
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
 const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_SINGLE = [
-  "items", "contains", "not", "if", "then", "else", "propertyNames",
-  "additionalProperties", "unevaluatedProperties", "unevaluatedItems",
-];
+const SCHEMA_SINGLE = ["items", "contains", "not", "if", "then", "else", "propertyNames", "additionalProperties", "unevaluatedProperties", "unevaluatedItems"];
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -81,7 +78,6 @@ export const envelopeSchemas: Readonly<Record<EnvelopeMode, SchemaDocument>> = {
   lint: lintSchema,
   interop: interopSchema,
 };
-
 
 /** Every subschema object of both documents -> its JSON pointer ("#/$defs/…"). */
 const LOCATIONS = new WeakMap<object, string>();

@@ -29,7 +29,11 @@ export class HttpConnection implements Connection {
   readonly done: Promise<void>;
   private finish!: () => void;
 
-  constructor(private readonly target: HttpTarget, private readonly limits: Limits, private readonly on: ConnectionEvents) {
+  constructor(
+    private readonly target: HttpTarget,
+    private readonly limits: Limits,
+    private readonly on: ConnectionEvents,
+  ) {
     this.url = vetUrl(target.url);
     this.token = bearerToken(target);
     this.done = new Promise((r) => (this.finish = r));

@@ -81,17 +81,18 @@ export class ProbeView {
     // The most telling note first: an exit says more than the end of output that precedes it.
     const notes = this.events.filter((x) => x.step === step && x.dir === "note");
     const e = (["timeout", "exit", "deadline", "connect-error", "eof"] as const).map((k) => notes.find((x) => x.note === k)).find((x) => x !== undefined);
-    const why = e?.note === "timeout"
-      ? `no reply within ${e.waitedMs} ms`
-      : e?.note === "exit"
-        ? `the provider exited (code ${e.exitCode}, signal ${e.signal})`
-        : e?.note === "eof"
-          ? "the provider closed its output"
-          : e?.note === "deadline"
-            ? "the run's deadline passed"
-            : e?.note === "connect-error"
-              ? String(e.reason)
-              : "no reply";
+    const why =
+      e?.note === "timeout"
+        ? `no reply within ${e.waitedMs} ms`
+        : e?.note === "exit"
+          ? `the provider exited (code ${e.exitCode}, signal ${e.signal})`
+          : e?.note === "eof"
+            ? "the provider closed its output"
+            : e?.note === "deadline"
+              ? "the run's deadline passed"
+              : e?.note === "connect-error"
+                ? String(e.reason)
+                : "no reply";
     return { why, lines: e ? [e.n] : [] };
   }
 

@@ -74,7 +74,8 @@ function readJson(text: string, where: (at: number, msg: string) => Error): Node
 
 const members = (n: Node): { key: Node; value: Node }[] => (n.children ?? []).map((p) => ({ key: p.children![0]!, value: p.children![1]! }));
 
-const kindOf = (n: Node): string => (n.type === "boolean" ? "a boolean" : n.type === "null" ? "null" : n.type === "array" ? "an array" : n.type === "object" ? "an object" : `a ${n.type}`);
+const kindOf = (n: Node): string =>
+  n.type === "boolean" ? "a boolean" : n.type === "null" ? "null" : n.type === "array" ? "an array" : n.type === "object" ? "an object" : `a ${n.type}`;
 
 /** Why `id` cannot be in a baseline, or undefined when it can. */
 /** The anchors a baseline may name: every registered check id, and the excluded anchors with why (to explain a refusal). */
@@ -206,7 +207,10 @@ export function renderBaselineSummary(j: BaselineJudgement, b?: Baseline): strin
   const out: string[] = [];
   if (j.unexpected.length > 0) out.push(`${n(j.unexpected.length, "failure is", "failures are")} not in the baseline: ${j.unexpected.join(", ")}`);
   if (j.stillFailing.length > 0) out.push(`${n(j.stillFailing.length, "baselined check fails", "baselined checks fail")} as expected: ${ids(j.stillFailing)}`);
-  if (j.fixed.length > 0) out.push(`${n(j.fixed.length, "baselined check no longer fails", "baselined checks no longer fail")}: ${ids(j.fixed)}; remove ${j.fixed.length === 1 ? "it" : "them"} from the baseline`);
+  if (j.fixed.length > 0)
+    out.push(
+      `${n(j.fixed.length, "baselined check no longer fails", "baselined checks no longer fail")}: ${ids(j.fixed)}; remove ${j.fixed.length === 1 ? "it" : "them"} from the baseline`,
+    );
   if (j.skipped.length > 0) out.push(`${n(j.skipped.length, "baselined check was", "baselined checks were")} skipped this run: ${ids(j.skipped)}`);
   if (j.notRun.length > 0) out.push(`${n(j.notRun.length, "baselined check was", "baselined checks were")} not selected this run: ${ids(j.notRun)}`);
   out.push(

@@ -41,7 +41,13 @@ export interface ConsentDecision {
 export function decideConsent(ack: Obj | undefined, url: string | undefined, grants: readonly string[]): ConsentDecision {
   const need = consentNeeded(ack, url);
   const missing = missingConsent(need, grants);
-  return { grants: [...grants], needed: need.scopes, ...(need.why ? { why: need.why } : {}), granted: need.scopes.filter((s) => !missing.includes(s)), missing };
+  return {
+    grants: [...grants],
+    needed: need.scopes,
+    ...(need.why ? { why: need.why } : {}),
+    granted: need.scopes.filter((s) => !missing.includes(s)),
+    missing,
+  };
 }
 
 /** Why no query may be sent, in the one wording every output uses; undefined when nothing is missing. */

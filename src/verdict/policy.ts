@@ -12,7 +12,6 @@ export interface Policy {
   skip?: string[];
 }
 
-
 /**
  * The user's gating policy over a scored report: --strict turns warnings into
  * failures; --baseline judges the failures against those expected. The

@@ -44,7 +44,8 @@ export function usageReports(t: Transcript): UsageReport[] {
   for (const { e, env } of envelopes(t.events)) {
     const key = `${e.session}\u0000${e.step}`;
     if (e.dir === "send" && env.type === "query" && isObj(env.query)) pending.set(key, { line: e.n, step: e.step, query: env.query });
-    if (e.dir === "recv" && env.type === "handshake_ack" && isObj(env.provider) && typeof env.provider.name === "string") names.set(e.session, env.provider.name);
+    if (e.dir === "recv" && env.type === "handshake_ack" && isObj(env.provider) && typeof env.provider.name === "string")
+      names.set(e.session, env.provider.name);
     if (e.dir !== "recv" || env.type !== "frames") continue;
     const q = pending.get(key);
     if (!q) continue;
@@ -62,7 +63,9 @@ export function usageReports(t: Transcript): UsageReport[] {
       budget_requested: maxTokens,
       budget_consumed: tokens,
       as_of: t.header.started_at,
-      providers: [{ provider_id: provider, frames_served: served.length, frames_rejected: overBudget ? frames.length : 0, token_cost: tokens, served_frames: served }],
+      providers: [
+        { provider_id: provider, frames_served: served.length, frames_rejected: overBudget ? frames.length : 0, token_cost: tokens, served_frames: served },
+      ],
     });
   }
   return out;

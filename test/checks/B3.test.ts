@@ -10,7 +10,12 @@ runCases(B3, [
     status: "fail",
     says: [/frame "frm_2" .* declares token_cost 2 but its content is 24 UTF-8 bytes → ceil\(24\/4\) = 6 \(8 UTF-16 code units/],
   },
-  { name: "an emoji counted by code units", build: () => served([frame({ content: "🚀🚀🚀", token_cost: 2 })]), status: "fail", says: [/12 UTF-8 bytes → ceil\(12\/4\) = 3/] },
+  {
+    name: "an emoji counted by code units",
+    build: () => served([frame({ content: "🚀🚀🚀", token_cost: 2 })]),
+    status: "fail",
+    says: [/12 UTF-8 bytes → ceil\(12\/4\) = 3/],
+  },
   { name: "one token over: no tolerance", build: () => served([frame({ content: "abcd", token_cost: 2 })]), status: "fail" },
   { name: "no content costs 0", build: () => served([frame({ content: undefined, token_cost: 0 })]), status: "pass" },
   { name: "a non-number cost", build: () => served([frame({ token_cost: "1" })]), status: "fail" },

@@ -4,5 +4,10 @@ import { runCases } from "../helpers/cases.ts";
 
 runCases(B4, [
   { name: "one frame when asked for one", build: squeeze([f("a", 3)], [f("a", 3)]), status: "pass" },
-  { name: "two frames when asked for one", build: squeeze([f("a", 3), f("b", 5)], [f("a", 3)]), status: "fail", says: [/max_frames was 1 but 2 frames were returned/] },
+  {
+    name: "two frames when asked for one",
+    build: squeeze([f("a", 3), f("b", 5)], [f("a", 3)]),
+    status: "fail",
+    says: [/max_frames was 1 but 2 frames were returned/],
+  },
 ]);

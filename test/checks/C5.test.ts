@@ -4,18 +4,32 @@ import { runCases } from "../helpers/cases.ts";
 import { ACK, tx } from "../helpers/transcript.ts";
 
 const flow = (dataFlow: Record<string, unknown>) => () =>
-  tx().probe(HANDSHAKE.name).handshake({ ...ACK, provider: { ...ACK.provider, data_flow: { reads: true, writes: false, ...dataFlow } } });
+  tx()
+    .probe(HANDSHAKE.name)
+    .handshake({ ...ACK, provider: { ...ACK.provider, data_flow: { reads: true, writes: false, ...dataFlow } } });
 
 runCases(C5, [
   { name: "no egress_scopes", build: flow({ egress: false }), status: "skip", says: [/declares no egress_scopes/] },
   { name: "an empty egress_scopes", build: flow({ egress: false, egress_scopes: [] }), status: "skip" },
-  { name: "egress false, local-only", build: flow({ egress: false, egress_scopes: ["local-only"] }), status: "pass", says: [/egress false with egress_scopes \["local-only"\] is consistent/] },
-  { name: "egress true, off-machine scopes", build: flow({ egress: true, egress_scopes: ["org-tenant", "acme:vault"] }), status: "pass", says: [/egress true with egress_scopes \["org-tenant","acme:vault"\]/] },
+  {
+    name: "egress false, local-only",
+    build: flow({ egress: false, egress_scopes: ["local-only"] }),
+    status: "pass",
+    says: [/egress false with egress_scopes \["local-only"\] is consistent/],
+  },
+  {
+    name: "egress true, off-machine scopes",
+    build: flow({ egress: true, egress_scopes: ["org-tenant", "acme:vault"] }),
+    status: "pass",
+    says: [/egress true with egress_scopes \["org-tenant","acme:vault"\]/],
+  },
   {
     name: "egress false beside a base off-machine scope",
     build: flow({ egress: false, egress_scopes: ["org-tenant"] }),
     status: "fail",
-    says: [/data_flow declares egress: false beside off-machine scope "org-tenant" \| egress: true, or only local-only scopes \| egress: false, egress_scopes \["org-tenant"\]/],
+    says: [
+      /data_flow declares egress: false beside off-machine scope "org-tenant" \| egress: true, or only local-only scopes \| egress: false, egress_scopes \["org-tenant"\]/,
+    ],
   },
   {
     name: "egress false beside an unrecognised custom scope (treated as off-machine)",

@@ -44,22 +44,41 @@ runCases(D1, [
     status: "fail",
     says: [/frame "frm_1" \(result\.frames\[0\], line 5\) has content_digest "sha256:88D4266f[0-9a-f]+", not sha256:<64 lowercase hex>/],
   },
-  { name: "a digest of the wrong length", build: digests([digested({ content_digest: "sha256:88d4266f" })]), status: "fail", says: [/has content_digest "sha256:88d4266f", not sha256/] },
+  {
+    name: "a digest of the wrong length",
+    build: digests([digested({ content_digest: "sha256:88d4266f" })]),
+    status: "fail",
+    says: [/has content_digest "sha256:88d4266f", not sha256/],
+  },
   {
     name: "one identity served with two contents",
     build: digests([digested()], [digested({ content: "abce" })]),
     status: "fail",
-    says: [new RegExp(`frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| from character 3: "abcd" vs "abce"`)],
+    says: [
+      new RegExp(
+        `frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| from character 3: "abcd" vs "abce"`,
+      ),
+    ],
   },
   {
     name: "a well-formed digest of other bytes (a trailing newline added)",
     build: digests([digested({ content_digest: digestOfText("abcd\n") })]),
     status: "warn",
-    says: [new RegExp(`frame "frm_1" \\(result\\.frames\\[0\\], line 5\\) content_digest is not the SHA-256 of its inline content \\(§6\\.3\\) \\| ${ABCD} \\| ${digestOfText("abcd\n")}`)],
+    says: [
+      new RegExp(
+        `frame "frm_1" \\(result\\.frames\\[0\\], line 5\\) content_digest is not the SHA-256 of its inline content \\(§6\\.3\\) \\| ${ABCD} \\| ${digestOfText("abcd\n")}`,
+      ),
+    ],
   },
   {
     name: "a query left unanswered",
-    build: () => tx().probe(HANDSHAKE.name, "shared").handshake().probe(SAMPLE_QUERY.name, "shared").send(SAMPLE_QUERY.steps.sample, query("sample-1")).note("timeout", { waitedMs: 800 }),
+    build: () =>
+      tx()
+        .probe(HANDSHAKE.name, "shared")
+        .handshake()
+        .probe(SAMPLE_QUERY.name, "shared")
+        .send(SAMPLE_QUERY.steps.sample, query("sample-1"))
+        .note("timeout", { waitedMs: 800 }),
     status: "fail",
     untestable: true,
     says: [/query sent at line 4 \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],

@@ -7,7 +7,12 @@ import { runCases } from "../helpers/cases.ts";
 import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 
 const FP = "bge-small-en-v1.5/384/l2";
-const badRequest = (id?: string): object => ({ type: "error", ...(id ? { id } : {}), code: "bad_request", message: "query.embedding has 387 dimensions; 384 declared" });
+const badRequest = (id?: string): object => ({
+  type: "error",
+  ...(id ? { id } : {}),
+  code: "bad_request",
+  message: "query.embedding has 387 dimensions; 384 declared",
+});
 const noId = (env: object): object => Object.fromEntries(Object.entries(env).filter(([k]) => k !== "id"));
 
 interface EmbeddingRun {
@@ -57,7 +62,11 @@ runCases(E1, [
     name: "a declared fingerprint, honoured both ways",
     build: embedding(),
     status: "pass",
-    says: [/embeddings_fingerprint "bge-small-en-v1\.5\/384\/l2" declares 384 dimensions/, /a 384-dimension embedding was answered with frames/, /an embedding of 387 dimensions got error bad_request/],
+    says: [
+      /embeddings_fingerprint "bge-small-en-v1\.5\/384\/l2" declares 384 dimensions/,
+      /a 384-dimension embedding was answered with frames/,
+      /an embedding of 387 dimensions got error bad_request/,
+    ],
   },
   { name: "no fingerprint declared", build: embedding({ fp: undefined }), status: "skip", says: [/embeddings_fingerprint is not declared/] },
   { name: "a null fingerprint (no embedding space)", build: embedding({ fp: null }), status: "skip" },
@@ -115,7 +124,10 @@ runCases(E1, [
     name: "refused, then the next query hangs",
     build: embedding({ sync: null }),
     status: "fail",
-    says: [/an embedding of 387 dimensions got error bad_request/, /after an embedding of 387 dimensions, the following valid query got no reply within 800 ms \| the provider stays alive/],
+    says: [
+      /an embedding of 387 dimensions got error bad_request/,
+      /after an embedding of 387 dimensions, the following valid query got no reply within 800 ms \| the provider stays alive/,
+    ],
   },
   {
     name: "without correlation, a bad_request then frames",

@@ -4,8 +4,10 @@ import { HANDSHAKE_STEP, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { emptySqueeze, frame, query, served } from "../helpers/transcript.ts";
 
-const silent = () => emptySqueeze().probe(SAMPLE_QUERY.name).handshake().send(SAMPLE_QUERY.steps.sample, query("s1")).note("timeout", { waitedMs: 1000, expecting: "reply" });
-const noAck = () => emptySqueeze().probe(SAMPLE_QUERY.name).send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION }).note("timeout", { waitedMs: 1000 });
+const silent = () =>
+  emptySqueeze().probe(SAMPLE_QUERY.name).handshake().send(SAMPLE_QUERY.steps.sample, query("s1")).note("timeout", { waitedMs: 1000, expecting: "reply" });
+const noAck = () =>
+  emptySqueeze().probe(SAMPLE_QUERY.name).send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION }).note("timeout", { waitedMs: 1000 });
 
 runCases(F1, [
   { name: "scores at both ends of [0, 1]", build: () => served([frame({ score: 0 }), frame({ id: "b", score: 1 })]), status: "pass", says: [/2 of 2 frames/] },

@@ -9,14 +9,23 @@ import { answer, attestation, commit, DROPPED, entry, has, PROVIDER, rootOnly, u
 const named = (i: number, id: Obj): string => `frame_attestations[${i}] (${show(id, 120)})`;
 
 runCases(F11, [
-  { name: "every entry names a carried frame in full", build: answer(), status: "pass", says: [/every frame_attestations entry names in full a frame its result carries/] },
+  {
+    name: "every entry names a carried frame in full",
+    build: answer(),
+    status: "pass",
+    says: [/every frame_attestations entry names in full a frame its result carries/],
+  },
   { name: "no attestations at all", build: unsigned, status: "skip" },
   { name: "a root and no entries", build: rootOnly, status: "skip", says: [/no answer carries frame_attestations entries/] },
   {
     name: "an entry without the content_digest",
     build: answer((r) => delete entry(r, 0).frame.content_digest),
     status: "fail",
-    says: [has(`${named(0, { provider_id: PROVIDER, frame_id: "frm_c" })} does not name the full identity: content_digest missing | provider_id, frame_id and content_digest`)],
+    says: [
+      has(
+        `${named(0, { provider_id: PROVIDER, frame_id: "frm_c" })} does not name the full identity: content_digest missing | provider_id, frame_id and content_digest`,
+      ),
+    ],
   },
   {
     name: "an entry without the provider_id",
@@ -34,13 +43,20 @@ runCases(F11, [
     name: "an entry for a frame truncated away",
     build: answer((r) => r.frame_attestations!.push({ frame: { ...identityOf(PROVIDER, DROPPED) }, attestation: attestation(commit(DROPPED)) })),
     status: "fail",
-    says: [has(`${named(3, { ...identityOf(PROVIDER, DROPPED) })} names a frame this result does not carry | the identity of a frame in result.frames`), /…\(134 chars\)\) names a frame/],
+    says: [
+      has(`${named(3, { ...identityOf(PROVIDER, DROPPED) })} names a frame this result does not carry | the identity of a frame in result.frames`),
+      /…\(134 chars\)\) names a frame/,
+    ],
   },
   {
     name: "an entry naming a stale content_digest",
     build: answer((r) => (entry(r, 2).frame.content_digest = digestOfText("beta, before the edit"))),
     status: "fail",
-    says: [has(`${named(2, { provider_id: PROVIDER, frame_id: "frm_b", content_digest: digestOfText("beta, before the edit") })} names a frame this result does not carry`)],
+    says: [
+      has(
+        `${named(2, { provider_id: PROVIDER, frame_id: "frm_b", content_digest: digestOfText("beta, before the edit") })} names a frame this result does not carry`,
+      ),
+    ],
   },
   {
     name: "an entry naming another provider",

@@ -20,10 +20,24 @@ const wrongRoot = (root: Uint8Array, diagnosis: string): RegExp =>
   has(`step sample: result_attestation signs "${toDigest(root)}", not the root of the frames carried (${ROOT}): ${diagnosis} | ${ROOT} | "${toDigest(root)}"`);
 
 runCases(F12, [
-  { name: "the root of exactly the frames returned, canonical order", build: answer(), status: "pass", says: [/every result_attestation signs the Merkle root of exactly the frames returned, in canonical order/] },
-  { name: "the cheapest honest shape: one root, proofs, no per-frame signature", build: answer((r) => r.frame_attestations!.forEach((e) => delete e.attestation)), status: "pass" },
+  {
+    name: "the root of exactly the frames returned, canonical order",
+    build: answer(),
+    status: "pass",
+    says: [/every result_attestation signs the Merkle root of exactly the frames returned, in canonical order/],
+  },
+  {
+    name: "the cheapest honest shape: one root, proofs, no per-frame signature",
+    build: answer((r) => r.frame_attestations!.forEach((e) => delete e.attestation)),
+    status: "pass",
+  },
   { name: "an empty answer signs the empty-tree root", build: answer(() => {}, KEYED_ACK, signed([])), status: "pass" },
-  { name: "frame attestations but no root", build: answer((r) => delete r.result_attestation), status: "skip", says: [/attached no attestation to any answer \(attestations are optional: §6\.5\), or no result_attestation/] },
+  {
+    name: "frame attestations but no root",
+    build: answer((r) => delete r.result_attestation),
+    status: "skip",
+    says: [/attached no attestation to any answer \(attestations are optional: §6\.5\), or no result_attestation/],
+  },
   {
     name: "the root over arrival order",
     build: answer((r) => (r.result_attestation = attestation(merkleRoot(FRAMES.map(commit))))),
@@ -40,6 +54,11 @@ runCases(F12, [
     name: "the root over the candidate set before truncation",
     build: answer(() => {}, KEYED_ACK, signed(FRAMES, [...FRAMES, DROPPED])),
     status: "fail",
-    says: [wrongRoot(merkleRoot(canonical([...FRAMES, DROPPED]).map(commit)), "it matches no ordering or tree shape of the frames carried: a root over a different set (a truncated-away candidate set?)")],
+    says: [
+      wrongRoot(
+        merkleRoot(canonical([...FRAMES, DROPPED]).map(commit)),
+        "it matches no ordering or tree shape of the frames carried: a root over a different set (a truncated-away candidate set?)",
+      ),
+    ],
   },
 ]);

@@ -12,7 +12,12 @@ const FAKE_SIBLING = digestOfText("not a sibling");
 runCases(F13, [
   { name: "every proof folds to the signed root", build: answer(), status: "pass", says: [/every inclusion proof recomputes the signed root/] },
   { name: "no attestations at all", build: unsigned, status: "skip" },
-  { name: "signatures, no proofs (they are optional)", build: answer((r) => r.frame_attestations!.forEach((e) => delete e.inclusion_proof)), status: "skip", says: [/no answer carries an inclusion proof \(they are optional\)/] },
+  {
+    name: "signatures, no proofs (they are optional)",
+    build: answer((r) => r.frame_attestations!.forEach((e) => delete e.inclusion_proof)),
+    status: "skip",
+    says: [/no answer carries an inclusion proof \(they are optional\)/],
+  },
   {
     name: "proofs from the untruncated tree",
     build: answer(() => {}, KEYED_ACK, signed(FRAMES, [...FRAMES, DROPPED])),
@@ -23,7 +28,11 @@ runCases(F13, [
     name: "a path one step short",
     build: answer((r) => proof(r, 1).path.pop()),
     status: "fail",
-    says: [has(`${proofOf(1, "frm_a")} cannot be folded: {"kind":"wrong-path-length","expected":2,"actual":1} | a path of the shape leaf_index and leaf_count fix | wrong-path-length`)],
+    says: [
+      has(
+        `${proofOf(1, "frm_a")} cannot be folded: {"kind":"wrong-path-length","expected":2,"actual":1} | a path of the shape leaf_index and leaf_count fix | wrong-path-length`,
+      ),
+    ],
   },
   {
     name: "a sibling on the wrong side",

@@ -4,7 +4,12 @@ import { frame, served } from "../helpers/transcript.ts";
 
 runCases(F4, [
   { name: "profile timestamps", build: () => served([frame({ valid_from: "2026-01-01T00:00:00Z", valid_to: "2027-01-01T00:00:00.000Z" })]), status: "pass" },
-  { name: "a +00:00 offset", build: () => served([frame({ recorded_at: "2026-07-20T18:00:00+00:00" })]), status: "fail", says: [/recorded_at "2026-07-20T18:00:00\+00:00"/] },
+  {
+    name: "a +00:00 offset",
+    build: () => served([frame({ recorded_at: "2026-07-20T18:00:00+00:00" })]),
+    status: "fail",
+    says: [/recorded_at "2026-07-20T18:00:00\+00:00"/],
+  },
   { name: "lowercase t", build: () => served([frame({ valid_from: "2026-07-20t18:00:00Z" })]), status: "fail" },
   { name: "lowercase z", build: () => served([frame({ valid_to: "2026-07-20T18:00:00z" })]), status: "fail" },
   { name: "a space separator", build: () => served([frame({ valid_from: "2026-07-20 18:00:00Z" })]), status: "fail" },

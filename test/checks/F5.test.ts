@@ -12,7 +12,13 @@ const SRC = "# Notes\nline two\r\nline three\n";
 const L2 = "line two\r\n";
 const L2_3 = "line two\r\nline three\n";
 
-const link = (over: Record<string, unknown> = {}): Record<string, unknown> => ({ type: "file", uri: uri("notes.md"), digest: digestOfText(SRC), method: "file-read", ...over });
+const link = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  type: "file",
+  uri: uri("notes.md"),
+  digest: digestOfText(SRC),
+  method: "file-read",
+  ...over,
+});
 const read = (p = "notes.md", text = SRC) => ({ uri: uri(p), path: `${ROOT}/${p}`, data: Buffer.from(text).toString("base64") });
 const unread = (p: string, kind: FileUnread, error: string) => ({ uri: uri(p), path: `${ROOT}/${p}`, unread: kind, error });
 
@@ -26,11 +32,14 @@ function withFiles(links: object[], files: FileEvent[] = [read()], b?: Transcrip
   return () => {
     const out = (b ?? served([frame({ provenance: links })])).probe(PROVENANCE_FILES.name);
     for (const f of files) out.file(f);
-    return out.note("files", { reason: `${files.length} file provenance URIs, ${files.filter((f) => f.data !== undefined).length} read under the trusted roots` });
+    return out.note("files", {
+      reason: `${files.length} file provenance URIs, ${files.filter((f) => f.data !== undefined).length} read under the trusted roots`,
+    });
   };
 }
 
-const where = (extra = ""): RegExp => new RegExp(`frame "frm_1" \\(result\\.frames\\[0\\], line 9\\) provenance\\[0\\] \\("file:///srv/repo/notes\\.md"${extra}\\)`);
+const where = (extra = ""): RegExp =>
+  new RegExp(`frame "frm_1" \\(result\\.frames\\[0\\], line 9\\) provenance\\[0\\] \\("file:///srv/repo/notes\\.md"${extra}\\)`);
 
 runCases(F5, [
   { name: "a whole-file digest of the bytes on disk", build: withFiles([link()]), status: "pass", says: [/file provenance digests match the bytes they name/] },
@@ -55,41 +64,93 @@ runCases(F5, [
     name: "a range past the end of the file",
     build: withFiles([link({ range: "L9-12" })]),
     status: "fail",
-    says: [new RegExp(`${where(' "L9-12"').source}: range "L9-12" addresses nothing a verifier can digest \\(start_past_end\\) \\| L<n> or L<a>-<b> within the file \\| "L9-12"`)],
+    says: [
+      new RegExp(
+        `${where(' "L9-12"').source}: range "L9-12" addresses nothing a verifier can digest \\(start_past_end\\) \\| L<n> or L<a>-<b> within the file \\| "L9-12"`,
+      ),
+    ],
   },
-  { name: "an inverted range", build: withFiles([link({ range: "L3-2" })]), status: "fail", says: [/range "L3-2" addresses nothing a verifier can digest \(inverted\)/] },
+  {
+    name: "an inverted range",
+    build: withFiles([link({ range: "L3-2" })]),
+    status: "fail",
+    says: [/range "L3-2" addresses nothing a verifier can digest \(inverted\)/],
+  },
   {
     name: "a digest in uppercase hex",
     build: withFiles([link({ digest: digestOfText(SRC).toUpperCase().replace("SHA256", "sha256") })]),
     status: "fail",
     says: [new RegExp(`${where().source} digest "sha256:B764CC34[0-9A-F]+" is not sha256:<64 lowercase hex>`)],
   },
-  { name: "a file link with no digest", build: withFiles([link({ digest: undefined })]), status: "fail", says: [/digest absent is not sha256:<64 lowercase hex>/] },
+  {
+    name: "a file link with no digest",
+    build: withFiles([link({ digest: undefined })]),
+    status: "fail",
+    says: [/digest absent is not sha256:<64 lowercase hex>/],
+  },
   {
     name: "a file outside the trusted roots: well-formed, not re-read",
-    build: withFiles([link({ uri: "file:///etc/hosts" })], [{ uri: "file:///etc/hosts", path: "/etc/hosts", unread: "outside-roots" as const, error: `outside the trusted roots (${ROOT})` }]),
+    build: withFiles(
+      [link({ uri: "file:///etc/hosts" })],
+      [{ uri: "file:///etc/hosts", path: "/etc/hosts", unread: "outside-roots" as const, error: `outside the trusted roots (${ROOT})` }],
+    ),
     status: "info",
     says: [/file provenance digests are well-formed; their bytes were not re-read: outside the trusted roots \(\/srv\/repo\)/],
   },
   {
     name: "a file:// URI that is not local",
-    build: withFiles([link({ uri: "file://build-host/srv/repo/notes.md" })], [{ uri: "file://build-host/srv/repo/notes.md", unread: "not-local" as const, error: "not a local file URI: File URL host must be \"localhost\" or empty on linux" }]),
+    build: withFiles(
+      [link({ uri: "file://build-host/srv/repo/notes.md" })],
+      [
+        {
+          uri: "file://build-host/srv/repo/notes.md",
+          unread: "not-local" as const,
+          error: 'not a local file URI: File URL host must be "localhost" or empty on linux',
+        },
+      ],
+    ),
     status: "info",
     says: [/their bytes were not re-read: not a local file URI/],
   },
-  { name: "provenance that is not a file: URI", build: withFiles([link({ uri: "https://example.com/notes.md" })], []), status: "info", says: [/their bytes were not re-read: not a file: URI/] },
-  { name: "a file too large to re-read", build: withFiles([link()], [unread("notes.md", "too-large", "larger than 4194304 bytes: not read")]), status: "info", says: [/not re-read: larger than 4194304 bytes: not read/] },
+  {
+    name: "provenance that is not a file: URI",
+    build: withFiles([link({ uri: "https://example.com/notes.md" })], []),
+    status: "info",
+    says: [/their bytes were not re-read: not a file: URI/],
+  },
+  {
+    name: "a file too large to re-read",
+    build: withFiles([link()], [unread("notes.md", "too-large", "larger than 4194304 bytes: not read")]),
+    status: "info",
+    says: [/not re-read: larger than 4194304 bytes: not read/],
+  },
   {
     name: "a missing file under a trusted root",
     build: withFiles([link({ uri: uri("gone.md") })], [unread("gone.md", "missing", "no such file")]),
     status: "fail",
-    says: [/provenance\[0\] \("file:\/\/\/srv\/repo\/gone\.md"\) names a file that cannot be read at retrieval time: no such file \| the file the digest was taken over \| no such file/],
+    says: [
+      /provenance\[0\] \("file:\/\/\/srv\/repo\/gone\.md"\) names a file that cannot be read at retrieval time: no such file \| the file the digest was taken over \| no such file/,
+    ],
   },
-  { name: "a directory", build: withFiles([link({ uri: uri("docs") })], [unread("docs", "not-regular", "not a regular file")]), status: "fail", says: [/cannot be read at retrieval time: not a regular file/] },
-  { name: "only derivation provenance", build: withFiles([{ type: "derivation", method: "summarise", by: "canned" }], []), status: "skip", says: [/no served frame carries file provenance/] },
+  {
+    name: "a directory",
+    build: withFiles([link({ uri: uri("docs") })], [unread("docs", "not-regular", "not a regular file")]),
+    status: "fail",
+    says: [/cannot be read at retrieval time: not a regular file/],
+  },
+  {
+    name: "only derivation provenance",
+    build: withFiles([{ type: "derivation", method: "summarise", by: "canned" }], []),
+    status: "skip",
+    says: [/no served frame carries file provenance/],
+  },
   {
     name: "a query left unanswered",
-    build: withFiles([link()], [read()], emptySqueeze().probe(SAMPLE_QUERY.name).handshake().send(SAMPLE_QUERY.steps.sample, query("s1")).note("timeout", { waitedMs: 800 })),
+    build: withFiles(
+      [link()],
+      [read()],
+      emptySqueeze().probe(SAMPLE_QUERY.name).handshake().send(SAMPLE_QUERY.steps.sample, query("s1")).note("timeout", { waitedMs: 800 }),
+    ),
     status: "fail",
     untestable: true,
     says: [/query sent at line 8 \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],

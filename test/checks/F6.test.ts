@@ -4,12 +4,21 @@ import { answer, entry, has, unsigned, type Obj } from "../helpers/attestation.t
 
 runCases(F6, [
   { name: "attestations beside the frames", build: answer(), status: "pass", says: [/no frame carries an attestation member/] },
-  { name: "no attestations at all", build: unsigned, status: "skip", says: [/the provider attached no attestation to any answer \(attestations are optional: §6\.5\)/] },
+  {
+    name: "no attestations at all",
+    build: unsigned,
+    status: "skip",
+    says: [/the provider attached no attestation to any answer \(attestations are optional: §6\.5\)/],
+  },
   {
     name: "an attestation inside the frame it signs",
     build: answer((r) => (r.frames[0]!.attestation = entry(r, 0).attestation)),
     status: "fail",
-    says: [has("result.frames carries an attestation inside a frame: frames[0]/attestation, frames[0]/attestation/signed_commitment | attestations only in result.frame_attestations / result.result_attestation | attestation, signed_commitment")],
+    says: [
+      has(
+        "result.frames carries an attestation inside a frame: frames[0]/attestation, frames[0]/attestation/signed_commitment | attestations only in result.frame_attestations / result.result_attestation | attestation, signed_commitment",
+      ),
+    ],
   },
   {
     name: "a signed_commitment inside a provenance link (a hash preimage)",
@@ -25,6 +34,10 @@ runCases(F6, [
       delete r.result_attestation;
     }),
     status: "fail",
-    says: [has("inside a frame: frames[2]/frame_attestations, frames[2]/frame_attestations/0/attestation, frames[2]/frame_attestations/0/attestation/signed_commitment")],
+    says: [
+      has(
+        "inside a frame: frames[2]/frame_attestations, frames[2]/frame_attestations/0/attestation, frames[2]/frame_attestations/0/attestation/signed_commitment",
+      ),
+    ],
   },
 ]);

@@ -6,14 +6,21 @@ import { answer, attestation, commit, entry, FRAMES, has, PROVIDER, rootOnly, un
 
 /** F7's evidence for frame_attestations[i] signing `signed` where §6.5.2 gives `expected`. */
 const misSigned = (i: number, id: string, signed: Uint8Array, expected: Uint8Array): RegExp =>
-  has(`frame_attestations[${i}] for frame "${id}" signs "${toDigest(signed)}", but §6.5.2 over that frame (provider "${PROVIDER}", its content_digest and provenance chain) gives ${toDigest(expected)} | ${toDigest(expected)} | "${toDigest(signed)}"`);
+  has(
+    `frame_attestations[${i}] for frame "${id}" signs "${toDigest(signed)}", but §6.5.2 over that frame (provider "${PROVIDER}", its content_digest and provenance chain) gives ${toDigest(expected)} | ${toDigest(expected)} | "${toDigest(signed)}"`,
+  );
 
 const EDITED = { ...FRAMES[1]!, provenance: [{ ...(FRAMES[1]!.provenance as Obj[])[0]!, method: "summarised" }] };
 
 runCases(F7, [
   { name: "every frame commitment recomputes", build: answer(), status: "pass", says: [/every frame attestation signs the recomputed frame commitment/] },
   { name: "no attestations at all", build: unsigned, status: "skip", says: [/attached no attestation/] },
-  { name: "a root and no frame attestations", build: rootOnly, status: "skip", says: [/no frame attestation names a frame its result carries \(F11's concern\)/] },
+  {
+    name: "a root and no frame attestations",
+    build: rootOnly,
+    status: "skip",
+    says: [/no frame attestation names a frame its result carries \(F11's concern\)/],
+  },
   {
     name: "provenance edited after signing",
     build: answer((r) => (r.frames[1] = structuredClone(EDITED))),

@@ -4,12 +4,19 @@ import { rel, relatedThenSilent, relating } from "../helpers/graph.ts";
 import { frame, served } from "../helpers/transcript.ts";
 
 runCases(G1, [
-  { name: "every relation labelled", build: relating(rel(), rel({ rel: "doc.documents", display_name: "retry()" })), status: "pass", says: [/every relation has a display_name/] },
+  {
+    name: "every relation labelled",
+    build: relating(rel(), rel({ rel: "doc.documents", display_name: "retry()" })),
+    status: "pass",
+    says: [/every relation has a display_name/],
+  },
   {
     name: "an empty display_name",
     build: relating(rel({ display_name: "" })),
     status: "fail",
-    says: [/frame "frm_1" \(result\.frames\[0\], line 9\) relations\[0\] \("code\.calls" → "file:\/\/\/repo\/src\/net\.rs#retry"\) has display_name "" \| a non-empty string \| ""/],
+    says: [
+      /frame "frm_1" \(result\.frames\[0\], line 9\) relations\[0\] \("code\.calls" → "file:\/\/\/repo\/src\/net\.rs#retry"\) has display_name "" \| a non-empty string \| ""/,
+    ],
   },
   { name: "no display_name", build: relating(rel({ display_name: undefined })), status: "fail", says: [/relations\[0\] .* has display_name absent/] },
   {
@@ -18,6 +25,17 @@ runCases(G1, [
     status: "fail",
     says: [/frame "frm_2" \(result\.frames\[1\], line 9\) relations\[1\] \("code\.imports" → /],
   },
-  { name: "no relations served", build: () => served([frame(), frame({ id: "frm_2", relations: [] })]), status: "skip", says: [/no served frame carries a relation/] },
-  { name: "a later query left unanswered", build: relatedThenSilent, status: "fail", untestable: true, says: [/query sent at line 8 \(probe budget-squeeze, step generous\) got no frames or error reply: no reply within 800 ms/] },
+  {
+    name: "no relations served",
+    build: () => served([frame(), frame({ id: "frm_2", relations: [] })]),
+    status: "skip",
+    says: [/no served frame carries a relation/],
+  },
+  {
+    name: "a later query left unanswered",
+    build: relatedThenSilent,
+    status: "fail",
+    untestable: true,
+    says: [/query sent at line 8 \(probe budget-squeeze, step generous\) got no frames or error reply: no reply within 800 ms/],
+  },
 ]);

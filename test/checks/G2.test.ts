@@ -5,7 +5,12 @@ import { rel, relatedThenSilent, relating } from "../helpers/graph.ts";
 runCases(G2, [
   {
     name: "absolute URIs of several schemes",
-    build: relating(rel(), rel({ target_uri: "https://example.com/docs/retry" }), rel({ target_uri: "urn:isbn:0451450523" }), rel({ target_uri: "myindex:node/42" })),
+    build: relating(
+      rel(),
+      rel({ target_uri: "https://example.com/docs/retry" }),
+      rel({ target_uri: "urn:isbn:0451450523" }),
+      rel({ target_uri: "myindex:node/42" }),
+    ),
     status: "pass",
     says: [/every relation target_uri is a URI/],
   },
@@ -13,12 +18,24 @@ runCases(G2, [
     name: "a relative path",
     build: relating(rel({ target_uri: "src/net.rs" })),
     status: "fail",
-    says: [/frame "frm_1" \(result\.frames\[0\], line 9\) relations\[0\] has target_uri "src\/net\.rs", which is not a URI \(no scheme, empty, or unparseable\) \| an absolute URI/],
+    says: [
+      /frame "frm_1" \(result\.frames\[0\], line 9\) relations\[0\] has target_uri "src\/net\.rs", which is not a URI \(no scheme, empty, or unparseable\) \| an absolute URI/,
+    ],
   },
   { name: "an empty target_uri", build: relating(rel({ target_uri: "" })), status: "fail", says: [/has target_uri "", which is not a URI/] },
   { name: "no target_uri", build: relating(rel({ target_uri: undefined })), status: "fail", says: [/has target_uri absent, which is not a URI/] },
-  { name: "a URI with an unescaped space", build: relating(rel({ target_uri: "file:///repo/my file.rs" })), status: "fail", says: [/has target_uri "file:\/\/\/repo\/my file\.rs", which is not a URI/] },
-  { name: "an unparseable authority", build: relating(rel({ target_uri: "http://[::1/x" })), status: "fail", says: [/has target_uri "http:\/\/\[::1\/x", which is not a URI/] },
+  {
+    name: "a URI with an unescaped space",
+    build: relating(rel({ target_uri: "file:///repo/my file.rs" })),
+    status: "fail",
+    says: [/has target_uri "file:\/\/\/repo\/my file\.rs", which is not a URI/],
+  },
+  {
+    name: "an unparseable authority",
+    build: relating(rel({ target_uri: "http://[::1/x" })),
+    status: "fail",
+    says: [/has target_uri "http:\/\/\[::1\/x", which is not a URI/],
+  },
   { name: "no relations served", build: relating(), status: "skip", says: [/no served frame carries a relation/] },
   { name: "a later query left unanswered", build: relatedThenSilent, status: "fail", untestable: true },
 ]);

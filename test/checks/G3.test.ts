@@ -21,15 +21,35 @@ function ranked(unanchored: object[], anchoredReply: object | null, ack: object 
 
 runCases(G3, [
   { name: "the anchored frame moves up", build: ranked([A, B], frames("anchor-3", [B, A])), status: "pass", says: [/moved from rank 2 to rank 1/] },
-  { name: "a one-hop frame moving up counts too", build: ranked([A, C, B], frames("anchor-3", [C, A, B])), status: "pass", says: [/moved from rank 2 to rank 1/] },
+  {
+    name: "a one-hop frame moving up counts too",
+    build: ranked([A, C, B], frames("anchor-3", [C, A, B])),
+    status: "pass",
+    says: [/moved from rank 2 to rank 1/],
+  },
   {
     name: "the same order with the anchor as without it",
     build: ranked([A, B], frames("anchor-3", [A, B])),
     status: "warn",
     says: [/were not boosted: the best-placed ranked 2 without the anchor and 2 with it/, /ranked above 2 \| rank 2/],
   },
-  { name: "the anchored frame dropped", build: ranked([A, B], frames("anchor-3", [A])), status: "warn", says: [/ranked 2 without the anchor and was not returned with it/] },
-  { name: "already first without the anchor: no boost can show", build: ranked([B, A], frames("anchor-3", [B, A])), status: "skip", says: [/already ranked first/] },
-  { name: "no graph capability", build: () => tx().probe(HANDSHAKE.name, "shared").handshake(ACK).probe(GRAPH_ANCHORS.name, "shared"), status: "skip", says: [/capabilities.graph is not declared/] },
+  {
+    name: "the anchored frame dropped",
+    build: ranked([A, B], frames("anchor-3", [A])),
+    status: "warn",
+    says: [/ranked 2 without the anchor and was not returned with it/],
+  },
+  {
+    name: "already first without the anchor: no boost can show",
+    build: ranked([B, A], frames("anchor-3", [B, A])),
+    status: "skip",
+    says: [/already ranked first/],
+  },
+  {
+    name: "no graph capability",
+    build: () => tx().probe(HANDSHAKE.name, "shared").handshake(ACK).probe(GRAPH_ANCHORS.name, "shared"),
+    status: "skip",
+    says: [/capabilities.graph is not declared/],
+  },
   { name: "no answer to the anchored query", build: ranked([A, B], null), status: "fail", untestable: true, says: [/got no answer: no reply within 800 ms/] },
 ]);

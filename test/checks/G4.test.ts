@@ -5,7 +5,11 @@ import { rel } from "../helpers/graph.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 
 const GRAPH_ACK = { ...ACK, capabilities: { query: { kinds: [] }, correlation: true, graph: true } };
-const A = frame({ id: "frm_a", uri: "file:///repo/a.md", relations: [rel({ rel: "doc.documents", target_uri: "file:///repo/src/x.ts#x", display_name: "x()" })] });
+const A = frame({
+  id: "frm_a",
+  uri: "file:///repo/a.md",
+  relations: [rel({ rel: "doc.documents", target_uri: "file:///repo/src/x.ts#x", display_name: "x()" })],
+});
 const B = frame({ id: "frm_b", uri: "file:///repo/b.md" });
 const URI = "file:///repo/b.md";
 const TARGET = "file:///repo/src/x.ts#x";
@@ -21,10 +25,16 @@ type AnchorStep = typeof STEPS.anchorUri | typeof STEPS.anchorRelation | typeof 
  */
 function anchors(replies: Partial<Record<AnchorStep, object | null>> = {}, unanchored: object[] = [A, B], graph = true): () => TranscriptBuilder {
   return () => {
-    const b = tx().probe(HANDSHAKE.name, "shared").handshake(graph ? GRAPH_ACK : ACK).probe(GRAPH_ANCHORS.name, "shared");
+    const b = tx()
+      .probe(HANDSHAKE.name, "shared")
+      .handshake(graph ? GRAPH_ACK : ACK)
+      .probe(GRAPH_ANCHORS.name, "shared");
     if (!graph) return b;
     b.send(STEPS.unanchored, query("anchor-0")).recv(frames("anchor-0", unanchored));
-    const uri = [...unanchored].reverse().map((f) => (f as { uri?: string }).uri).find((u) => u);
+    const uri = [...unanchored]
+      .reverse()
+      .map((f) => (f as { uri?: string }).uri)
+      .find((u) => u);
     if (!uri) return b;
     const asks: Array<[AnchorStep, string, string, number, object[]]> = [
       [STEPS.anchorUri, "anchor-1", URI, 1, [B]],
@@ -46,7 +56,11 @@ runCases(G4, [
     name: "anchored frames returned, and ranked first",
     build: anchors(),
     status: "pass",
-    says: [/anchored on a served frame's uri, max_frames 1: returned anchored frame "frm_b"/, /anchored on a served relation's target_uri, max_frames 1: returned anchored frame "frm_a"/, /anchored frames come first \(1 of 2\)/],
+    says: [
+      /anchored on a served frame's uri, max_frames 1: returned anchored frame "frm_b"/,
+      /anchored on a served relation's target_uri, max_frames 1: returned anchored frame "frm_a"/,
+      /anchored frames come first \(1 of 2\)/,
+    ],
   },
   {
     name: "a one-hop frame satisfies a uri anchor",
@@ -55,12 +69,19 @@ runCases(G4, [
     says: [/anchored on a served frame's uri, max_frames 1: returned anchored frame "frm_c"/],
   },
   { name: "graph not declared", build: anchors({}, [A, B], false), status: "skip", says: [/capabilities\.graph is not declared/] },
-  { name: "nothing to anchor on", build: anchors({}, [frame(), frame({ id: "frm_2" })]), status: "skip", says: [/the unanchored query served no frame with a uri or relation to anchor on/] },
+  {
+    name: "nothing to anchor on",
+    build: anchors({}, [frame(), frame({ id: "frm_2" })]),
+    status: "skip",
+    says: [/the unanchored query served no frame with a uri or relation to anchor on/],
+  },
   {
     name: "the uri anchor ignored",
     build: anchors({ "anchor-uri": frames("anchor-1", [A]) }),
     status: "fail",
-    says: [/anchored on a served frame's uri "file:\/\/\/repo\/b\.md" with max_frames 1, the provider returned unanchored frame "frm_a", though it served an anchored frame to the unanchored query \| at least one frame whose uri or relation target_uri equals the anchor \| "frm_a"/],
+    says: [
+      /anchored on a served frame's uri "file:\/\/\/repo\/b\.md" with max_frames 1, the provider returned unanchored frame "frm_a", though it served an anchored frame to the unanchored query \| at least one frame whose uri or relation target_uri equals the anchor \| "frm_a"/,
+    ],
   },
   {
     name: "the relation anchor answered with nothing",

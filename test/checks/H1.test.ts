@@ -11,9 +11,34 @@ runCases(H1, [
   { name: "same family", build: acked({}), status: "pass" },
   { name: "a 1.x minor", build: acked({ protocol_version: "contextgraph/1.7" }), status: "pass" },
   { name: "a -draft of the family", build: acked({ protocol_version: "contextgraph/1.0-draft" }), status: "pass" },
-  { name: "another family", build: acked({ protocol_version: "contextgraph/2.0" }), status: "fail", says: [/contextgraph\/2\.0 is in family contextgraph\/2, but the host spoke contextgraph\/1\.0/] },
+  {
+    name: "another family",
+    build: acked({ protocol_version: "contextgraph/2.0" }),
+    status: "fail",
+    says: [/contextgraph\/2\.0 is in family contextgraph\/2, but the host spoke contextgraph\/1\.0/],
+  },
   { name: "not a version string", build: acked({ protocol_version: "1.0" }), status: "fail", says: [/grammar/] },
-  { name: "no reply in time", build: () => tx().probe(HANDSHAKE.name).send(HANDSHAKE_STEP, hs).note("timeout", { waitedMs: 900 }), status: "fail", says: [/nothing within 900 ms/] },
-  { name: "the wrong envelope", build: () => tx().probe(HANDSHAKE.name).send(HANDSHAKE_STEP, hs).recv({ type: "frames", result: { frames: [] } }), status: "fail", says: [/type "frames"/] },
-  { name: "the provider would not start", build: () => tx().probe(HANDSHAKE.name).note("spawn-error", { reason: "ENOENT" }), status: "fail", untestable: true, says: [/could not be started: ENOENT/] },
+  {
+    name: "no reply in time",
+    build: () => tx().probe(HANDSHAKE.name).send(HANDSHAKE_STEP, hs).note("timeout", { waitedMs: 900 }),
+    status: "fail",
+    says: [/nothing within 900 ms/],
+  },
+  {
+    name: "the wrong envelope",
+    build: () =>
+      tx()
+        .probe(HANDSHAKE.name)
+        .send(HANDSHAKE_STEP, hs)
+        .recv({ type: "frames", result: { frames: [] } }),
+    status: "fail",
+    says: [/type "frames"/],
+  },
+  {
+    name: "the provider would not start",
+    build: () => tx().probe(HANDSHAKE.name).note("spawn-error", { reason: "ENOENT" }),
+    status: "fail",
+    untestable: true,
+    says: [/could not be started: ENOENT/],
+  },
 ]);

@@ -15,11 +15,17 @@ function correlation(replies: Partial<Record<CorrelationStep, object | null>> = 
   const steps: Array<[CorrelationStep, object, object]> = [
     ["first", query(IDS.first), frames(IDS.first, [frame()])],
     ["second", query(IDS.second), frames(IDS.second, [frame()])],
-    ["refused", query(IDS.error, { representation_preferences: ["compact"] }), { type: "error", id: IDS.error, code: "unsupported_representation", message: "not offered: compact" }],
+    [
+      "refused",
+      query(IDS.error, { representation_preferences: ["compact"] }),
+      { type: "error", id: IDS.error, code: "unsupported_representation", message: "not offered: compact" },
+    ],
     ["verify", verifyReq, { type: "verified", id: IDS.verify, response: { verdicts: [{ frame: verifyReq.request.frames[0], status: "gone" }] } }],
   ];
   return () => {
-    const b = tx().probe(CORRELATION.name).handshake(acking({ correlation: true, verify: true }));
+    const b = tx()
+      .probe(CORRELATION.name)
+      .handshake(acking({ correlation: true, verify: true }));
     for (const [key, request, honest] of steps) {
       b.send(CORRELATION.steps[key], request);
       const r = key in replies ? replies[key] : honest;
@@ -84,7 +90,13 @@ runCases(H4, [
   },
   {
     name: "the provider dies on a request",
-    build: () => dies(tx().probe(CORRELATION.name).handshake(acking({ correlation: true })).send(CORRELATION.steps.first, query(IDS.first))),
+    build: () =>
+      dies(
+        tx()
+          .probe(CORRELATION.name)
+          .handshake(acking({ correlation: true }))
+          .send(CORRELATION.steps.first, query(IDS.first)),
+      ),
     status: "fail",
     untestable: true,
     says: [/request "Q-Äb\/c 1✓" \(line 4\) got no reply to check: the provider exited \(code 1, signal null\)/],

@@ -13,13 +13,21 @@ runCases(P1, [
     name: "a full frame without content",
     build: shapes([full({ content: undefined, token_cost: 0 })]),
     status: "fail",
-    says: [new RegExp(`${at5("frm_full")} is full but lacks content \\| present: content; absent: content_ref, transform, canonical_content_hash \\| missing content`)],
+    says: [
+      new RegExp(
+        `${at5("frm_full")} is full but lacks content \\| present: content; absent: content_ref, transform, canonical_content_hash \\| missing content`,
+      ),
+    ],
   },
   {
     name: "a compact frame that forgot its representation tag",
     build: shapes([compact({ representation: undefined })]),
     status: "fail",
-    says: [new RegExp(`${at5("frm_compact")} is full but carries content_ref, transform, canonical_content_hash \\| .* \\| present content_ref, transform, canonical_content_hash`)],
+    says: [
+      new RegExp(
+        `${at5("frm_compact")} is full but carries content_ref, transform, canonical_content_hash \\| .* \\| present content_ref, transform, canonical_content_hash`,
+      ),
+    ],
   },
   {
     name: "a full frame lacking content and carrying a transform",
@@ -28,5 +36,11 @@ runCases(P1, [
     says: [/is full but lacks content and carries transform/],
   },
   { name: "only compact frames served", build: shapes([compact()], { compact: [compact()] }), status: "skip", says: [/no full frame was served/] },
-  { name: "a query left unanswered", build: unanswered([full()]), status: "fail", untestable: true, says: [/query sent at line 6 \(probe budget-squeeze, step generous\) got no frames or error reply: no reply within 800 ms/] },
+  {
+    name: "a query left unanswered",
+    build: unanswered([full()]),
+    status: "fail",
+    untestable: true,
+    says: [/query sent at line 6 \(probe budget-squeeze, step generous\) got no frames or error reply: no reply within 800 ms/],
+  },
 ]);

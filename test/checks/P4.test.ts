@@ -21,7 +21,11 @@ runCases(P4, [
     name: "a compact frame declaring its canonical_token_cost",
     build: shapes([compact({ token_cost: budgetTokens(SOURCE) })]),
     status: "fail",
-    says: [new RegExp(`${at5("frm_compact")} is compact: its inline content is 4 UTF-8 bytes → ceil\\(4/4\\) = 1, but it declares token_cost ${budgetTokens(SOURCE)} \\(its canonical_token_cost: the full-source cost\\)`)],
+    says: [
+      new RegExp(
+        `${at5("frm_compact")} is compact: its inline content is 4 UTF-8 bytes → ceil\\(4/4\\) = 1, but it declares token_cost ${budgetTokens(SOURCE)} \\(its canonical_token_cost: the full-source cost\\)`,
+      ),
+    ],
   },
   {
     name: "a compact frame counting UTF-16 code units",
@@ -30,5 +34,11 @@ runCases(P4, [
     says: [/is compact: its inline content is 24 UTF-8 bytes → ceil\(24\/4\) = 6, but it declares token_cost 2 \| 6 \| 2$/m],
   },
   { name: "only full frames served", build: shapes([full()], { full: [full()] }), status: "skip", says: [/no compact or reference frame was served/] },
-  { name: "a query left unanswered", build: unanswered([compact()]), status: "fail", untestable: true, says: [/query sent at line 6 .* got no frames or error reply: no reply within 800 ms/] },
+  {
+    name: "a query left unanswered",
+    build: unanswered([compact()]),
+    status: "fail",
+    untestable: true,
+    says: [/query sent at line 6 .* got no frames or error reply: no reply within 800 ms/],
+  },
 ]);

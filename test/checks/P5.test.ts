@@ -42,7 +42,12 @@ runCases(P5, [
     name: "advertised with resolve, honoured, and the unadvertised refused by name",
     build: negotiation({ representations: FULL_COMPACT }),
     status: "pass",
-    says: [/advertises compact with resolve: true/, /preferring full: every frame is in an advertised representation/, /preferring compact: every frame is in an advertised representation/, /preferring the unadvertised reference: error unsupported_representation/],
+    says: [
+      /advertises compact with resolve: true/,
+      /preferring full: every frame is in an advertised representation/,
+      /preferring compact: every frame is in an advertised representation/,
+      /preferring the unadvertised reference: error unsupported_representation/,
+    ],
   },
   {
     name: "the unadvertised preference falls back to full",
@@ -64,9 +69,14 @@ runCases(P5, [
   },
   {
     name: "an advertised representation refused",
-    build: negotiation({ representations: FULL_COMPACT, prefer: { compact: { type: "error", id: "prefer-compact", code: "unsupported_representation", message: "no" } } }),
+    build: negotiation({
+      representations: FULL_COMPACT,
+      prefer: { compact: { type: "error", id: "prefer-compact", code: "unsupported_representation", message: "no" } },
+    }),
     status: "fail",
-    says: [/a query preferring the advertised representation compact was refused with error "unsupported_representation" \| frames \| error "unsupported_representation"/],
+    says: [
+      /a query preferring the advertised representation compact was refused with error "unsupported_representation" \| frames \| error "unsupported_representation"/,
+    ],
   },
   {
     name: "a representation served that was never advertised",

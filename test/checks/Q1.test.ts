@@ -13,7 +13,10 @@ import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/tra
  */
 function kinds(declared: string[], replies: Record<string, object | null> = {}): () => TranscriptBuilder {
   return () => {
-    const b = tx().probe(HANDSHAKE.name, "shared").handshake(acking({ query: { kinds: declared }, correlation: true })).probe(KINDS_QUERY.name, "shared");
+    const b = tx()
+      .probe(HANDSHAKE.name, "shared")
+      .handshake(acking({ query: { kinds: declared }, correlation: true }))
+      .probe(KINDS_QUERY.name, "shared");
     const unserved = BASE_KINDS.find((k) => !declared.includes(k));
     const asks: Array<[string, string, string]> = [
       ...declared.map((k, i): [string, string, string] => [kindStep(k), `kind-${i + 1}`, k]),

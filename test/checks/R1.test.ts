@@ -26,11 +26,22 @@ runCases(R1, [
   { name: "bad_request to each, alive throughout", build: malformed(() => badRequest), status: "pass" },
   { name: "silent but alive", build: malformed(() => undefined), status: "warn", says: [/did not reply error bad_request \| .* \| no reply/] },
   { name: "another error code", build: malformed(() => ({ ...badRequest, code: "internal" })), status: "warn", says: [/"error" code "internal"/] },
-  { name: "dies on the garbage line", build: malformed(() => badRequest, 0), status: "fail", says: [/after a line that is not JSON .*the provider exited \(code 1/] },
+  {
+    name: "dies on the garbage line",
+    build: malformed(() => badRequest, 0),
+    status: "fail",
+    says: [/after a line that is not JSON .*the provider exited \(code 1/],
+  },
   { name: "dies on the query without a body", build: malformed(() => badRequest, 3), status: "fail", says: [/after a query with no query member/] },
   {
     name: "stops answering",
-    build: () => tx().probe(MALFORMED_INPUT.name).handshake().send(STIMULI[0].step, STIMULI[0].line).send(afterStep(STIMULI[0].step), query("sync-1")).note("timeout", { waitedMs: 800 }),
+    build: () =>
+      tx()
+        .probe(MALFORMED_INPUT.name)
+        .handshake()
+        .send(STIMULI[0].step, STIMULI[0].line)
+        .send(afterStep(STIMULI[0].step), query("sync-1"))
+        .note("timeout", { waitedMs: 800 }),
     status: "fail",
     says: [/got no reply within 800 ms/],
   },

@@ -12,7 +12,11 @@ runCases(R2, [
   { name: "dies by a signal", build: shut((b) => b.note("exit", { exitCode: null, signal: "SIGSEGV" })), status: "fail", says: [/signal SIGSEGV/] },
   {
     name: "has to be killed",
-    build: shut((b) => b.note("killed", { reason: "the provider had not exited 1000 ms after shutdown" }).note("exit", { exitCode: null, signal: "SIGKILL", reason: "killed by cgp-conform" })),
+    build: shut((b) =>
+      b
+        .note("killed", { reason: "the provider had not exited 1000 ms after shutdown" })
+        .note("exit", { exitCode: null, signal: "SIGKILL", reason: "killed by cgp-conform" }),
+    ),
     status: "fail",
     says: [/still running after shutdown \(the provider had not exited 1000 ms after shutdown\), so cgp-conform killed it/],
   },

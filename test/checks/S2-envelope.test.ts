@@ -20,7 +20,12 @@ runCases(S2E, [
   },
   {
     name: "unknown members at every level are ignored (U1)",
-    build: answered({ type: "frames", id: "s1", "acme:trace": { span: "7f3a" }, result: { frames: [frame({ "acme:rank": 3 })], truncated: false, "acme:cost": 1 } }),
+    build: answered({
+      type: "frames",
+      id: "s1",
+      "acme:trace": { span: "7f3a" },
+      result: { frames: [frame({ "acme:rank": 3 })], truncated: false, "acme:cost": 1 },
+    }),
     status: "pass",
   },
   { name: "a violation another anchor owns is not counted here", build: answered(frames("s1", [frame({ score: 2 })])), status: "pass" },
@@ -28,7 +33,9 @@ runCases(S2E, [
     name: "result.truncated as a string",
     build: answered({ type: "frames", id: "s1", result: { frames: [], truncated: "no" } }),
     status: "fail",
-    says: [/frames envelope at line 11 \(probe sample-query\): \/result\/truncated must be boolean \[schema #\/\$defs\/ContextQueryResult\/properties\/truncated\/type\] \|  \| "no"/],
+    says: [
+      /frames envelope at line 11 \(probe sample-query\): \/result\/truncated must be boolean \[schema #\/\$defs\/ContextQueryResult\/properties\/truncated\/type\] \|  \| "no"/,
+    ],
   },
   {
     name: "result.truncated missing",
@@ -36,9 +43,24 @@ runCases(S2E, [
     status: "fail",
     says: [/frames envelope at line 11 \(probe sample-query\): \/result\/truncated required member "truncated" is missing/],
   },
-  { name: "a frames envelope with no result", build: answered({ type: "frames", id: "s1" }), status: "fail", says: [/frames envelope at line 11 .*: \/result required member "result" is missing/] },
-  { name: "an error with no message", build: answered({ type: "error", id: "s1", code: "unavailable" }), status: "fail", says: [/error envelope at line 11 \(probe sample-query\): \/message required member "message" is missing/] },
-  { name: "an empty correlation id", build: answered({ type: "frames", id: "", result: { frames: [], truncated: false } }), status: "fail", says: [/frames envelope at line 11 \(probe sample-query\): \/id must not be empty/] },
+  {
+    name: "a frames envelope with no result",
+    build: answered({ type: "frames", id: "s1" }),
+    status: "fail",
+    says: [/frames envelope at line 11 .*: \/result required member "result" is missing/],
+  },
+  {
+    name: "an error with no message",
+    build: answered({ type: "error", id: "s1", code: "unavailable" }),
+    status: "fail",
+    says: [/error envelope at line 11 \(probe sample-query\): \/message required member "message" is missing/],
+  },
+  {
+    name: "an empty correlation id",
+    build: answered({ type: "frames", id: "", result: { frames: [], truncated: false } }),
+    status: "fail",
+    says: [/frames envelope at line 11 \(probe sample-query\): \/id must not be empty/],
+  },
   {
     name: "a handshake_ack with no capabilities",
     build: () => tx().probe(HANDSHAKE.name).handshake({ type: "handshake_ack", protocol_version: HOST_VERSION, provider: ACK.provider }),

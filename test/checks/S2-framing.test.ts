@@ -5,7 +5,9 @@ import { ACK, emptySample, frames, query, type TranscriptBuilder } from "../help
 const unknownRequest = { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } };
 const notice = { type: "acme:notice", notice: { text: "x" } };
 
-function session(opts: { banner?: string[]; reqReply?: object | null; noteReply?: object; dies?: boolean; correlation?: boolean } = {}): () => TranscriptBuilder {
+function session(
+  opts: { banner?: string[]; reqReply?: object | null; noteReply?: object; dies?: boolean; correlation?: boolean } = {},
+): () => TranscriptBuilder {
   return () => {
     const b = emptySample().probe("handshake");
     for (const l of opts.banner ?? []) b.recv(l);
@@ -26,10 +28,25 @@ function session(opts: { banner?: string[]; reqReply?: object | null; noteReply?
 runCases(S2, [
   { name: "clean", build: session(), status: "pass", says: [/single-line JSON envelopes/] },
   { name: "no correlation: only the notification is sent", build: session({ correlation: false }), status: "pass" },
-  { name: "a start-up banner", build: session({ banner: ["provider ready!"] }), status: "fail", says: [/a banner or log line on stdout\?\): "provider ready!"/] },
+  {
+    name: "a start-up banner",
+    build: session({ banner: ["provider ready!"] }),
+    status: "fail",
+    says: [/a banner or log line on stdout\?\): "provider ready!"/],
+  },
   { name: "a pretty-printed envelope", build: session({ banner: ["{", '  "type": "handshake_ack",', "}"] }), status: "fail", says: [/pretty-printed/] },
   { name: "unknown request unanswered", build: session({ reqReply: null }), status: "fail", says: [/no reply within 500 ms/] },
-  { name: "unknown request answered with another code", build: session({ reqReply: { type: "error", id: "unknown-1", code: "internal", message: "?" } }), status: "fail", says: [/"error" with code "internal"/] },
+  {
+    name: "unknown request answered with another code",
+    build: session({ reqReply: { type: "error", id: "unknown-1", code: "internal", message: "?" } }),
+    status: "fail",
+    says: [/"error" with code "internal"/],
+  },
   { name: "crash on unknown type", build: session({ dies: true }), status: "fail", says: [/the provider exited \(code 1/] },
-  { name: "answers the notification", build: session({ noteReply: { type: "error", code: "bad_request", message: "?" } }), status: "fail", says: [/no id, line \d+\) was answered/] },
+  {
+    name: "answers the notification",
+    build: session({ noteReply: { type: "error", code: "bad_request", message: "?" } }),
+    status: "fail",
+    says: [/no id, line \d+\) was answered/],
+  },
 ]);

@@ -27,7 +27,12 @@ const validAt = (at: string): object[] =>
  */
 function asOf(answer: (at: string, id: string) => object | null = (at, id) => frames(id, validAt(at)), served: object[] = SERVED): () => TranscriptBuilder {
   return () => {
-    const b = tx().probe(HANDSHAKE.name, "shared").handshake().probe(AS_OF.name, "shared").send(AS_OF.steps.unpinned, query("asof-0")).recv(frames("asof-0", served));
+    const b = tx()
+      .probe(HANDSHAKE.name, "shared")
+      .handshake()
+      .probe(AS_OF.name, "shared")
+      .send(AS_OF.steps.unpinned, query("asof-0"))
+      .recv(frames("asof-0", served));
     for (const [i, at] of pins(served as Obj[]).entries()) {
       const id = `asof-${i + 1}`;
       b.send(pinnedStep(i + 1), query(id, { as_of: at }));
@@ -44,7 +49,11 @@ runCases(S6, [
     name: "every pinned answer is valid at its instant, bounds inclusive",
     build: asOf(),
     status: "pass",
-    says: [/pinned at as_of 2025-12-31T00:00:00Z: 0 frames/, /pinned at as_of 2026-06-30T00:00:00Z: 1 frames, all valid then/, /pinned at as_of 2026-07-01T00:00:00Z: 1 frames, all valid then/],
+    says: [
+      /pinned at as_of 2025-12-31T00:00:00Z: 0 frames/,
+      /pinned at as_of 2026-06-30T00:00:00Z: 1 frames, all valid then/,
+      /pinned at as_of 2026-07-01T00:00:00Z: 1 frames, all valid then/,
+    ],
   },
   {
     name: "as_of ignored: everything, every time",

@@ -31,8 +31,17 @@ const asEd448 = (r: Signed): void => {
 const frameC = 'frame_attestations[0] (frame "frm_c")';
 
 runCases(S6S, [
-  { name: "every signature verifies under the published key", build: answer(), status: "pass", says: [/every attestation signature verifies under its published key \(strict Ed25519\)/] },
-  { name: "signature hex in uppercase spells the same bytes", build: answer((r) => (entry(r, 1).attestation!.signature = String(entry(r, 1).attestation!.signature).toUpperCase())), status: "pass" },
+  {
+    name: "every signature verifies under the published key",
+    build: answer(),
+    status: "pass",
+    says: [/every attestation signature verifies under its published key \(strict Ed25519\)/],
+  },
+  {
+    name: "signature hex in uppercase spells the same bytes",
+    build: answer((r) => (entry(r, 1).attestation!.signature = String(entry(r, 1).attestation!.signature).toUpperCase())),
+    status: "pass",
+  },
   { name: "no attestations at all", build: unsigned, status: "skip", says: [/attached no attestation/] },
   {
     name: "entries that assert nothing (neither signature nor proof)",
@@ -55,12 +64,21 @@ runCases(S6S, [
     status: "fail",
     says: [has(`${frameC} names key_id "canned-ed25519-2", which handshake_ack.attester_keys does not publish | a published key_id | "canned-ed25519-2"`)],
   },
-  { name: "no attester_keys at all", build: answer(() => {}, ACK), status: "fail", says: [has('result_attestation names key_id "canned-ed25519-1", which handshake_ack.attester_keys does not publish')] },
+  {
+    name: "no attester_keys at all",
+    build: answer(() => {}, ACK),
+    status: "fail",
+    says: [has('result_attestation names key_id "canned-ed25519-1", which handshake_ack.attester_keys does not publish')],
+  },
   {
     name: "a frame signed by another key",
     build: answer((r) => (entry(r, 1).attestation!.signature = sign(commit(FRAMES[1]!), OTHER_SECRET))),
     status: "fail",
-    says: [has('frame_attestations[1] (frame "frm_a"): the signature does not verify under key "canned-ed25519-1" | a valid Ed25519 signature over the signed commitment | bad signature')],
+    says: [
+      has(
+        'frame_attestations[1] (frame "frm_a"): the signature does not verify under key "canned-ed25519-1" | a valid Ed25519 signature over the signed commitment | bad signature',
+      ),
+    ],
   },
   {
     name: "the root's signature over other bytes",
@@ -72,13 +90,19 @@ runCases(S6S, [
     name: "a small-order public key",
     build: answer(() => {}, keyed({ ...KEY, public_key: `01${"00".repeat(31)}` })),
     status: "fail",
-    says: [has(`${frameC}: key "canned-ed25519-1" is refused by a strict verifier: small-order point (8A = identity) | a canonical, full-order Ed25519 public key | small-order point (8A = identity)`)],
+    says: [
+      has(
+        `${frameC}: key "canned-ed25519-1" is refused by a strict verifier: small-order point (8A = identity) | a canonical, full-order Ed25519 public key | small-order point (8A = identity)`,
+      ),
+    ],
   },
   {
     name: "a non-canonical S (S + L)",
     build: answer((r) => (entry(r, 0).attestation!.signature = sPlusL(String(entry(r, 0).attestation!.signature)))),
     status: "fail",
-    says: [has(`${frameC}: the signature is refused by a strict verifier: S is not reduced mod L (non-canonical encoding) | a canonical 64-byte Ed25519 signature`)],
+    says: [
+      has(`${frameC}: the signature is refused by a strict verifier: S is not reduced mod L (non-canonical encoding) | a canonical 64-byte Ed25519 signature`),
+    ],
   },
   {
     name: "a truncated signature",

@@ -18,7 +18,9 @@ interface MembersRun {
  */
 function members(o: MembersRun = {}): () => TranscriptBuilder {
   return () => {
-    const b = tx().probe(UNKNOWN_MEMBERS.name).send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION, ...DECORATION.handshake });
+    const b = tx()
+      .probe(UNKNOWN_MEMBERS.name)
+      .send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION, ...DECORATION.handshake });
     if (o.ack === null) return timeout(b);
     b.recv(o.ack ?? ACK);
     if (o.ack && (o.ack as { type?: string }).type !== "handshake_ack") return b;
@@ -39,19 +41,30 @@ runCases(U1, [
     status: "pass",
     says: [/a handshake carrying an unknown member was acknowledged/, /the query with unknown members was answered exactly as without them/],
   },
-  { name: "both queries refused alike", build: members({ plain: err("unavailable", "plain-1"), decorated: err("unavailable", "decorated-1") }), status: "pass" },
+  {
+    name: "both queries refused alike",
+    build: members({ plain: err("unavailable", "plain-1"), decorated: err("unavailable", "decorated-1") }),
+    status: "pass",
+  },
   {
     name: "the decorated handshake refused",
     build: members({ ack: err("bad_request") }),
     status: "fail",
     says: [/a handshake carrying an unknown member got no handshake_ack \| handshake_ack \| "error" with code "bad_request"/],
   },
-  { name: "the decorated handshake left unanswered", build: members({ ack: null }), status: "fail", says: [/got no handshake_ack \| handshake_ack \| no reply within 800 ms/] },
+  {
+    name: "the decorated handshake left unanswered",
+    build: members({ ack: null }),
+    status: "fail",
+    says: [/got no handshake_ack \| handshake_ack \| no reply within 800 ms/],
+  },
   {
     name: "the decorated query rejected",
     build: members({ decorated: err("bad_request", "decorated-1") }),
     status: "fail",
-    says: [/the query with unknown members was rejected with error "bad_request"; the plain one was answered \| the same answer as the plain query \| error "bad_request": "refused"/],
+    says: [
+      /the query with unknown members was rejected with error "bad_request"; the plain one was answered \| the same answer as the plain query \| error "bad_request": "refused"/,
+    ],
   },
   {
     name: "the decorated query answered differently",

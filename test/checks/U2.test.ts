@@ -15,11 +15,15 @@ function unknownKind(o: { declared?: string[]; first?: Reply; mixed?: Reply; syn
   return () => {
     const declared = o.declared ?? ["doc"];
     const steps = UNKNOWN_KIND_PROBE.steps;
-    const b = tx().probe(UNKNOWN_KIND_PROBE.name).handshake({ ...ACK, capabilities: { query: { kinds: declared }, correlation: true } });
+    const b = tx()
+      .probe(UNKNOWN_KIND_PROBE.name)
+      .handshake({ ...ACK, capabilities: { query: { kinds: declared }, correlation: true } });
     type Ask = [string, string, Record<string, unknown>, Reply | undefined, object];
     const asks: Ask[] = [
       [steps.unknown, "ukind-1", { kinds: [UNKNOWN_KIND] }, o.first, frames("ukind-1", [])],
-      ...(declared[0] ? [[steps.mixed, "ukind-2", { kinds: [UNKNOWN_KIND, declared[0]] }, o.mixed, frames("ukind-2", [frame({ kind: declared[0] })])] as Ask] : []),
+      ...(declared[0]
+        ? [[steps.mixed, "ukind-2", { kinds: [UNKNOWN_KIND, declared[0]] }, o.mixed, frames("ukind-2", [frame({ kind: declared[0] })])] as Ask]
+        : []),
       [steps.after, "ukind-sync", {}, o.sync, frames("ukind-sync", [frame()])],
     ];
     for (const [step, id, q, reply, honest] of asks) {
@@ -37,9 +41,18 @@ runCases(U2, [
     name: "zero frames, then the known kind's frames, then alive",
     build: unknownKind(),
     status: "pass",
-    says: [/kinds \["acme:diagram"\] \(line 4\) answered with frames/, /kinds \["acme:diagram","doc"\] \(line 6\) answered with frames/, /the provider answered the next query \(line 9\)/],
+    says: [
+      /kinds \["acme:diagram"\] \(line 4\) answered with frames/,
+      /kinds \["acme:diagram","doc"\] \(line 6\) answered with frames/,
+      /the provider answered the next query \(line 9\)/,
+    ],
   },
-  { name: "unsupported_kind for the unknown kind", build: unknownKind({ first: err("unsupported_kind", "ukind-1") }), status: "pass", says: [/kinds \["acme:diagram"\] \(line 4\) answered with unsupported_kind/] },
+  {
+    name: "unsupported_kind for the unknown kind",
+    build: unknownKind({ first: err("unsupported_kind", "ukind-1") }),
+    status: "pass",
+    says: [/kinds \["acme:diagram"\] \(line 4\) answered with unsupported_kind/],
+  },
   { name: "no kind declared: no mixed query", build: unknownKind({ declared: [] }), status: "pass", says: [/the provider answered the next query \(line 7\)/] },
   {
     name: "the unknown kind rejected as a bad request",
@@ -47,12 +60,20 @@ runCases(U2, [
     status: "fail",
     says: [/kinds \["acme:diagram"\] \(line 4\) answered with error "bad_request" \| frames, or error unsupported_kind \| error "bad_request"/],
   },
-  { name: "the mixed query failed internally", build: unknownKind({ mixed: err("internal", "ukind-2") }), status: "fail", says: [/kinds \["acme:diagram","doc"\] \(line 6\) answered with error "internal"/] },
+  {
+    name: "the mixed query failed internally",
+    build: unknownKind({ mixed: err("internal", "ukind-2") }),
+    status: "fail",
+    says: [/kinds \["acme:diagram","doc"\] \(line 6\) answered with error "internal"/],
+  },
   {
     name: "the provider dies on the unknown kind",
     build: unknownKind({ first: "exit" }),
     status: "fail",
-    says: [/kinds \["acme:diagram"\] \(line 4\) got no answer: the provider exited \(code 1, signal null\)/, /after a query for the unknown kind acme:diagram, the provider exited \(code 1, signal null\) \| the provider stays alive/],
+    says: [
+      /kinds \["acme:diagram"\] \(line 4\) got no answer: the provider exited \(code 1, signal null\)/,
+      /after a query for the unknown kind acme:diagram, the provider exited \(code 1, signal null\) \| the provider stays alive/,
+    ],
   },
   {
     name: "alive, but the next query hangs",

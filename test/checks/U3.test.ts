@@ -1,6 +1,14 @@
 import U3 from "../../checks/U3.ts";
 import { FOREIGN_VERSION } from "../../src/math/version.ts";
-import { afterStep, FOREIGN_VERSION_PROBE, HANDSHAKE, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI, SAMPLE_QUERY, UNKNOWN_TYPE } from "../../src/protocol/probes.ts";
+import {
+  afterStep,
+  FOREIGN_VERSION_PROBE,
+  HANDSHAKE,
+  MALFORMED_INPUT,
+  MALFORMED_STIMULI as STIMULI,
+  SAMPLE_QUERY,
+  UNKNOWN_TYPE,
+} from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 import { err, timeout } from "../helpers/vocabulary.ts";
@@ -22,7 +30,10 @@ interface VocabRun {
  */
 function vocabulary(o: VocabRun = {}): () => TranscriptBuilder {
   return () => {
-    const ack = { ...ACK, provider: { ...ACK.provider, data_flow: { reads: true, writes: false, egress: true, ...(o.scopes ? { egress_scopes: o.scopes } : {}) } } };
+    const ack = {
+      ...ACK,
+      provider: { ...ACK.provider, data_flow: { reads: true, writes: false, egress: true, ...(o.scopes ? { egress_scopes: o.scopes } : {}) } },
+    };
     const relations = (o.rels ?? []).map((rel) => ({ rel, target_uri: "file:///repo/src/x.ts#x", display_name: "x()" }));
     const b = tx()
       .probe(HANDSHAKE.name, "shared")
@@ -34,10 +45,14 @@ function vocabulary(o: VocabRun = {}): () => TranscriptBuilder {
     b.probe(MALFORMED_INPUT.name).handshake(ack).send(st.step, st.line);
     if (o.malformed !== null) b.recv(o.malformed ?? err("bad_request"));
     b.send(afterStep(st.step), query("sync-1")).recv(frames("sync-1", []));
-    b.probe(UNKNOWN_TYPE.name).handshake(ack).send(UNKNOWN_TYPE.steps.request, { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } });
+    b.probe(UNKNOWN_TYPE.name)
+      .handshake(ack)
+      .send(UNKNOWN_TYPE.steps.request, { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } });
     if (o.unknownType === null) timeout(b);
     else b.recv(o.unknownType ?? err("bad_request", "unknown-1"));
-    b.send(UNKNOWN_TYPE.steps.notification, { type: "acme:notice", notice: { text: "x" } }).send(UNKNOWN_TYPE.steps.after, query("unknown-sync")).recv(frames("unknown-sync", []));
+    b.send(UNKNOWN_TYPE.steps.notification, { type: "acme:notice", notice: { text: "x" } })
+      .send(UNKNOWN_TYPE.steps.after, query("unknown-sync"))
+      .recv(frames("unknown-sync", []));
     b.probe(FOREIGN_VERSION_PROBE.name).send(FOREIGN_VERSION_PROBE.steps.foreign, { type: "handshake", protocol_version: FOREIGN_VERSION });
     return o.foreign === null ? timeout(b) : b.recv(o.foreign ?? err("incompatible_version"));
   };
@@ -48,7 +63,12 @@ runCases(U3, [
     name: "base values throughout",
     build: vocabulary({ scopes: ["local-only", "third-party-model"], rels: ["code.calls", "myindex.owns"] }),
     status: "pass",
-    says: [/egress_scope "third-party-model" is the protocol's/, /error code "bad_request" is the protocol's/, /error code "incompatible_version" is the protocol's/, /rel "myindex\.owns" is the protocol's/],
+    says: [
+      /egress_scope "third-party-model" is the protocol's/,
+      /error code "bad_request" is the protocol's/,
+      /error code "incompatible_version" is the protocol's/,
+      /rel "myindex\.owns" is the protocol's/,
+    ],
   },
   {
     name: "vendor values, namespaced",
@@ -60,19 +80,48 @@ runCases(U3, [
     name: "an unprefixed vendor scope",
     build: vocabulary({ scopes: ["cloud"] }),
     status: "fail",
-    says: [/egress_scope "cloud" is neither a value this spec defines nor namespaced \| one of local-only, org-tenant, third-party-index, third-party-model, or vendor:name \| "cloud"/],
+    says: [
+      /egress_scope "cloud" is neither a value this spec defines nor namespaced \| one of local-only, org-tenant, third-party-index, third-party-model, or vendor:name \| "cloud"/,
+    ],
   },
-  { name: "a scope with an empty name", build: vocabulary({ scopes: ["acme:"] }), status: "fail", says: [/egress_scope "acme:" contains ":" but is not vendor:name with non-empty sides \| vendor:name \| "acme:"/] },
+  {
+    name: "a scope with an empty name",
+    build: vocabulary({ scopes: ["acme:"] }),
+    status: "fail",
+    says: [/egress_scope "acme:" contains ":" but is not vendor:name with non-empty sides \| vendor:name \| "acme:"/],
+  },
   {
     name: "an unprefixed vendor error code",
     build: vocabulary({ malformed: err("quota_exceeded") }),
     status: "fail",
-    says: [/error code "quota_exceeded" is neither a value this spec defines nor namespaced \| one of bad_request, unsupported_kind, .*internal, or vendor:name/],
+    says: [
+      /error code "quota_exceeded" is neither a value this spec defines nor namespaced \| one of bad_request, unsupported_kind, .*internal, or vendor:name/,
+    ],
   },
-  { name: "an error code with two colons", build: vocabulary({ unknownType: err("acme:quota:daily", "unknown-1") }), status: "fail", says: [/error code "acme:quota:daily" contains ":" but is not vendor:name/] },
-  { name: "a rel with an empty vendor", build: vocabulary({ rels: [":calls"] }), status: "fail", says: [/rel ":calls" contains ":" but is not vendor:name with non-empty sides/] },
-  { name: "an error code that is not a string", build: vocabulary({ foreign: { type: "error", code: 7, message: "no" } }), status: "fail", says: [/error code 7 is not a string/] },
-  { name: "an error without a code", build: vocabulary({ foreign: err(undefined) }), status: "warn", says: [/an error carries no code \(§10: "code is for the machine; message is for whoever reads the log\. Both are carried"\)/] },
+  {
+    name: "an error code with two colons",
+    build: vocabulary({ unknownType: err("acme:quota:daily", "unknown-1") }),
+    status: "fail",
+    says: [/error code "acme:quota:daily" contains ":" but is not vendor:name/],
+  },
+  {
+    name: "a rel with an empty vendor",
+    build: vocabulary({ rels: [":calls"] }),
+    status: "fail",
+    says: [/rel ":calls" contains ":" but is not vendor:name with non-empty sides/],
+  },
+  {
+    name: "an error code that is not a string",
+    build: vocabulary({ foreign: { type: "error", code: 7, message: "no" } }),
+    status: "fail",
+    says: [/error code 7 is not a string/],
+  },
+  {
+    name: "an error without a code",
+    build: vocabulary({ foreign: err(undefined) }),
+    status: "warn",
+    says: [/an error carries no code \(§10: "code is for the machine; message is for whoever reads the log\. Both are carried"\)/],
+  },
   {
     name: "nothing to judge: no scope, no error, no relation",
     build: vocabulary({ malformed: null, unknownType: null, foreign: null }),

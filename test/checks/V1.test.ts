@@ -19,5 +19,10 @@ runCases(V1, [
   },
   { name: "verify not declared", build: notDeclared, status: "skip", says: [/capabilities\.verify is not declared/] },
   { name: "no served frame has a content_digest", build: undigested, status: "skip", says: [/there was no identity to verify/] },
-  { name: "no verdict at all", build: verify({ "verify-served": () => [], "verify-mutated": () => [], "verify-never-served": () => [] }), status: "skip", says: [/no verdict was received/] },
+  {
+    name: "no verdict at all",
+    build: verify({ "verify-served": () => [], "verify-mutated": () => [], "verify-never-served": () => [] }),
+    status: "skip",
+    says: [/no verdict was received/],
+  },
 ]);

@@ -18,7 +18,14 @@ runCases(V2, [
       /verify of an identity it never served: no verdict is valid or stale/,
     ],
   },
-  { name: "unknown for a changed digest and a stranger", build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "unknown" })), "verify-never-served": (vs) => vs.map((v) => ({ ...v, status: "unknown" })) }), status: "pass" },
+  {
+    name: "unknown for a changed digest and a stranger",
+    build: verify({
+      "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "unknown" })),
+      "verify-never-served": (vs) => vs.map((v) => ({ ...v, status: "unknown" })),
+    }),
+    status: "pass",
+  },
   { name: "verify not declared", build: notDeclared, status: "skip", says: [/capabilities\.verify is not declared: a host re-queries instead/] },
   { name: "no served frame has a content_digest", build: undigested, status: "skip", says: [/there was no identity to verify/] },
   {
@@ -31,13 +38,19 @@ runCases(V2, [
     name: "verify left unanswered",
     build: verify({ "verify-mutated": null }),
     status: "fail",
-    says: [/verify of identities whose digest differs by one hex digit from what it served \(line 8\) got no verified reply \| a verified envelope \| no reply within 800 ms/],
+    says: [
+      /verify of identities whose digest differs by one hex digit from what it served \(line 8\) got no verified reply \| a verified envelope \| no reply within 800 ms/,
+    ],
   },
   {
     name: "a hollow reply: one identity gets no verdict",
     build: verify({ "verify-served": (vs) => vs.slice(0, 1) }),
     status: "fail",
-    says: [new RegExp(`1 of 2 identities got no verdict echoing them in full: ${idName(IDS[1]!)} \\| one verdict per identity, echoing provider_id, frame_id and content_digest \\| 1 verdicts`)],
+    says: [
+      new RegExp(
+        `1 of 2 identities got no verdict echoing them in full: ${idName(IDS[1]!)} \\| one verdict per identity, echoing provider_id, frame_id and content_digest \\| 1 verdicts`,
+      ),
+    ],
   },
   {
     name: "verdicts echoing the frame id alone",
@@ -49,7 +62,11 @@ runCases(V2, [
     name: "a rubber stamp: a changed digest answered valid",
     build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "valid" })) }),
     status: "fail",
-    says: [new RegExp(`verify of identities whose digest differs by one hex digit from what it served answered "valid" for ${idName(REQUESTED["verify-mutated"][0]!)}; "valid" for ${idName(REQUESTED["verify-mutated"][1]!)} \\| stale, gone or unknown \\| "valid"`)],
+    says: [
+      new RegExp(
+        `verify of identities whose digest differs by one hex digit from what it served answered "valid" for ${idName(REQUESTED["verify-mutated"][0]!)}; "valid" for ${idName(REQUESTED["verify-mutated"][1]!)} \\| stale, gone or unknown \\| "valid"`,
+      ),
+    ],
   },
   {
     name: "a never-served identity answered stale",

@@ -6,11 +6,22 @@ import { listJson, renderList } from "../../src/docs/list.ts";
 
 t.test("listJson: one entry per check, in registry order, with its witnesses", async (t) => {
   const list = listJson();
-  t.same(list.map((e) => e.id), CHECKS.map((c) => c.id));
+  t.same(
+    list.map((e) => e.id),
+    CHECKS.map((c) => c.id),
+  );
   for (const [k, e] of list.entries()) {
     const c = CHECKS[k]!;
-    t.same({ level: e.level, title: e.title, requirement: e.requirement, probes: e.probes }, { level: c.level, title: c.title, requirement: c.requirement, probes: c.probes.map((p) => p.name) }, c.id);
-    t.same(e.witnesses, MODES.filter((m) => m.expectFail.includes(c.id)).map((m) => m.name), `${c.id} witnesses`);
+    t.same(
+      { level: e.level, title: e.title, requirement: e.requirement, probes: e.probes },
+      { level: c.level, title: c.title, requirement: c.requirement, probes: c.probes.map((p) => p.name) },
+      c.id,
+    );
+    t.same(
+      e.witnesses,
+      MODES.filter((m) => m.expectFail.includes(c.id)).map((m) => m.name),
+      `${c.id} witnesses`,
+    );
     t.ok(e.witnesses.length > 0, `${c.id} has a witness`);
   }
   const json: unknown = JSON.parse(JSON.stringify(list));
@@ -18,7 +29,11 @@ t.test("listJson: one entry per check, in registry order, with its witnesses", a
 });
 
 t.test("listJson: witnesses include modes that fail several checks", async (t) => {
-  t.ok(listJson().find((e) => e.id === "F11")!.witnesses.includes("H2-empty-name"));
+  t.ok(
+    listJson()
+      .find((e) => e.id === "F11")!
+      .witnesses.includes("H2-empty-name"),
+  );
 });
 
 t.test("renderList: a header, a row per check, and the excluded anchors", async (t) => {

@@ -4,7 +4,9 @@ import { runSuite } from "../../src/engine/run.ts";
 import { fake } from "../helpers/live.ts";
 
 const leftovers = (marker: string): string[] =>
-  execSync("ps -eo args", { encoding: "utf8" }).split("\n").filter((l) => l.includes(marker) && !l.includes("ps -eo"));
+  execSync("ps -eo args", { encoding: "utf8" })
+    .split("\n")
+    .filter((l) => l.includes(marker) && !l.includes("ps -eo"));
 
 t.test("a provider that acks, then goes silent: every query-based check fails, untestable or observed", async (t) => {
   const { report } = await runSuite({ kind: "stdio", command: fake("silent-after-handshake") }, { timeoutMs: 2000 });
@@ -18,7 +20,10 @@ t.test("a provider that acks, then goes silent: every query-based check fails, u
 
 t.test("a provider that never answers (and leaves a grandchild): all fail, the whole group is reaped", async (t) => {
   const { report } = await runSuite({ kind: "stdio", command: fake("never-answers") }, { timeoutMs: 500 });
-  t.ok(report.results.every((r) => r.status === "fail"), report.results.map((r) => `${r.id}:${r.status}`).join(" "));
+  t.ok(
+    report.results.every((r) => r.status === "fail"),
+    report.results.map((r) => `${r.id}:${r.status}`).join(" "),
+  );
   t.match(report.results.find((r) => r.id === "H1")!.evidence[0]!.actual, /nothing within 500 ms/);
   await new Promise((r) => setTimeout(r, 100));
   t.same(leftovers("cgp-fake-grandchild"), [], "the grandchild in the provider's group is killed too");
@@ -40,7 +45,10 @@ t.test("an over-long line is a framing finding, not a crash", async (t) => {
 
 t.test("a provider flooding envelopes that answer nothing: every read still ends on time, memory stays bounded", async (t) => {
   const { report, transcript } = await runSuite({ kind: "stdio", command: fake("flood") }, { timeoutMs: 1000, deadlineMs: 20_000 });
-  t.ok(report.results.every((r) => r.status === "fail"), report.results.map((r) => `${r.id}:${r.status}`).join(" "));
+  t.ok(
+    report.results.every((r) => r.status === "fail"),
+    report.results.map((r) => `${r.id}:${r.status}`).join(" "),
+  );
   t.ok(transcript.events.filter((e) => e.dir === "recv").length <= 20_000 * 10, "recording is capped per session");
   t.same(leftovers("fakes/flood.mjs"), [], "no provider process is left behind");
 });

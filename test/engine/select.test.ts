@@ -33,10 +33,16 @@ t.test("pattern table: --only / --skip → selected ids", async (t) => {
 
 t.test("S2-framing is an id, F11-13 a range", async (t) => {
   t.same(parsePatterns(["S2-framing"]), [{ kind: "id", source: "S2-framing", id: "S2-framing" }]);
-  t.same(parsePatterns(["S6-as-of"]).map((p) => p.kind), ["id"]);
+  t.same(
+    parsePatterns(["S6-as-of"]).map((p) => p.kind),
+    ["id"],
+  );
   t.same(parsePatterns(["F11-13"]), [{ kind: "range", source: "F11-13", prefix: "F", from: 11, to: 13 }]);
   t.same(parsePatterns(["F11-F13"]), [{ kind: "range", source: "F11-F13", prefix: "F", from: 11, to: 13 }]);
-  t.same(parsePatterns(["B*"]).map((p) => p.kind), ["glob"]);
+  t.same(
+    parsePatterns(["B*"]).map((p) => p.kind),
+    ["glob"],
+  );
 });
 
 t.test("malformed patterns throw", async (t) => {
@@ -50,7 +56,10 @@ t.test("malformed patterns throw", async (t) => {
 
 t.test("a pattern matching no check is unmatched", async (t) => {
   const r = selectChecks(CHECKS, parsePatterns(["H1,Z9"]), parsePatterns(["F99"]));
-  t.same(r.selected.map((c) => c.id), ["H1"]);
+  t.same(
+    r.selected.map((c) => c.id),
+    ["H1"],
+  );
   t.same(r.unmatched, ["Z9", "F99"]);
   t.match(r.notes.join("\n"), /--only Z9 matches no registered check/);
   t.match(r.notes.join("\n"), /--skip F99 matches no registered check/);

@@ -3,6 +3,14 @@ import { createInterface } from "node:readline";
 process.stdout.write("x".repeat(100_000) + "\n");
 createInterface({ input: process.stdin }).on("line", (l) => {
   const env = JSON.parse(l);
-  if (env.type === "handshake") process.stdout.write(JSON.stringify({ type: "handshake_ack", protocol_version: "contextgraph/1.0", provider: { name: "long", version: "1", data_flow: { reads: false, writes: false, egress: false } }, capabilities: { query: { kinds: [] } } }) + "\n");
+  if (env.type === "handshake")
+    process.stdout.write(
+      JSON.stringify({
+        type: "handshake_ack",
+        protocol_version: "contextgraph/1.0",
+        provider: { name: "long", version: "1", data_flow: { reads: false, writes: false, egress: false } },
+        capabilities: { query: { kinds: [] } },
+      }) + "\n",
+    );
   if (env.type === "shutdown") process.exit(0);
 });

@@ -41,7 +41,15 @@ export const canonical = (fs: Obj[]): Obj[] => canonicalOrder(fs, (f) => identit
 export const sign = (c: Uint8Array, secret = SECRET): string => bytesToHex(signCommitment(secret, c));
 
 export function attestation(c: Uint8Array, over: Obj = {}): Obj {
-  return { signed_commitment: toDigest(c), key_id: KEY.key_id, algorithm: "ed25519", attester_id: PROVIDER, signature: sign(c), issued_at: "2026-08-29T12:00:00Z", ...over };
+  return {
+    signed_commitment: toDigest(c),
+    key_id: KEY.key_id,
+    algorithm: "ed25519",
+    attester_id: PROVIDER,
+    signature: sign(c),
+    issued_at: "2026-08-29T12:00:00Z",
+    ...over,
+  };
 }
 
 export interface Entry {
@@ -72,7 +80,10 @@ export function signed(frames: Obj[] = FRAMES, tree: Obj[] = frames): Signed {
     frame_attestations: frames.map((f) => ({
       frame: { ...identityOf(PROVIDER, f) },
       attestation: attestation(commit(f)),
-      inclusion_proof: inclusionProof(leaves, ordered.findIndex((g) => g.id === f.id)),
+      inclusion_proof: inclusionProof(
+        leaves,
+        ordered.findIndex((g) => g.id === f.id),
+      ),
     })),
     result_attestation: attestation(merkleRoot(leaves)),
   };
@@ -90,11 +101,7 @@ export function answer(edit: (r: Signed) => void = () => {}, ack: object = KEYED
   return () => {
     const r = structuredClone(base);
     edit(r);
-    return emptySqueeze()
-      .probe(SAMPLE_QUERY.name)
-      .handshake(ack)
-      .send(SAMPLE_QUERY.steps.sample, query("s1"))
-      .recv({ type: "frames", id: "s1", result: r });
+    return emptySqueeze().probe(SAMPLE_QUERY.name).handshake(ack).send(SAMPLE_QUERY.steps.sample, query("s1")).recv({ type: "frames", id: "s1", result: r });
   };
 }
 

@@ -2,10 +2,18 @@
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 import { frame, frames, query, served, tx, type TranscriptBuilder } from "./transcript.ts";
 
-export const rel = (over: Record<string, unknown> = {}) => ({ rel: "code.calls", target_uri: "file:///repo/src/net.rs#retry", display_name: "net::retry", ...over });
+export const rel = (over: Record<string, unknown> = {}) => ({
+  rel: "code.calls",
+  target_uri: "file:///repo/src/net.rs#retry",
+  display_name: "net::retry",
+  ...over,
+});
 
 /** served(): the sample-query frames are at line 9. */
-export const relating = (...relations: object[]) => (): TranscriptBuilder => served([frame({ relations })]);
+export const relating =
+  (...relations: object[]) =>
+  (): TranscriptBuilder =>
+    served([frame({ relations })]);
 
 /** Relations served (sample-query, 2–5), then budget-squeeze's first query (line 8) never answered. */
 export const relatedThenSilent = (): TranscriptBuilder =>

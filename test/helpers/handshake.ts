@@ -3,4 +3,7 @@ import { HANDSHAKE } from "../../src/protocol/probes.ts";
 import { ACK, tx, type TranscriptBuilder } from "./transcript.ts";
 
 /** Probe handshake answered with the honest ack, these members overridden. */
-export const acked = (over: object) => (): TranscriptBuilder => tx().probe(HANDSHAKE.name).handshake({ ...ACK, ...over });
+export const acked = (over: object) => (): TranscriptBuilder =>
+  tx()
+    .probe(HANDSHAKE.name)
+    .handshake({ ...ACK, ...over });

@@ -8,7 +8,11 @@ const runs = new Map<string, Promise<RunReport>>();
 /** A report of a real run of the CLI, once per argument list. */
 export function real(args: string[]): Promise<RunReport> {
   const key = args.join(" ");
-  if (!runs.has(key)) runs.set(key, cli(args).then((r) => JSON.parse(r.stdout) as RunReport));
+  if (!runs.has(key))
+    runs.set(
+      key,
+      cli(args).then((r) => JSON.parse(r.stdout) as RunReport),
+    );
   return runs.get(key)!;
 }
 
@@ -42,6 +46,20 @@ export function synthetic(results: CheckResult[], over: Partial<RunReport> = {})
   };
 }
 
-export const ev = (status: EvidenceResult["status"], message: string, more: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: status === "pass", status, message, lines: [2], ...more });
-export const check = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], more: Partial<CheckResult> = {}): CheckResult => ({ id, title: `title of ${id}`, level: "MUST", requirement: `requirement of ${id}`, status, untestable: false, evidence, ...more });
-
+export const ev = (status: EvidenceResult["status"], message: string, more: Partial<EvidenceResult> = {}): EvidenceResult => ({
+  ok: status === "pass",
+  status,
+  message,
+  lines: [2],
+  ...more,
+});
+export const check = (id: string, status: CheckResult["status"], evidence: EvidenceResult[], more: Partial<CheckResult> = {}): CheckResult => ({
+  id,
+  title: `title of ${id}`,
+  level: "MUST",
+  requirement: `requirement of ${id}`,
+  status,
+  untestable: false,
+  evidence,
+  ...more,
+});

@@ -25,7 +25,15 @@ export const compact = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 export const reference = (over: Record<string, unknown> = {}) =>
-  frame({ id: "frm_ref", representation: "reference", content: undefined, token_cost: 0, canonical_content_hash: digestOfText(SOURCE), content_ref: HANDLE("frm_ref"), ...over });
+  frame({
+    id: "frm_ref",
+    representation: "reference",
+    content: undefined,
+    token_cost: 0,
+    canonical_content_hash: digestOfText(SOURCE),
+    content_ref: HANDLE("frm_ref"),
+    ...over,
+  });
 
 export const advertising = (representations: Rep[] | undefined, resolve?: boolean): object => ({
   ...ACK,
@@ -56,7 +64,9 @@ function sampled(ack: object, sample: object[]): TranscriptBuilder {
  */
 export function shapes(sample: object[], prefer: Partial<Record<Rep, object[]>> = {}): () => TranscriptBuilder {
   return () => {
-    const b = sampled(advertising(["full", "compact", "reference"], true), sample).recv(frames("squeeze-1", [])).probe(REPRESENTATIONS_QUERY.name, "shared");
+    const b = sampled(advertising(["full", "compact", "reference"], true), sample)
+      .recv(frames("squeeze-1", []))
+      .probe(REPRESENTATIONS_QUERY.name, "shared");
     for (const r of REPRESENTATIONS.filter((x) => prefer[x])) preferring(b, r, frames(`prefer-${r}`, prefer[r]!));
     return b;
   };

@@ -57,7 +57,18 @@ export class TranscriptBuilder {
     const sessions: Record<string, string[]> = {};
     for (const e of this.events) if (!(sessions[e.session] ??= []).includes(e.probe)) sessions[e.session]!.push(e.probe);
     return {
-      header: { cgp_conform_transcript: 1, tool_version: "0.0.0", host_version: HOST_VERSION, target: { kind: "stdio", command: ["canned"] }, timeout_ms: 1000, probes, sessions, trust_roots: [], started_at: "2026-11-30T00:00:00Z", consent: { grants: [] } },
+      header: {
+        cgp_conform_transcript: 1,
+        tool_version: "0.0.0",
+        host_version: HOST_VERSION,
+        target: { kind: "stdio", command: ["canned"] },
+        timeout_ms: 1000,
+        probes,
+        sessions,
+        trust_roots: [],
+        started_at: "2026-11-30T00:00:00Z",
+        consent: { grants: [] },
+      },
       events: this.events.map((e, i) => ({ n: i + 2, ...e })),
     };
   }

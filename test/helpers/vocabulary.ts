@@ -6,4 +6,9 @@ export const timeout = (b: TranscriptBuilder): TranscriptBuilder => b.note("time
 /** The provider closes stdout and exits 1. */
 export const dies = (b: TranscriptBuilder): TranscriptBuilder => b.note("eof").note("exit", { exitCode: 1, signal: null });
 /** An error envelope with this code (none when undefined) and correlation id. */
-export const err = (code: string | undefined, id?: string): object => ({ type: "error", ...(id ? { id } : {}), ...(code === undefined ? {} : { code }), message: "refused" });
+export const err = (code: string | undefined, id?: string): object => ({
+  type: "error",
+  ...(id ? { id } : {}),
+  ...(code === undefined ? {} : { code }),
+  message: "refused",
+});

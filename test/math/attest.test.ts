@@ -38,10 +38,8 @@ const u32be = (n: number): Buffer => {
 };
 const xStr = (s: string): Buffer => Buffer.concat([u32be(Buffer.byteLength(s, "utf8")), Buffer.from(s, "utf8")]);
 const xOpt = (s: string | null | undefined): Buffer => (s == null ? Buffer.from([0]) : Buffer.concat([Buffer.from([1]), xStr(s)]));
-const xLink = (l: ProvenanceLink): Buffer =>
-  Buffer.concat([xStr(l.type), xOpt(l.uri), xOpt(l.range), xOpt(l.digest), xOpt(l.method), xOpt(l.by)]);
-const xHead = (links: ProvenanceLink[]): Buffer =>
-  links.reduce((h, l) => sha("contextgraph/attest/1/link", h, xLink(l)), sha("contextgraph/attest/1/genesis"));
+const xLink = (l: ProvenanceLink): Buffer => Buffer.concat([xStr(l.type), xOpt(l.uri), xOpt(l.range), xOpt(l.digest), xOpt(l.method), xOpt(l.by)]);
+const xHead = (links: ProvenanceLink[]): Buffer => links.reduce((h, l) => sha("contextgraph/attest/1/link", h, xLink(l)), sha("contextgraph/attest/1/genesis"));
 const xFramePreimage = (p: string, f: string, d: string | undefined, head: Buffer): Buffer =>
   Buffer.concat([Buffer.from("contextgraph/attest/1/frame"), xStr(p), xStr(f), xOpt(d), head]);
 const xLeaf = (c: Buffer): Buffer => sha(Buffer.from([0]), c);
@@ -183,7 +181,7 @@ t.test("our vectors", async (t) => {
   t.test("enc_opt: absent, null and empty", async (t) => {
     t.same([...encOpt(undefined)], [0x00]);
     t.same([...encOpt(null)], [0x00]);
-    t.same([...encOpt("")], [0x01, 0, 0, 0, 0], "Some(\"\") is not None");
+    t.same([...encOpt("")], [0x01, 0, 0, 0, 0], 'Some("") is not None');
   });
 
   t.test("a lone surrogate has no UTF-8 encoding and is refused", async (t) => {
@@ -306,7 +304,11 @@ t.test("rootFromProof refuses a proof of the wrong shape", async (t) => {
     ["a step dropped", { ...good(0), path: good(0).path.slice(1) }, "wrong-path-length"],
     ["a side flipped", { ...good(3), path: good(3).path.map((s, i) => (i === 0 ? { ...s, sibling_is_left: !s.sibling_is_left } : s)) }, "wrong-side"],
     ["an index that names a different leaf", { ...good(3), leaf_index: 2 }, "wrong-side"],
-    ["uppercase sibling", { ...good(1), path: good(1).path.map((s) => ({ ...s, sibling: s.sibling.toUpperCase().replace("SHA256", "sha256") })) }, "malformed-sibling"],
+    [
+      "uppercase sibling",
+      { ...good(1), path: good(1).path.map((s) => ({ ...s, sibling: s.sibling.toUpperCase().replace("SHA256", "sha256") })) },
+      "malformed-sibling",
+    ],
   ];
   for (const [name, proof, kind] of cases) {
     const r = rootFromProof(leaves[Math.min(Math.max(proof.leaf_index, 0), 6)]!, proof);

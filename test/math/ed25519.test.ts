@@ -83,7 +83,10 @@ t.test("our signature vectors", async (t) => {
   const c = frameCommitment(f.provider_id, f.frame_id, f.content_digest, chainHead([]));
   const want = ours.signature.commitment_signed_with_test_1_key.signature_hex;
   t.equal(hex(signCommitment(sk!, c)), want, "a commitment signed with the TEST 1 key");
-  t.same(verifyAttestation({ expectedCommitment: c, signedCommitment: f.commitment, algorithm: "ed25519", publicKeyHex: v.public_key_hex, signatureHex: want }), { kind: "valid" });
+  t.same(
+    verifyAttestation({ expectedCommitment: c, signedCommitment: f.commitment, algorithm: "ed25519", publicKeyHex: v.public_key_hex, signatureHex: want }),
+    { kind: "valid" },
+  );
 });
 
 const flip = (h: string, byte: number, bit = 1): string => {
@@ -100,7 +103,11 @@ const st = ours.strictness;
 t.test("verdicts", async (t) => {
   const cases: [string, Partial<typeof valid>, Verdict | RegExp][] = [
     ["the published attestation", {}, { kind: "valid" }],
-    ["uppercase key and signature hex spell the same bytes", { publicKeyHex: valid.publicKeyHex.toUpperCase(), signatureHex: valid.signatureHex.toUpperCase() }, { kind: "valid" }],
+    [
+      "uppercase key and signature hex spell the same bytes",
+      { publicKeyHex: valid.publicKeyHex.toUpperCase(), signatureHex: valid.signatureHex.toUpperCase() },
+      { kind: "valid" },
+    ],
     ["a flipped bit in S", { signatureHex: flip(valid.signatureHex, 32) }, { kind: "bad-signature" }],
     ["another R that decodes", { signatureHex: hex(new Uint8Array([...publicKeyOf(new Uint8Array(32).fill(1)), ...S])) }, { kind: "bad-signature" }],
     ["another party's key", { publicKeyHex: ours.signature.rfc8032_test_1.public_key_hex }, { kind: "bad-signature" }],
@@ -115,12 +122,24 @@ t.test("verdicts", async (t) => {
     ["unknown algorithm", { algorithm: "ed448" }, { kind: "unknown-algorithm", algorithm: "ed448" }],
     ["algorithm names are case-sensitive", { algorithm: "Ed25519" }, { kind: "unknown-algorithm", algorithm: "Ed25519" }],
     ["unknown algorithm before a key it could not read", { algorithm: "rsa-pss", publicKeyHex: "zz" }, /^unknown-algorithm$/],
-    ["uppercase signed_commitment", { signedCommitment: valid.signedCommitment.toUpperCase().replace("SHA256", "sha256") }, { kind: "malformed-commitment", why: "not lowercase hex" }],
-    ["signed_commitment without prefix", { signedCommitment: valid.signedCommitment.slice(7) }, { kind: "malformed-commitment", why: "missing the sha256: prefix" }],
+    [
+      "uppercase signed_commitment",
+      { signedCommitment: valid.signedCommitment.toUpperCase().replace("SHA256", "sha256") },
+      { kind: "malformed-commitment", why: "not lowercase hex" },
+    ],
+    [
+      "signed_commitment without prefix",
+      { signedCommitment: valid.signedCommitment.slice(7) },
+      { kind: "malformed-commitment", why: "missing the sha256: prefix" },
+    ],
     ["key too short", { publicKeyHex: valid.publicKeyHex.slice(2) }, { kind: "malformed-key", why: "expected 64 hex digits" }],
     ["key not hex", { publicKeyHex: "g".repeat(64) }, { kind: "malformed-key", why: "expected 64 hex digits" }],
     ["key y not on the curve", { publicKeyHex: le32hex(2n) }, { kind: "malformed-key", why: "not a point on the curve" }],
-    ["key y + p for a non-small-order point", { publicKeyHex: st.non_canonical_alias.alias_hex }, { kind: "malformed-key", why: "y is not reduced mod p (non-canonical encoding)" }],
+    [
+      "key y + p for a non-small-order point",
+      { publicKeyHex: st.non_canonical_alias.alias_hex },
+      { kind: "malformed-key", why: "y is not reduced mod p (non-canonical encoding)" },
+    ],
     ...(st.x_zero_sign_bit_public_keys_hex as string[]).map((k): [string, Partial<typeof valid>, Verdict] => [
       `key ${k.slice(0, 4)}…${k.slice(-2)}: x = 0 with the sign bit`,
       { publicKeyHex: k },
@@ -128,8 +147,16 @@ t.test("verdicts", async (t) => {
     ]),
     ["signature too short", { signatureHex: valid.signatureHex.slice(2) }, { kind: "malformed-signature", why: "expected 128 hex digits" }],
     ["S + L", { signatureHex: R + hex(le32(leToBig(S) + L)) }, { kind: "malformed-signature", why: "S is not reduced mod L (non-canonical encoding)" }],
-    ["R = y + p", { signatureHex: st.non_canonical_alias.alias_hex + hex(S) }, { kind: "malformed-signature", why: "R: y is not reduced mod p (non-canonical encoding)" }],
-    ["R with x = 0 and the sign bit", { signatureHex: st.x_zero_sign_bit_public_keys_hex[0] + hex(S) }, { kind: "malformed-signature", why: "R: x = 0 with the sign bit set (non-canonical encoding)" }],
+    [
+      "R = y + p",
+      { signatureHex: st.non_canonical_alias.alias_hex + hex(S) },
+      { kind: "malformed-signature", why: "R: y is not reduced mod p (non-canonical encoding)" },
+    ],
+    [
+      "R with x = 0 and the sign bit",
+      { signatureHex: st.x_zero_sign_bit_public_keys_hex[0] + hex(S) },
+      { kind: "malformed-signature", why: "R: x = 0 with the sign bit set (non-canonical encoding)" },
+    ],
     ["R not on the curve", { signatureHex: le32hex(2n) + hex(S) }, { kind: "malformed-signature", why: "R: not a point on the curve" }],
   ];
   for (const [name, patch, want] of cases) {
@@ -145,13 +172,19 @@ t.test("what zip215: false adds over the library default", async (t) => {
   const forged = new Uint8Array([...identity, ...new Uint8Array(32)]);
   t.ok(ed25519.verify(forged, commitment, identity), "@noble/curves' default (ZIP-215) accepts the forgery");
   t.notOk(ed25519.verify(forged, commitment, identity, { zip215: false }), "zip215: false refuses it");
-  t.same(verifyAttestation({ ...valid, publicKeyHex: hex(identity), signatureHex: hex(forged) }), { kind: "malformed-key", why: "small-order point (8A = identity)" });
+  t.same(verifyAttestation({ ...valid, publicKeyHex: hex(identity), signatureHex: hex(forged) }), {
+    kind: "malformed-key",
+    why: "small-order point (8A = identity)",
+  });
 
   // y = p reads mod p as y = 0, a point of order 4: the same forgery goes through a lax decoder.
   const yIsP = unhex(pub.verifier_strictness.non_canonical_public_keys_hex[0]);
   t.ok(ed25519.verify(forged, commitment, yIsP), "the default accepts the forgery under the y = p key");
   t.notOk(ed25519.verify(forged, commitment, yIsP, { zip215: false }), "zip215: false refuses it");
-  t.same(verifyAttestation({ ...valid, publicKeyHex: hex(yIsP), signatureHex: hex(forged) }), { kind: "malformed-key", why: "y is not reduced mod p (non-canonical encoding)" });
+  t.same(verifyAttestation({ ...valid, publicKeyHex: hex(yIsP), signatureHex: hex(forged) }), {
+    kind: "malformed-key",
+    why: "y is not reduced mod p (non-canonical encoding)",
+  });
 
   // S < L is one check ZIP-215 shares: both modes refuse S + L, and the verdict says why.
   const unreducedS = new Uint8Array([...sigBytes.subarray(0, 32), ...le32(leToBig(S) + L)]);

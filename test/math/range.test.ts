@@ -28,7 +28,14 @@ for (const c of vectors.cases) {
 
 t.test("digest grammar", async (t) => {
   t.ok(isDigest(`sha256:${"a".repeat(64)}`));
-  for (const bad of [`sha256:${"A".repeat(64)}`, `sha256:${"a".repeat(63)}`, `SHA256:${"a".repeat(64)}`, `sha512:${"a".repeat(64)}`, `sha256:${"g".repeat(64)}`, 7]) {
+  for (const bad of [
+    `sha256:${"A".repeat(64)}`,
+    `sha256:${"a".repeat(63)}`,
+    `SHA256:${"a".repeat(64)}`,
+    `sha512:${"a".repeat(64)}`,
+    `sha256:${"g".repeat(64)}`,
+    7,
+  ]) {
     t.notOk(isDigest(bad), JSON.stringify(bad));
   }
 });

@@ -39,7 +39,11 @@ t.test("C4: a non-loopback provider needs egress consent whatever it declares", 
 t.test("C1/C2/C6: egress scopes and the boolean gate", async (t) => {
   const flow = (f: object) => ({ provider: { name: "p", version: "1", data_flow: { reads: true, writes: false, ...f } } });
   t.same(consentNeeded(flow({ egress: true }), undefined).scopes, ["egress"], "egress with no scopes: the boolean gate");
-  t.same(consentNeeded(flow({ egress: true, egress_scopes: ["local-only", "org-tenant", "acme:vectors"] }), undefined).scopes, ["org-tenant", "acme:vectors"], "an unknown custom scope is off-machine");
+  t.same(
+    consentNeeded(flow({ egress: true, egress_scopes: ["local-only", "org-tenant", "acme:vectors"] }), undefined).scopes,
+    ["org-tenant", "acme:vectors"],
+    "an unknown custom scope is off-machine",
+  );
   const need = consentNeeded(flow({ egress: true, egress_scopes: ["org-tenant", "third-party-model"] }), undefined);
   t.same(missingConsent(need, ["org-tenant"]), ["third-party-model"]);
   t.same(missingConsent(need, ["all"]), []);

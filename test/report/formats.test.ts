@@ -32,7 +32,13 @@ t.test("FORMAT[:FILE] specs parse", async (t) => {
         { format: "github" },
       ],
     ],
-    [["junit:a.xml", "junit:b.xml"], [{ format: "junit", file: "a.xml" }, { format: "junit", file: "b.xml" }]],
+    [
+      ["junit:a.xml", "junit:b.xml"],
+      [
+        { format: "junit", file: "a.xml" },
+        { format: "junit", file: "b.xml" },
+      ],
+    ],
   ];
   for (const [specs, want] of cases) t.same(parseReportSpecs(specs), want, JSON.stringify(specs));
   const [spec] = parseReportSpecs(["json"]);
@@ -58,7 +64,15 @@ t.test("bad specs are refused with a message that says what to do", async (t) =>
 
 t.test("render dispatches to each format's renderer", async (t) => {
   const report = synthetic([
-    { id: "A1", title: "a", level: "MUST", requirement: "r", status: "fail", untestable: false, evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }] },
+    {
+      id: "A1",
+      title: "a",
+      level: "MUST",
+      requirement: "r",
+      status: "fail",
+      untestable: false,
+      evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }],
+    },
     { id: "A2", title: "b", level: "MUST", requirement: "r", status: "skip", reason: "n/a", untestable: false, evidence: [] },
   ]);
   const want: Record<Format, string> = {
@@ -87,7 +101,17 @@ t.test("every format names an http target by its URL", async (t) => {
 });
 
 t.test("every format but json states the gating policy the report records", async (t) => {
-  const base = synthetic([{ id: "A1", title: "a", level: "MUST", requirement: "r", status: "fail", untestable: false, evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }] }]);
+  const base = synthetic([
+    {
+      id: "A1",
+      title: "a",
+      level: "MUST",
+      requirement: "r",
+      status: "fail",
+      untestable: false,
+      evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }],
+    },
+  ]);
   const report: RunReport = {
     ...base,
     policy: {

@@ -3,7 +3,6 @@ import { escapeData, escapeProperty, GITHUB_MAX_ANNOTATIONS, renderGithub } from
 import type { RunReport } from "../../src/verdict/report.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
-
 interface Command {
   kind: string;
   props: Record<string, string>;
@@ -16,15 +15,23 @@ const unescape = (s: string): string => s.replace(/%0D/g, "\r").replace(/%0A/g, 
 /** Parse workflow commands as the runner does: `::kind k=v,k=v::message`, one per line. */
 function commands(out: string): Command[] {
   if (!out.endsWith("\n")) throw new Error("output does not end in a newline");
-  return out.slice(0, -1).split("\n").map((line) => {
-    const m = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
-    if (!m) throw new Error(`not a workflow command: ${line}`);
-    const props = Object.fromEntries((m[2] ?? "").split(",").filter(Boolean).map((kv) => {
-      const i = kv.indexOf("=");
-      return [kv.slice(0, i), unescape(kv.slice(i + 1))];
-    }));
-    return { kind: m[1]!, props, message: unescape(m[3]!) };
-  });
+  return out
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => {
+      const m = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
+      if (!m) throw new Error(`not a workflow command: ${line}`);
+      const props = Object.fromEntries(
+        (m[2] ?? "")
+          .split(",")
+          .filter(Boolean)
+          .map((kv) => {
+            const i = kv.indexOf("=");
+            return [kv.slice(0, i), unescape(kv.slice(i + 1))];
+          }),
+      );
+      return { kind: m[1]!, props, message: unescape(m[3]!) };
+    });
 }
 
 const of = (cmds: Command[], kind: string) => cmds.filter((c) => c.kind === kind);
@@ -39,22 +46,40 @@ t.test("at most ten errors and ten warnings, then one notice for the rest", asyn
   ]);
   const cases: Array<{ name: string; report: RunReport; errors: string[]; warnings: string[]; notice: RegExp }> = [
     { name: "the conformant reference provider", report: ok, errors: [], warnings: [], notice: /^\d+ checks: \d+ pass, 0 fail, 0 warn, 0 info, \d+ skip$/ },
-    { name: "B3-utf16-length", report: b3, errors: ["B3: Each frame's token_cost equals ceil(UTF-8 bytes / 4)"], warnings: [], notice: /^\d+ checks: \d+ pass, 1 fail/ },
+    {
+      name: "B3-utf16-length",
+      report: b3,
+      errors: ["B3: Each frame's token_cost equals ceil(UTF-8 bytes / 4)"],
+      warnings: [],
+      notice: /^\d+ checks: \d+ pass, 1 fail/,
+    },
     {
       name: "a provider that cannot start",
       report: dead,
       errors: ["cgp-conform: COULD NOT RUN", ...dead.results.slice(0, 9).map((r) => `${r.id}: ${r.title}`)],
       warnings: [],
-      notice: new RegExp(`Not annotated \\(at most 10 errors and 10 warnings are\\): ${dead.results.length - 9} more failing checks: ${dead.results.slice(9).map((r) => r.id).join(", ")}$`),
+      notice: new RegExp(
+        `Not annotated \\(at most 10 errors and 10 warnings are\\): ${dead.results.length - 9} more failing checks: ${dead.results
+          .slice(9)
+          .map((r) => r.id)
+          .join(", ")}$`,
+      ),
     },
     {
       name: "25 fails and 15 warns",
       report: many,
       errors: Array.from({ length: 10 }, (_, i) => `F${i}: title of F${i}`),
       warnings: Array.from({ length: 10 }, (_, i) => `W${i}: title of W${i}`),
-      notice: /^42 checks: 0 pass, 25 fail, 15 warn, 1 info, 1 skip\nNot annotated .*: 15 more failing checks: F10, F11, .*F24; 5 more warning checks: W10, W11, W12, W13, W14$/,
+      notice:
+        /^42 checks: 0 pass, 25 fail, 15 warn, 1 info, 1 skip\nNot annotated .*: 15 more failing checks: F10, F11, .*F24; 5 more warning checks: W10, W11, W12, W13, W14$/,
     },
-    { name: "every check skipped", report: synthetic([check("S1", "skip", [], { reason: "n/a" })]), errors: [], warnings: [], notice: /^1 checks: 0 pass, 0 fail, 0 warn, 0 info, 1 skip$/ },
+    {
+      name: "every check skipped",
+      report: synthetic([check("S1", "skip", [], { reason: "n/a" })]),
+      errors: [],
+      warnings: [],
+      notice: /^1 checks: 0 pass, 0 fail, 0 warn, 0 info, 1 skip$/,
+    },
   ];
   for (const c of cases) {
     t.test(c.name, async (t) => {
@@ -63,8 +88,16 @@ t.test("at most ten errors and ten warnings, then one notice for the rest", asyn
       const warnings = of(cmds, "warning");
       const notices = of(cmds, "notice");
       t.ok(errors.length <= GITHUB_MAX_ANNOTATIONS && warnings.length <= GITHUB_MAX_ANNOTATIONS);
-      t.same(errors.map((e) => e.props.title), c.errors, "errors, in report order");
-      t.same(warnings.map((e) => e.props.title), c.warnings, "warnings, in report order");
+      t.same(
+        errors.map((e) => e.props.title),
+        c.errors,
+        "errors, in report order",
+      );
+      t.same(
+        warnings.map((e) => e.props.title),
+        c.warnings,
+        "warnings, in report order",
+      );
       t.equal(notices.length, 1, "one notice");
       t.equal(cmds.length, errors.length + warnings.length + 1, "nothing else");
       const verdict = c.report.could_not_run ? "COULD NOT RUN" : c.report.conformant ? "CONFORMANT" : "NOT CONFORMANT";
@@ -78,7 +111,10 @@ t.test("an annotation carries the first finding, its expected/actual/lines, and 
   const b3 = await real([...RUNS.b3]);
   const [error] = of(commands(renderGithub(b3)), "error");
   const fails = b3.results.find((r) => r.id === "B3")!.evidence.filter((e) => e.status === "fail");
-  t.equal(error!.message, `${fails[0]!.message}\nexpected: 50\nactual: 18\ntranscript lines: 5${fails.length > 1 ? `\n… and ${fails.length - 1} more failing findings` : ""}`);
+  t.equal(
+    error!.message,
+    `${fails[0]!.message}\nexpected: 50\nactual: 18\ntranscript lines: 5${fails.length > 1 ? `\n… and ${fails.length - 1} more failing findings` : ""}`,
+  );
 
   const warn = synthetic([check("W1", "warn", [ev("pass", "fine"), ev("warn", "a SHOULD broke", { level: "SHOULD", lines: [] })])]);
   t.equal(of(commands(renderGithub(warn)), "warning")[0]!.message, "[SHOULD] a SHOULD broke");
@@ -107,7 +143,9 @@ t.test("escaping follows the workflow-command rules", async (t) => {
 
 t.test("provider text cannot forge a command or a property", async (t) => {
   const report = synthetic([
-    check("X1", "fail", [ev("fail", "line one\n::warning title=forged::forged\r\n%0A::add-mask::secret", { expected: "a,b:c", actual: "100%" })], { title: "with: colon, comma\nand newline %" }),
+    check("X1", "fail", [ev("fail", "line one\n::warning title=forged::forged\r\n%0A::add-mask::secret", { expected: "a,b:c", actual: "100%" })], {
+      title: "with: colon, comma\nand newline %",
+    }),
     check("X2", "warn", [ev("warn", "::stop-commands::token\n::error::again", { level: "SHOULD" })], { title: "title=forged,file=x" }),
   ]);
   const out = renderGithub(report);

@@ -5,7 +5,6 @@ const validate = reportValidator();
 import { runSuite } from "../../src/engine/run.ts";
 import { fixture } from "../helpers/live.ts";
 
-
 for (const mode of [undefined, "B3-utf16-length", "R1-crash-on-garbage"]) {
   t.test(`report of ${mode ?? "the honest provider"} validates against report.schema.json`, async (t) => {
     const { report } = await runSuite({ kind: "stdio", command: fixture(mode) }, { timeoutMs: 5000 });

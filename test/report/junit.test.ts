@@ -5,7 +5,6 @@ import type { RunReport } from "../../src/verdict/report.ts";
 import { reportValidator } from "../../src/schema/index.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
-
 /** Everything an XML writer gets wrong: markup, entities, a CDATA end, quotes, a NUL, an escape, a lone surrogate, a non-character. */
 const HOSTILE = `<frame a="1" b='2'> &amp; & ]]> \u0000 \u001b[31m \uD800 \uFFFF end`;
 /** The same text as a reader gets it back: forbidden characters made visible. */

@@ -4,7 +4,6 @@ import type { RunReport } from "../../src/verdict/report.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 import { type CheckResult, type Status } from "../../src/verdict/status.ts";
 
-
 const bytes = (s: string): number => Buffer.byteLength(s, "utf8");
 
 /** The cells of a table row, splitting on pipes that are not backslash-escaped. */
@@ -27,12 +26,7 @@ function cells(row: string): string[] {
 
 /** What a reader sees of an escaped cell: backslash escapes, the three entities, and <br> undone. */
 function unescape(cell: string): string {
-  return cell
-    .replace(/<br>/g, "\n")
-    .replace(/\\(.)/g, "$1")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
+  return cell.replace(/<br>/g, "\n").replace(/\\(.)/g, "$1").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
 function tableRows(md: string): string[][] {
@@ -50,7 +44,18 @@ function tableRows(md: string): string[][] {
 const WORD: Record<Status, RegExp> = { pass: /^✅ pass$/, fail: /^❌ fail$/, warn: /^⚠️ warn$/, info: /^ℹ️ info$/, skip: /^⏭️ skip$/ };
 
 const hostile = synthetic([
-  check("X1", "fail", [ev("fail", "a | pipe <script>alert(1)</script> & @someone #123 `code` *bold* [link](http://x)\nsecond line", { expected: "<b>", actual: "a\r\nb", lines: [3, 4] })], { title: "title | with\nnewline <img src=x>" }),
+  check(
+    "X1",
+    "fail",
+    [
+      ev("fail", "a | pipe <script>alert(1)</script> & @someone #123 `code` *bold* [link](http://x)\nsecond line", {
+        expected: "<b>",
+        actual: "a\r\nb",
+        lines: [3, 4],
+      }),
+    ],
+    { title: "title | with\nnewline <img src=x>" },
+  ),
   check("X2", "warn", [ev("warn", "warned <here>", { level: "SHOULD" })]),
   check("X3", "skip", [], { reason: "skipped | because\nof <this>" }),
   check("X4", "info", [ev("info", "a MAY note", { level: "MAY" })]),
@@ -135,13 +140,21 @@ t.test("provider text cannot break the table or inject markup", async (t) => {
 t.test("the size cap holds, and the output says what it cut", async (t) => {
   const long = (n: number, seed: string): string => `${seed} ${"<&|x".repeat(n)}`;
   const manyFindings = (id: string, n: number): CheckResult =>
-    check(id, "fail", Array.from({ length: n }, (_, i) => ev("fail", long(400, `finding ${i}`), { expected: long(600, "e"), actual: long(600, "a"), lines: Array.from({ length: 50 }, (_, j) => j + 2) })));
+    check(
+      id,
+      "fail",
+      Array.from({ length: n }, (_, i) =>
+        ev("fail", long(400, `finding ${i}`), { expected: long(600, "e"), actual: long(600, "a"), lines: Array.from({ length: 50 }, (_, j) => j + 2) }),
+      ),
+    );
   const cases: Array<[string, RunReport, RegExp]> = [
     ["one check with thousands of findings", synthetic([manyFindings("BIG", 5000)]), /some findings of BIG/],
     ["many checks with many findings", synthetic(Array.from({ length: 40 }, (_, i) => manyFindings(`C${i}`, 200))), /the details of \d+ of 40 checks/],
     [
       "thousands of checks",
-      synthetic(Array.from({ length: 5000 }, (_, i) => check(`T${i}`, "warn", [ev("warn", long(100, `w${i}`), { level: "SHOULD" })], { title: long(100, "title") }))),
+      synthetic(
+        Array.from({ length: 5000 }, (_, i) => check(`T${i}`, "warn", [ev("warn", long(100, `w${i}`), { level: "SHOULD" })], { title: long(100, "title") })),
+      ),
       /\d+ of 5000 table rows/,
     ],
   ];

@@ -4,7 +4,6 @@ import type { RunReport } from "../../src/verdict/report.ts";
 import { renderTap } from "../../src/report/tap.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
-
 /** YAML's traps: indicators, a document end, a comment, quotes, line breaks, controls, NEL, LS, BOM, and text that looks like other types. */
 const HOSTILE = [
   "- not a list",
@@ -94,15 +93,21 @@ t.test("TAP 14 a parser reads as the report says", async (t) => {
           t.equal(a.diag?.status, r.status, `${r.id}: diagnostics`);
           t.equal(a.diag?.id, r.id);
           t.equal(a.diag?.level, r.level);
-          t.same(a.diag?.evidence, r.evidence.filter((e) => e.status !== "pass").map((e) => ({
-            status: e.status,
-            message: e.message,
-            ...(e.level !== undefined ? { level: e.level } : {}),
-            ...(e.untestable ? { untestable: true } : {}),
-            ...(e.expected !== undefined ? { expected: e.expected } : {}),
-            ...(e.actual !== undefined ? { actual: e.actual } : {}),
-            lines: e.lines,
-          })), `${r.id}: the findings round-trip through YAML`);
+          t.same(
+            a.diag?.evidence,
+            r.evidence
+              .filter((e) => e.status !== "pass")
+              .map((e) => ({
+                status: e.status,
+                message: e.message,
+                ...(e.level !== undefined ? { level: e.level } : {}),
+                ...(e.untestable ? { untestable: true } : {}),
+                ...(e.expected !== undefined ? { expected: e.expected } : {}),
+                ...(e.actual !== undefined ? { actual: e.actual } : {}),
+                lines: e.lines,
+              })),
+            `${r.id}: the findings round-trip through YAML`,
+          );
         }
       });
     });

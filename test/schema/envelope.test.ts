@@ -25,7 +25,10 @@ function rootAgrees(env: unknown, mode: EnvelopeMode): boolean {
 function reference(name: string): unknown[] {
   const text = readFileSync(new URL(`../reference/${name}`, import.meta.url), "utf8");
   if (name.endsWith(".json")) return JSON.parse(text) as unknown[];
-  return text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as unknown);
+  return text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 /**
@@ -80,9 +83,17 @@ const D = (c: string) => `sha256:${c.repeat(64)}`;
 const TS = "2026-07-21T12:34:56Z";
 
 const FULL = {
-  id: "frame:full", kind: "doc", title: "Retry policy", content: "Retry with backoff.",
-  content_digest: D("a"), uri: "file:///repo/docs/retry.md", score: 0.5, token_cost: 5,
-  valid_from: TS, valid_to: TS, recorded_at: TS,
+  id: "frame:full",
+  kind: "doc",
+  title: "Retry policy",
+  content: "Retry with backoff.",
+  content_digest: D("a"),
+  uri: "file:///repo/docs/retry.md",
+  score: 0.5,
+  token_cost: 5,
+  valid_from: TS,
+  valid_to: TS,
+  recorded_at: TS,
   provenance: [
     { type: "file", uri: "file:///repo/docs/retry.md", range: "L1-2", digest: D("b"), method: "file-read", by: "idx" },
     { type: "derivation", uri: "contextgraph://idx/retry", method: "summary", by: "idx" },
@@ -93,55 +104,99 @@ const FULL = {
 };
 const CONTENT_REF = { provider_id: "idx", uri: "contextgraph-ref://idx/retry", expires_at: TS };
 const COMPACT = {
-  id: "frame:compact", kind: "doc", title: "Retry (distilled)", content: "Retry: backoff.", content_digest: D("c"),
-  representation: "compact", canonical_content_hash: D("a"), content_ref: CONTENT_REF,
+  id: "frame:compact",
+  kind: "doc",
+  title: "Retry (distilled)",
+  content: "Retry: backoff.",
+  content_digest: D("c"),
+  representation: "compact",
+  canonical_content_hash: D("a"),
+  content_ref: CONTENT_REF,
   transform: { method: "extractive-summary", implementation: "idx/distill", version: "1.0.0" },
-  score: 0.4, token_cost: 4, canonical_token_cost: 5, citation_label: "retry.md (distilled)",
+  score: 0.4,
+  token_cost: 4,
+  canonical_token_cost: 5,
+  citation_label: "retry.md (distilled)",
 };
 const REFERENCE = {
-  id: "frame:ref", kind: "doc", title: "Retry (reference)", representation: "reference",
-  canonical_content_hash: D("a"), content_ref: CONTENT_REF, score: 0.3, token_cost: 0, citation_label: "retry.md (reference)",
+  id: "frame:ref",
+  kind: "doc",
+  title: "Retry (reference)",
+  representation: "reference",
+  canonical_content_hash: D("a"),
+  content_ref: CONTENT_REF,
+  score: 0.3,
+  token_cost: 0,
+  citation_label: "retry.md (reference)",
 };
 const ATTESTATION = {
-  signed_commitment: D("d"), key_id: "idx-ed25519-1", algorithm: "ed25519", attester_id: "idx",
-  signature: "ab".repeat(64), issued_at: TS,
+  signed_commitment: D("d"),
+  key_id: "idx-ed25519-1",
+  algorithm: "ed25519",
+  attester_id: "idx",
+  signature: "ab".repeat(64),
+  issued_at: TS,
 };
 
 // Loose on purpose: the cases below edit deep members of literal envelopes.
 type Json = Record<string, any>;
 
 const frames = (...fs: Json[]): Json => ({
-  type: "frames", id: "q1",
+  type: "frames",
+  id: "q1",
   result: {
-    frames: fs, truncated: false,
-    frame_attestations: [{
-      frame: { provider_id: "idx", frame_id: "frame:full", content_digest: D("a") },
-      attestation: ATTESTATION,
-      inclusion_proof: { leaf_index: 0, leaf_count: 2, path: [{ sibling: D("e"), sibling_is_left: false }] },
-    }],
+    frames: fs,
+    truncated: false,
+    frame_attestations: [
+      {
+        frame: { provider_id: "idx", frame_id: "frame:full", content_digest: D("a") },
+        attestation: ATTESTATION,
+        inclusion_proof: { leaf_index: 0, leaf_count: 2, path: [{ sibling: D("e"), sibling_is_left: false }] },
+      },
+    ],
     result_attestation: ATTESTATION,
   },
 });
 const ACK: Json = {
-  type: "handshake_ack", protocol_version: "contextgraph/1.0",
+  type: "handshake_ack",
+  protocol_version: "contextgraph/1.0",
   provider: { name: "idx", version: "1.0.0", data_flow: { reads: true, writes: false, egress: true, egress_scopes: ["org-tenant", "acme:store"] } },
   capabilities: {
-    query: { kinds: ["doc"] }, correlation: true, graph: true, embeddings_fingerprint: "bge-small-en-v1.5/384/l2",
-    verify: true, representations: ["full", "compact"], resolve: true,
+    query: { kinds: ["doc"] },
+    correlation: true,
+    graph: true,
+    embeddings_fingerprint: "bge-small-en-v1.5/384/l2",
+    verify: true,
+    representations: ["full", "compact"],
+    resolve: true,
   },
   attester_keys: [{ key_id: "idx-ed25519-1", algorithm: "ed25519", public_key: "d7".repeat(32) }],
 };
 const QUERY: Json = {
-  type: "query", id: "q1",
-  query: { goal: "explain retries", query_text: "retry", embedding: [0.1], kinds: ["doc"], anchors: ["file:///repo/src/retry.rs"], max_frames: 8, max_tokens: 4096, as_of: TS, representation_preferences: ["compact"] },
+  type: "query",
+  id: "q1",
+  query: {
+    goal: "explain retries",
+    query_text: "retry",
+    embedding: [0.1],
+    kinds: ["doc"],
+    anchors: ["file:///repo/src/retry.rs"],
+    max_frames: 8,
+    max_tokens: 4096,
+    as_of: TS,
+    representation_preferences: ["compact"],
+  },
 };
 const VERIFY: Json = { type: "verify", id: "v1", request: { frames: [{ provider_id: "idx", frame_id: "frame:full", content_digest: D("a") }] } };
 const VERIFIED: Json = {
-  type: "verified", id: "v1",
-  response: { verdicts: [
-    { frame: { provider_id: "idx", frame_id: "frame:full", content_digest: D("a") }, status: "stale", replacement_digest: D("f") },
-    { frame: { provider_id: "idx", frame_id: "frame:gone" }, status: "gone" },
-  ] },
+  type: "verified",
+  id: "v1",
+  response: {
+    verdicts: [
+      { frame: { provider_id: "idx", frame_id: "frame:full", content_digest: D("a") }, status: "stale", replacement_digest: D("f") },
+      { frame: { provider_id: "idx", frame_id: "frame:gone" }, status: "gone" },
+    ],
+  },
 };
 const ERROR: Json = { type: "error", id: "q1", code: "acme:quota", message: "quota exhausted" };
 const FRAMES = frames(FULL, COMPACT, REFERENCE);
@@ -167,7 +222,11 @@ const NEGATIVE: Array<[string, string, unknown]> = [
   ["H1", "ack without protocol_version", mutate(ACK, (e) => delete e.protocol_version)],
   ["H2", "empty provider.name", mutate(ACK, (e) => (e.provider.name = ""))],
   ["H2", "empty provider.version", mutate(ACK, (e) => (e.provider.version = ""))],
-  ["C5", "off-machine scope alongside egress: false", mutate(ACK, (e) => (e.provider.data_flow = { reads: true, writes: false, egress: false, egress_scopes: ["local-only", "third-party-model"] }))],
+  [
+    "C5",
+    "off-machine scope alongside egress: false",
+    mutate(ACK, (e) => (e.provider.data_flow = { reads: true, writes: false, egress: false, egress_scopes: ["local-only", "third-party-model"] })),
+  ],
   ["U3", "custom scope with an empty side", mutate(ACK, (e) => (e.provider.data_flow.egress_scopes = ["acme:"]))],
   ["U3", "unnamespaced unknown scope", mutate(ACK, (e) => (e.provider.data_flow.egress_scopes = ["cloud"]))],
   ["C5", "data_flow without egress", mutate(ACK, (e) => delete e.provider.data_flow.egress)],
@@ -257,15 +316,25 @@ t.test("an unknown type is one error at /type", async (t) => {
 });
 
 t.test("errors name the offending member and a pointer into the schema", async (t) => {
-  const [missing] = validateEnvelope(frame0((f) => delete f.citation_label), "lint");
+  const [missing] = validateEnvelope(
+    frame0((f) => delete f.citation_label),
+    "lint",
+  );
   t.same(missing, {
-    instancePath: "/result/frames/0/citation_label", keyword: "required",
-    message: 'required member "citation_label" is missing', schemaPath: "#/$defs/ContextFrame/required",
+    instancePath: "/result/frames/0/citation_label",
+    keyword: "required",
+    message: 'required member "citation_label" is missing',
+    schemaPath: "#/$defs/ContextFrame/required",
   });
-  const [forbidden] = validateEnvelope(frame2((f) => (f.content = "")), "interop");
+  const [forbidden] = validateEnvelope(
+    frame2((f) => (f.content = "")),
+    "interop",
+  );
   t.same(forbidden, {
-    instancePath: "/result/frames/2/content", keyword: "not",
-    message: "must not be present", schemaPath: "#/$defs/RepresentationReference/properties/content/not",
+    instancePath: "/result/frames/2/content",
+    keyword: "not",
+    message: "must not be present",
+    schemaPath: "#/$defs/RepresentationReference/properties/content/not",
   });
 });
 
@@ -283,14 +352,23 @@ const UNKNOWN: Array<[string, string, unknown, string]> = [
   ["content_ref", "P2", frame1((f) => (f.content_ref.etag = "x")), "/result/frames/1/content_ref/etag"],
   ["attestation", "F11", mutate(FRAMES, (e) => (e.result.result_attestation.nonce = "n")), "/result/result_attestation/nonce"],
   ["verdict", "V2", mutate(VERIFIED, (e) => (e.response.verdicts[1].checked_at = TS)), "/response/verdicts/1/checked_at"],
-  ["replacement_digest on a non-stale verdict", "V4", mutate(VERIFIED, (e) => (e.response.verdicts[1].replacement_digest = D("f"))), "/response/verdicts/1/replacement_digest"],
+  [
+    "replacement_digest on a non-stale verdict",
+    "V4",
+    mutate(VERIFIED, (e) => (e.response.verdicts[1].replacement_digest = D("f"))),
+    "/response/verdicts/1/replacement_digest",
+  ],
 ];
 
 t.test("U1: unknown members pass interop and fail lint", async (t) => {
   for (const [where, anchor, env, path] of UNKNOWN) {
     t.same(validateEnvelope(env, "interop"), [], `${where}: interop ignores it`);
     const errors = validateEnvelope(env, "lint");
-    t.same(errors.map((e) => e.instancePath), [path], `${where}: lint rejects it once, at the member`);
+    t.same(
+      errors.map((e) => e.instancePath),
+      [path],
+      `${where}: lint rejects it once, at the member`,
+    );
     t.same(owners(env, "lint"), [anchor], `${where}: owned by ${anchor}`);
     t.ok(rootAgrees(env, "interop") && rootAgrees(env, "lint"), `${where}: root oneOf agrees`);
   }
@@ -323,8 +401,16 @@ t.test("lint closes every object; interop closes none", async (t) => {
   const applied = (at: string) => /\/(if|then)(\/|$)/.test(at) || at.startsWith("#/$defs/Representation");
   const objects = [...subschemas(envelopeSchemas.lint, "#")].filter(([at, s]) => "properties" in s && !applied(at));
   t.ok(objects.length > 20, `${objects.length} object schemas`);
-  t.same(objects.filter(([, s]) => !closed(s)).map(([at]) => at), [], "lint: every object schema is closed");
-  t.same([...subschemas(envelopeSchemas.interop, "#")].filter(([, s]) => closed(s)).map(([at]) => at), [], "interop: none is");
+  t.same(
+    objects.filter(([, s]) => !closed(s)).map(([at]) => at),
+    [],
+    "lint: every object schema is closed",
+  );
+  t.same(
+    [...subschemas(envelopeSchemas.interop, "#")].filter(([, s]) => closed(s)).map(([at]) => at),
+    [],
+    "interop: none is",
+  );
   t.equal(envelopeSchemas.lint.$id, "https://contextgraphprotocol.org/schema/v1/contextgraph-envelope.schema.json");
   t.not(envelopeSchemas.interop.$id, envelopeSchemas.lint.$id, "the interop schema has its own $id");
 });

@@ -6,8 +6,14 @@ const b = (s: string): Buffer => Buffer.from(s, "utf8");
 t.test("splits lines across chunk boundaries", async (t) => {
   const s = new LineSplitter(1024);
   t.same(s.push(b('{"a":')), []);
-  t.same(s.push(b('1}\n{"b"')).map((l) => l.text), ['{"a":1}']);
-  t.same(s.push(b(":2}\n\n")).map((l) => l.text), ['{"b":2}', ""]);
+  t.same(
+    s.push(b('1}\n{"b"')).map((l) => l.text),
+    ['{"a":1}'],
+  );
+  t.same(
+    s.push(b(":2}\n\n")).map((l) => l.text),
+    ['{"b":2}', ""],
+  );
   t.equal(s.end(), undefined, "nothing left over");
 });
 

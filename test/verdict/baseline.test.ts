@@ -13,7 +13,10 @@ t.test("JSON: a list of ids", async (t) => {
   const b = parse('{ "expect_fail": ["B3", "F5"] }\n');
   t.equal(b.format, "json");
   t.same(ids(b), ["B3", "F5"]);
-  t.same(b.entries.map((e) => e.reason), [undefined, undefined]);
+  t.same(
+    b.entries.map((e) => e.reason),
+    [undefined, undefined],
+  );
   t.same(parse('{"expect_fail": []}').entries, [], "an empty baseline is valid");
 });
 
@@ -107,7 +110,11 @@ t.test("strict JSON: a duplicate member is refused at its second key, though JSO
     t.doesNotThrow(() => JSON.parse(text), `JSON.parse lets it through: ${JSON.stringify(text)}`);
     t.throws(() => parse(text), re, JSON.stringify(text));
   }
-  t.throws(() => parse('{ "expect_fail": { "B3": "", "B3": "" }, }'), /line 1, column 30: invalid JSON: member "B3" appears twice$/, "the first problem in the file is the one named");
+  t.throws(
+    () => parse('{ "expect_fail": { "B3": "", "B3": "" }, }'),
+    /line 1, column 30: invalid JSON: member "B3" appears twice$/,
+    "the first problem in the file is the one named",
+  );
 });
 
 t.test("strict JSON: escapes, CRLF line ends and the other valid forms still read", async (t) => {

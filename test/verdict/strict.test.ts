@@ -29,11 +29,24 @@ t.test("warn evidence becomes fail and the check status is recomputed", async (t
     res("G4", "skip", [], { reason: "no graph capability" }),
   ];
   const out = applyStrict(input);
-  t.same(out.map((r) => r.status), ["fail", "pass", "info", "fail", "skip"]);
-  t.same(out[0]!.evidence.map((e) => e.status), ["pass", "fail"]);
+  t.same(
+    out.map((r) => r.status),
+    ["fail", "pass", "info", "fail", "skip"],
+  );
+  t.same(
+    out[0]!.evidence.map((e) => e.status),
+    ["pass", "fail"],
+  );
   t.equal(out[0]!.evidence[1]!.level, "SHOULD", "the evidence keeps its level");
-  t.same(out[2]!.evidence.map((e) => e.status), ["pass", "info"], "MAY stays info");
-  t.same(out[3]!.evidence.map((e) => e.status), ["fail", "fail"]);
+  t.same(
+    out[2]!.evidence.map((e) => e.status),
+    ["pass", "info"],
+    "MAY stays info",
+  );
+  t.same(
+    out[3]!.evidence.map((e) => e.status),
+    ["fail", "fail"],
+  );
   t.equal(out[4]!.reason, "no graph capability");
 });
 

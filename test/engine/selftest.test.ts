@@ -1,0 +1,67 @@
+import t from "tap";
+import { judge } from "../../src/engine/selftest.ts";
+import type { CheckResult, EvidenceResult } from "../../src/verdict/status.ts";
+
+const evidence = (message: string, extra: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: false, status: "fail", message, lines: [5], ...extra });
+
+const check = (id: string, ...evidence: EvidenceResult[]): CheckResult => ({
+  id,
+  title: id,
+  level: "MUST",
+  requirement: "",
+  untestable: false,
+  evidence,
+  status: evidence.some((e) => e.status === "fail") ? "fail" : "pass",
+});
+
+const B3_UTF16 = /declares token_cost 18 but .* \(72 UTF-16 code units/;
+
+t.test("an expected check failing for an unrelated reason is unpinned", async (t) => {
+  const c = judge("B3-utf16-length", "stdio", "", ["B3"], [check("B3", evidence("frames envelope at line 5: /result/frames/0 must be object"))], B3_UTF16);
+  t.same(c.failed, ["B3"]);
+  t.same(c.missed, []);
+  t.same(c.unpinned, ["B3"]);
+  t.equal(c.ok, false);
+});
+
+t.test("an expected check whose failure says what the mode pins is ok", async (t) => {
+  const said = evidence('frame "fixture:再試行" declares token_cost 18 but its content is 198 UTF-8 bytes → ceil(198/4) = 50 (72 UTF-16 code units: …)');
+  const c = judge("B3-utf16-length", "stdio", "", ["B3"], [check("B3", evidence("unrelated"), said)], B3_UTF16);
+  t.same(c.unpinned, []);
+  t.equal(c.ok, true);
+});
+
+t.test("expected and actual count, passing or untestable evidence does not", async (t) => {
+  const pin = /^exit status 3$/;
+  t.equal(judge("m", "stdio", "", ["R2"], [check("R2", evidence("ended", { actual: "exit status 3" }))], pin).ok, true);
+  t.same(judge("m", "stdio", "", ["R2"], [check("R2", evidence("x"), { ...evidence("exit status 3"), ok: true, status: "pass" })], pin).unpinned, ["R2"]);
+  t.same(judge("m", "stdio", "", ["R2"], [check("R2", evidence("x"), evidence("exit status 3", { untestable: true }))], pin).unpinned, ["R2"]);
+});
+
+t.test("a record pins each check on its own; a check it leaves out is unpinned", async (t) => {
+  const results = [check("H2", evidence("provider.name is empty or missing")), check("F11", evidence("provider_id must not be empty"))];
+  t.equal(judge("m", "stdio", "", ["H2", "F11"], results, { H2: /provider\.name is empty/, F11: /provider_id must not be empty/ }).ok, true);
+  t.same(judge("m", "stdio", "", ["H2", "F11"], results, { H2: /provider\.name is empty/ }).unpinned, ["F11"]);
+  t.same(judge("m", "stdio", "", ["H2", "F11"], results, /provider\.name is empty/).unpinned, ["F11"]);
+});
+
+t.test("a missed check is reported missed, not unpinned", async (t) => {
+  const c = judge("m", "stdio", "", ["B3"], [check("B3")], /anything/);
+  t.same(c.missed, ["B3"]);
+  t.same(c.unpinned, []);
+  t.equal(c.ok, false);
+});
+
+t.test("a SHOULD-level check is caught by its warning; a MUST-level one is not", async (t) => {
+  const warned = (level: "SHOULD" | "MUST"): CheckResult => ({
+    id: "G3",
+    title: "t",
+    level,
+    requirement: "r",
+    status: "warn",
+    untestable: false,
+    evidence: [{ ok: false, level: "SHOULD", status: "warn", message: "the frames near it were not boosted", lines: [4] }],
+  });
+  t.ok(judge("m", "stdio", "d", ["G3"], [warned("SHOULD")], /not boosted/).ok, "SHOULD check warned: caught");
+  t.same(judge("m", "stdio", "d", ["G3"], [warned("MUST")], /not boosted/).missed, ["G3"], "a MUST check that only warned is missed");
+});
