@@ -29,16 +29,14 @@ async function guarded(): Promise<{ url: string; seen: string[]; close: () => vo
     req.on("end", () => {
       const env = JSON.parse(body) as { type: string };
       if (env.type !== "handshake") return void res.writeHead(204).end();
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            type: "handshake_ack",
-            protocol_version: "contextgraph/1.0",
-            provider: { name: "guarded", version: "1", data_flow: { reads: false, writes: false, egress: false } },
-            capabilities: { query: { kinds: [] } },
-          }),
-        );
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          type: "handshake_ack",
+          protocol_version: "contextgraph/1.0",
+          provider: { name: "guarded", version: "1", data_flow: { reads: false, writes: false, egress: false } },
+          capabilities: { query: { kinds: [] } },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
