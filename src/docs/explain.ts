@@ -69,7 +69,7 @@ export function explain(id: string): string | undefined {
       "Scored by",
       ...scoring(c),
       "",
-      "Witnesses (misbehave modes that must make it fail)",
+      `Witnesses (misbehave modes that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
       ...witnessLines(c.id),
     ].join("\n");
   }
