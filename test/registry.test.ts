@@ -4,7 +4,7 @@ import { CHECKS } from "../checks/index.ts";
 import { DOCS } from "../fixtures/corpus.ts";
 import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
-import { NOT_REGISTERED, registeredNames, renderChecksIndex, renderModesIndex, reportOrder, specAnchors } from "../src/docs/registry.ts";
+import { generatedRegistries, NOT_REGISTERED, registeredNames, reportOrder } from "../src/docs/registry.ts";
 import { renderTables, witnesses } from "../src/docs/tables.ts";
 import { PROBES } from "../src/probe/index.ts";
 import { PROVENANCE_FILES } from "../src/protocol/probes.ts";
@@ -82,19 +82,7 @@ t.test("README tables are generated from the registry (npm run readme)", async (
 });
 
 t.test("checks/index.ts and misbehave/index.ts are generated from their folders (npm run registry)", async (t) => {
-  const ids = files("checks", NOT_REGISTERED.checks);
-  const defs = await Promise.all(ids.map(async (id) => (await import(`../checks/${id}.ts`)).default as { id: string; follows?: string }));
-  t.same(
-    defs.map((d) => d.id),
-    ids,
-    "each check's id is its file name",
-  );
-  t.equal(
-    read("checks/index.ts"),
-    renderChecksIndex(reportOrder(defs, specAnchors(read("test/reference/protocol-surface.txt")))),
-    "checks/index.ts is current",
-  );
-  t.equal(read("misbehave/index.ts"), renderModesIndex(files("misbehave", NOT_REGISTERED.misbehave)), "misbehave/index.ts is current");
+  for (const [path, text] of Object.entries(await generatedRegistries(new URL("../", import.meta.url)))) t.equal(read(path), text, `${path} is current`);
 });
 
 t.test("report order is spec order; a section check sits where it follows", async (t) => {

@@ -1,9 +1,10 @@
 /**
  * The generated registries: checks/index.ts and misbehave/index.ts are
  * written from the files in those folders (`npm run registry`), and a test
- * regenerates them in memory to fail when they are stale. Pure: the caller
- * lists the files and reads the spec.
+ * regenerates them in memory to fail when they are stale. The renderers are
+ * pure; `generatedRegistries` reads the folders and the spec for both callers.
  */
+import { readdirSync, readFileSync } from "node:fs";
 
 const ident = (name: string): string => name.replace(/[^A-Za-z0-9]/g, "_");
 
@@ -72,4 +73,17 @@ export function registeredNames(files: readonly string[], skip: readonly string[
     .filter((f) => f.endsWith(".ts") && !skip.includes(f))
     .map((f) => f.slice(0, -3))
     .sort();
+}
+
+/** Both generated files as they should read now, from the folders under `root` and the spec copy in test/reference/. */
+export async function generatedRegistries(root: URL): Promise<Record<"checks/index.ts" | "misbehave/index.ts", string>> {
+  const at = (p: string): URL => new URL(p, root);
+  const anchors = specAnchors(readFileSync(at("test/reference/protocol-surface.txt"), "utf8"));
+  const ids = registeredNames(readdirSync(at("checks/")), NOT_REGISTERED.checks);
+  const defs = await Promise.all(ids.map(async (id) => (await import(at(`checks/${id}.ts`).href)).default as { id: string; follows?: string }));
+  for (const [i, d] of defs.entries()) if (d.id !== ids[i]) throw new Error(`checks/${ids[i]}.ts defines check ${d.id}: the file name is the id`);
+  return {
+    "checks/index.ts": renderChecksIndex(reportOrder(defs, anchors)),
+    "misbehave/index.ts": renderModesIndex(registeredNames(readdirSync(at("misbehave/")), NOT_REGISTERED.misbehave)),
+  };
 }

@@ -4,10 +4,11 @@ import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
 import { collectFiles } from "../probe/provenance-files.ts";
 import { Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
-import { isObj, parseObj } from "../protocol/envelope.ts";
-import { PROVENANCE_FILES } from "../protocol/probes.ts";
+import { isObj } from "../protocol/envelope.ts";
+import { HANDSHAKE_STEP, PROVENANCE_FILES } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
+import { firstAck } from "../transcript/view.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
 import { VERSION } from "../meta/version.ts";
 
@@ -31,6 +32,7 @@ export const DEFAULTS = {
   limits: { maxLineBytes: 16 * 1024 * 1024, maxStderrBytes: 64 * 1024 },
 } as const;
 
+/** The session the shared probes run in (transcripts from before sessions were recorded name it so too). */
 export const SHARED = "shared";
 
 /** The probes the selected checks need, each once, in registry order. */
@@ -56,15 +58,6 @@ function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string
   return (ack) => withheldReason(decideConsent(ack, urlOf(opts.target), opts.grants));
 }
 
-function firstAckOf(events: readonly Omit<RecordedEvent, "n">[]): Record<string, unknown> | undefined {
-  for (const e of events) {
-    if (e.dir !== "recv" || e.overLong) continue;
-    const env = parseObj(e.line);
-    if (isObj(env) && env.type === "handshake_ack") return env;
-  }
-  return undefined;
-}
-
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
 async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
@@ -80,7 +73,7 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
   try {
     let ack: Record<string, unknown> | undefined;
     if (probes[0]!.handshake) {
-      s.send("handshake", { type: "handshake", protocol_version: HOST_VERSION });
+      s.send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION });
       const env = await s.next("handshake_ack");
       if (env?.type === "handshake_ack") ack = env;
     }
@@ -131,8 +124,6 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     const events = perSession.flat();
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots) : [];
-    // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
-    const firstAck = firstAckOf(events);
     return {
       header: {
         cgp_conform_transcript: 1,
@@ -147,7 +138,8 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         ]),
         trust_roots: opts.trustRoots,
         started_at: started,
-        consent: decideConsent(firstAck, urlOf(opts.target), opts.grants),
+        // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
+        consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),
       },
       events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
     };

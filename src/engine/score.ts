@@ -4,6 +4,7 @@ import { schemaFindings } from "../../checks/kit/schema.ts";
 import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { ProbeView } from "../transcript/view.ts";
+import { SHARED } from "./record.ts";
 import { statusOf, worst, type CheckResult } from "../verdict/status.ts";
 
 export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
@@ -30,8 +31,6 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     evidence,
   };
 }
-
-const LEGACY_SHARED = "shared";
 
 /**
  * The events a probe's checks see: its own, plus the opening handshake of the
@@ -60,7 +59,7 @@ function viewsOf(transcript: Transcript): (spec: ProbeSpec) => ProbeView {
     if (!v) {
       const own = byProbe.get(spec.name) ?? [];
       // A transcript written before sessions were recorded had one shared session, named so.
-      const session = sessionOf.get(spec.name) ?? own[0]?.session ?? (spec.shared && handshakes.has(LEGACY_SHARED) ? LEGACY_SHARED : undefined);
+      const session = sessionOf.get(spec.name) ?? own[0]?.session ?? (spec.shared && handshakes.has(SHARED) ? SHARED : undefined);
       const opening = session !== undefined && !own.some((e) => e.step === HANDSHAKE_STEP) ? (handshakes.get(session) ?? []) : [];
       v = new ProbeView(
         spec,

@@ -3,7 +3,7 @@ import type { Mode } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { TEST_CERT } from "../../fixtures/tls.ts";
 import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
-import { type CheckResult } from "../verdict/status.ts";
+import type { CheckResult, Level, Status } from "../verdict/status.ts";
 
 export type Transport = "stdio" | "http" | "https";
 
@@ -43,15 +43,17 @@ function patternFor(finding: Mode["finding"] | undefined, id: string): RegExp | 
   return Object.hasOwn(finding, id) ? finding[id] : undefined;
 }
 
+/** A check catches a defect by failing; one whose own level is SHOULD can only warn, so for it a warning is the catch. */
+function catches(level: Level, status: Status): boolean {
+  return status === "fail" || (level === "SHOULD" && status === "warn");
+}
+
 /** Whether an observed failing evidence of `r` says what `pattern` pins, in its message, expected or actual. */
 function says(r: CheckResult, pattern: RegExp | undefined): boolean {
   if (!pattern) return false;
   // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
   return r.evidence.some(
-    (e) =>
-      (e.status === "fail" || (r.level === "SHOULD" && e.status === "warn")) &&
-      !e.untestable &&
-      [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
+    (e) => catches(r.level, e.status) && !e.untestable && [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
   );
 }
 
@@ -65,8 +67,7 @@ export function judge(
 ): SelftestCase {
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
-  // A check whose own level is SHOULD can only warn: for it, a warning is the catch.
-  const failed = results.filter((r) => (r.status === "fail" || (r.level === "SHOULD" && r.status === "warn")) && !r.untestable).map((r) => r.id);
+  const failed = results.filter((r) => catches(r.level, r.status) && !r.untestable).map((r) => r.id);
   const anyFail = results.filter((r) => r.status === "fail").map((r) => r.id);
   const missed = expectFail.filter((id) => !failed.includes(id));
   const extra = anyFail.filter((id) => !expectFail.includes(id));

@@ -8,6 +8,7 @@ import handshake from "./handshake.ts";
 import kindsQuery from "./kinds-query.ts";
 import malformedInput from "./malformed-input.ts";
 import type { Probe } from "./probe.ts";
+import { PROBE_SPECS, PROVENANCE_FILES } from "../protocol/probes.ts";
 import representations from "./representations.ts";
 import sampleQuery from "./sample-query.ts";
 import shutdown from "./shutdown.ts";
@@ -17,12 +18,7 @@ import unknownMembers from "./unknown-members.ts";
 import unknownType from "./unknown-type.ts";
 import verify from "./verify.ts";
 
-/**
- * Every probe, in transcript order. The shared ones run in this order in one
- * session; verify goes last among them, since a provider that never answers
- * verify would stall whatever followed it.
- */
-export const PROBES: readonly Probe[] = [
+const IMPLEMENTED: readonly Probe[] = [
   handshake,
   sampleQuery,
   budgetSqueeze,
@@ -42,6 +38,13 @@ export const PROBES: readonly Probe[] = [
   unadvertisedRepresentation,
   shutdown,
 ];
+
+/** Every probe that talks, in the transcript order PROBE_SPECS declares (provenance-files only reads). */
+export const PROBES: readonly Probe[] = PROBE_SPECS.filter((spec) => spec !== PROVENANCE_FILES).map((spec) => {
+  const p = IMPLEMENTED.find((x) => x.name === spec.name);
+  if (!p) throw new Error(`probe ${spec.name} is declared but not implemented`);
+  return p;
+});
 
 export function probeByName(name: string): Probe {
   const p = PROBES.find((x) => x.name === name);

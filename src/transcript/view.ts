@@ -21,9 +21,8 @@ export class ProbeView {
   }
 
   /** A step this view's probe does not declare is a bug in the asker: throw, never answer "nothing". */
-  private checked(step: string | undefined): string | undefined {
+  private checked(step: string | undefined): void {
     if (step !== undefined) assertDeclared(this.spec, step);
-    return step;
   }
 
   get ran(): boolean {
@@ -137,12 +136,17 @@ export class ProbeView {
 }
 
 /** Every line sent or received that parses as a JSON object, with its event, in transcript order. */
-export function envelopes(events: readonly TranscriptEvent[]): Array<{ e: TranscriptEvent; env: Obj }> {
-  const out: Array<{ e: TranscriptEvent; env: Obj }> = [];
+export function envelopes<E extends Pick<TranscriptEvent, "dir" | "line" | "overLong">>(events: readonly E[]): Array<{ e: E; env: Obj }> {
+  const out: Array<{ e: E; env: Obj }> = [];
   for (const e of events) {
     if ((e.dir !== "send" && e.dir !== "recv") || e.overLong) continue;
     const env = parseObj(e.line);
     if (env) out.push({ e, env });
   }
   return out;
+}
+
+/** The first handshake_ack received, in transcript order: what consent is decided on. */
+export function firstAck(events: readonly Pick<TranscriptEvent, "dir" | "line" | "overLong">[]): Obj | undefined {
+  return envelopes(events).find(({ e, env }) => e.dir === "recv" && env.type === "handshake_ack")?.env;
 }

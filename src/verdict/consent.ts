@@ -1,6 +1,7 @@
 import { EGRESS } from "../protocol/scopes.ts";
 import { isLoopbackHost } from "../protocol/loopback.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
+import type { ConsentRecord } from "../transcript/types.ts";
 
 export interface ConsentNeed {
   /** What needs a grant before any query payload moves (C1, C2, C6). */
@@ -28,15 +29,8 @@ export function consentNeeded(ack: Obj | undefined, url: string | undefined): Co
   return { scopes: [], why: "" };
 }
 
-/** What a run decided about consent, once, from the provider's first handshake_ack: recorded in the transcript. */
-export interface ConsentDecision {
-  /** Consent granted for this run (--consent). */
-  grants: string[];
-  needed: string[];
-  why?: string;
-  granted: string[];
-  missing: string[];
-}
+/** What a run decided about consent, once, from the provider's first handshake_ack: recorded in the transcript as is. */
+export type ConsentDecision = ConsentRecord;
 
 export function decideConsent(ack: Obj | undefined, url: string | undefined, grants: readonly string[]): ConsentDecision {
   const need = consentNeeded(ack, url);

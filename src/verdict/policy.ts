@@ -1,5 +1,5 @@
 import { judgeBaseline, type Baseline } from "./baseline.ts";
-import { summarize, type PolicyRecord, type RunReport } from "./report.ts";
+import { isConformant, summarize, type PolicyRecord, type RunReport } from "./report.ts";
 import { applyStrict } from "./strict.ts";
 
 export interface Policy {
@@ -28,5 +28,5 @@ export function applyPolicy(report: RunReport, p: Policy): RunReport {
     ...(p.skip ? { skip: p.skip } : {}),
     ...(p.baseline ? { baseline: { expected_fail: p.baseline.entries.map((e) => e.id), ...judgeBaseline(results, p.baseline) } } : {}),
   };
-  return { ...report, results, summary, conformant: summary.fail === 0 && !report.could_not_run, policy: record };
+  return { ...report, results, summary, conformant: isConformant(summary, report.could_not_run), policy: record };
 }

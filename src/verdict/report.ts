@@ -1,6 +1,6 @@
 import { decideConsent, receipts, withheldReason, type ConsentDecision, type ConsentReceipt } from "./consent.ts";
 import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
-import { envelopes } from "../transcript/view.ts";
+import { firstAck } from "../transcript/view.ts";
 import { VERSION } from "../meta/version.ts";
 import { type Obj } from "../protocol/envelope.ts";
 import { type CheckResult, type Status } from "./status.ts";
@@ -43,14 +43,15 @@ export interface RunReport {
   policy?: PolicyRecord;
 }
 
+/** Conformant: no check failed, and the run was made in full. */
+export function isConformant(summary: Summary, couldNotRun: boolean): boolean {
+  return summary.fail === 0 && !couldNotRun;
+}
+
 export function summarize(results: CheckResult[]): Summary {
   const s: Summary = { total: results.length, pass: 0, fail: 0, warn: 0, info: 0, skip: 0 };
   for (const r of results) s[r.status satisfies Status]++;
   return s;
-}
-
-function firstAck(t: Transcript): Obj | undefined {
-  return envelopes(t.events).find(({ e, env }) => e.dir === "recv" && env.type === "handshake_ack")?.env;
 }
 
 function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefined {
@@ -75,7 +76,7 @@ function consentOf(t: Transcript, ack: Obj | undefined): ConsentDecision {
 /** The run's verdict, decided here and nowhere else: renderers only render it. */
 export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
   const summary = summarize(results);
-  const ack = firstAck(t);
+  const ack = firstAck(t.events);
   const header = t.header;
   const consent = consentOf(t, ack);
   const reason = couldNotRun(t, consent);
@@ -84,7 +85,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
     target: header.target,
     host_version: header.host_version,
     timeout_ms: header.timeout_ms,
-    conformant: summary.fail === 0 && reason === undefined,
+    conformant: isConformant(summary, reason !== undefined),
     could_not_run: reason !== undefined,
     ...(reason ? { could_not_run_reason: reason } : {}),
     consent: {

@@ -5,7 +5,7 @@ import { renderJunit } from "../../src/report/junit.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
 import type { RunReport } from "../../src/verdict/report.ts";
 import { renderTap } from "../../src/report/tap.ts";
-import { synthetic } from "../helpers/reports.ts";
+import { check, ev, synthetic } from "../helpers/reports.ts";
 
 t.test("the formats", async (t) => {
   t.same([...FORMATS], ["json", "junit", "tap", "markdown", "github"]);
@@ -62,19 +62,11 @@ t.test("bad specs are refused with a message that says what to do", async (t) =>
   for (const [specs, message] of cases) t.throws(() => parseReportSpecs(specs), { constructor: Error, message }, JSON.stringify(specs));
 });
 
+/** One MUST check that failed, as every format renders it. */
+const BROKE = check("A1", "fail", [ev("fail", "broke")], { title: "a", requirement: "r" });
+
 t.test("render dispatches to each format's renderer", async (t) => {
-  const report = synthetic([
-    {
-      id: "A1",
-      title: "a",
-      level: "MUST",
-      requirement: "r",
-      status: "fail",
-      untestable: false,
-      evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }],
-    },
-    { id: "A2", title: "b", level: "MUST", requirement: "r", status: "skip", reason: "n/a", untestable: false, evidence: [] },
-  ]);
+  const report = synthetic([BROKE, { id: "A2", title: "b", level: "MUST", requirement: "r", status: "skip", reason: "n/a", untestable: false, evidence: [] }]);
   const want: Record<Format, string> = {
     json: JSON.stringify(report, null, 2) + "\n",
     junit: renderJunit(report),
@@ -101,17 +93,7 @@ t.test("every format names an http target by its URL", async (t) => {
 });
 
 t.test("every format but json states the gating policy the report records", async (t) => {
-  const base = synthetic([
-    {
-      id: "A1",
-      title: "a",
-      level: "MUST",
-      requirement: "r",
-      status: "fail",
-      untestable: false,
-      evidence: [{ ok: false, status: "fail", message: "broke", lines: [2] }],
-    },
-  ]);
+  const base = synthetic([BROKE]);
   const report: RunReport = {
     ...base,
     policy: {
