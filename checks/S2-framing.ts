@@ -2,6 +2,7 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { type ProbeView } from "../src/transcript/view.ts";
 import { show } from "./kit/show.ts";
+import { capabilities } from "../src/protocol/caps.ts";
 import { HANDSHAKE, SAMPLE_QUERY, UNKNOWN_TYPE } from "../src/protocol/probes.ts";
 
 const PROBES = [HANDSHAKE, SAMPLE_QUERY, UNKNOWN_TYPE];
@@ -73,10 +74,12 @@ function notification(v: ProbeView): Evidence[] {
   } else {
     out.push({ ok: true, message: `after an unknown notification (line ${o.sent.n}) the provider answered the next query`, lines: [o.sent.n, o.answer!.n] });
   }
-  if (o.replies.length > 0) {
+  // Without correlation every request arrives without an id, so an id-less envelope of an unknown type
+  // cannot be told from a request the provider cannot serve: answering it bad_request is conformant.
+  if (o.replies.length > 0 && capabilities(v.ack()?.env).correlation === true) {
     out.push({
       ok: false,
-      message: `an unknown notification (no id, line ${o.sent.n}) was answered; an unrecognised notification is ignored`,
+      message: `an unknown notification (no id, line ${o.sent.n}) was answered by a provider that declares correlation; an unrecognised notification is ignored`,
       expected: "no reply",
       actual: o.replies.map((m) => `${show(m.env.type)} (line ${m.n})`).join(", "),
       lines: [o.sent.n, ...o.replies.map((m) => m.n)],
@@ -90,6 +93,11 @@ function notification(v: ProbeView): Evidence[] {
  * Stimulus: every line read in probes handshake, sample-query and
  * unknown-type; an unknown envelope type with an id (when correlation is
  * declared) and one without.
+ * Reading: "ignores an unrecognised notification" is held only against a
+ * provider that declares capabilities.correlation. A lock-step provider gets
+ * every request without an id, so to it an id-less envelope is as much a
+ * request it cannot serve as a notification: any answer, or none, is
+ * conformant, as long as it answers the next query.
  */
 export default defineCheck({
   id: "S2-framing",

@@ -21,7 +21,7 @@ export default defineCheck({
   id: "S6-as-of",
   follows: "F4",
   title: "A query pinned with as_of gets only frames valid at that instant",
-  level: "MUST",
+  level: "SHOULD",
   requirement:
     "valid_from/valid_to bound when the content was true in the world; recorded_at is when the provider learned it. as_of pins retrieval to an instant.",
   probes: [AS_OF],

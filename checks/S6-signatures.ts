@@ -66,7 +66,7 @@ export default defineCheck({
   id: "S6-signatures",
   follows: "F13",
   title: "Attestation signatures verify under the published keys",
-  level: "MUST",
+  level: "SHOULD",
   requirement:
     "Implementations SHOULD use a strict Ed25519 verifier — one rejecting small-order public keys and non-canonical signature encodings. A signature two conforming verifiers can disagree about is not evidence. [A published key settles whether an attestation is built the way this section requires.]",
   probes: ATTESTATION_PROBES,

@@ -23,6 +23,7 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   X1: "host-side: how a host treats an unrecognised error code (U3 checks what a provider sends)",
   X2: "host-side: how a host treats an absent error code",
   R3: "host-side: how a host quotes frame content in a prompt",
+  U2: "host-side: it binds a host receiving a frame of an unknown kind, and any receiver of the open vocabularies (rel, error code, egress_scope), none of which a host sends a provider; a provider asked for an unknown kind is held to Q1 (its frames) and R1 (it must not crash)",
   U4: "about the specification's evolution (no field repurposed within a family), not about any one provider",
   A1: "host-side: attribution records are host self-reports, not wire messages",
   A2: "host-side: attribution records are host self-reports, not wire messages",

@@ -37,7 +37,6 @@ import S2_framing from "./S2-framing.ts";
 import S6_as_of from "./S6-as-of.ts";
 import S6_signatures from "./S6-signatures.ts";
 import U1 from "./U1.ts";
-import U2 from "./U2.ts";
 import U3 from "./U3.ts";
 import V1 from "./V1.ts";
 import V2 from "./V2.ts";
@@ -87,6 +86,5 @@ export const CHECKS: readonly CheckDef[] = [
   R1,
   R2,
   U1,
-  U2,
   U3,
 ];

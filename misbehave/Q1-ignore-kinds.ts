@@ -5,7 +5,7 @@ export default defineMode({
   name: "Q1-ignore-kinds",
   defect: "declares query.kinds and ignores the kinds filter",
   expectFail: ["Q1"],
-  finding: /kinds \["doc"\] returned \d+ frames of another kind/,
+  finding: /kinds \["doc"\] \(line \d+\) returned \d+ frames? of another kind/,
   apply: (honest) => ({
     eligible(q) {
       return honest.eligible.call(this, { ...q, kinds: [] });

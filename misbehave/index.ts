@@ -45,6 +45,7 @@ import P3_reference_with_content from "./P3-reference-with-content.ts";
 import P4_compact_full_cost from "./P4-compact-full-cost.ts";
 import P5_compact_without_resolve from "./P5-compact-without-resolve.ts";
 import Q1_ignore_kinds from "./Q1-ignore-kinds.ts";
+import Q1_unknown_kind_means_any from "./Q1-unknown-kind-means-any.ts";
 import R1_crash_on_bad_query from "./R1-crash-on-bad-query.ts";
 import R1_crash_on_garbage from "./R1-crash-on-garbage.ts";
 import R2_exit_nonzero from "./R2-exit-nonzero.ts";
@@ -57,7 +58,6 @@ import S6_as_of_ignored from "./S6-as-of-ignored.ts";
 import S6_bad_signature from "./S6-bad-signature.ts";
 import S6_small_order_key from "./S6-small-order-key.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
-import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
 import U3_empty_namespace_rel from "./U3-empty-namespace-rel.ts";
 import V1_body_in_verdict from "./V1-body-in-verdict.ts";
 import V2_hollow from "./V2-hollow.ts";
@@ -113,6 +113,7 @@ export const MODES: readonly Mode[] = [
   P4_compact_full_cost,
   P5_compact_without_resolve,
   Q1_ignore_kinds,
+  Q1_unknown_kind_means_any,
   R1_crash_on_bad_query,
   R1_crash_on_garbage,
   R2_exit_nonzero,
@@ -125,7 +126,6 @@ export const MODES: readonly Mode[] = [
   S6_bad_signature,
   S6_small_order_key,
   U1_reject_unknown_members,
-  U2_reject_unknown_kind,
   U3_empty_namespace_rel,
   V1_body_in_verdict,
   V2_hollow,

@@ -18,9 +18,12 @@ export interface StimulusOutcome {
 export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): StimulusOutcome | undefined {
   const sent = v.events.find((e) => e.dir === "send" && e.step === step);
   if (!sent) return undefined;
-  const syncId = v.sent(syncStep)[0]?.env.id;
+  const sync = v.sent(syncStep)[0];
+  const syncId = sync?.env.id;
   const window = [...v.received(step), ...v.received(syncStep)];
-  const at = window.findIndex((m) => isSyncAnswer(m.env, syncId));
+  // Over HTTP the binding pairs each response with its request; on stdio, order and id decide.
+  const paired = sync?.seq !== undefined && window.some((m) => m.replyTo !== undefined);
+  const at = window.findIndex((m) => (paired ? m.replyTo === sync.seq : isSyncAnswer(m.env, syncId)));
   if (at !== -1) return { sent, replies: window.slice(0, at), answer: window[at] };
   const exit = v.events.find((e) => e.note === "exit" && (e.step === step || e.step === syncStep));
   const timeout = v.notes("timeout", syncStep)[0];

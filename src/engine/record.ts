@@ -2,10 +2,11 @@ import type { CheckDef } from "../../checks/kit/check.ts";
 import { HOST_VERSION } from "../math/version.ts";
 import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
-import { collectFiles } from "../probe/provenance-files.ts";
+import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
+import { isLoopbackHost } from "../protocol/loopback.ts";
 import { Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
 import { isObj } from "../protocol/envelope.ts";
-import { HANDSHAKE_STEP, PROVENANCE_FILES } from "../protocol/probes.ts";
+import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { firstAck } from "../transcript/view.ts";
@@ -24,6 +25,8 @@ export interface RunOptions {
   limits: Limits;
   /** Directories whose files file provenance may be re-read from (F5). */
   trustRoots: string[];
+  /** How far derived stimuli explore (default standard). */
+  depth?: Depth;
 }
 
 export const DEFAULTS = {
@@ -58,6 +61,13 @@ function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string
   return (ack) => withheldReason(decideConsent(ack, urlOf(opts.target), opts.grants));
 }
 
+/** The host of a provider not on this machine (non-loopback HTTP), whose file: URIs name its files, not ours. */
+function remoteHost(t: Target): string | undefined {
+  if (t.kind !== "http") return undefined;
+  const host = new URL(t.url).hostname;
+  return isLoopbackHost(host) ? undefined : host;
+}
+
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
 async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
@@ -78,7 +88,7 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
       if (env?.type === "handshake_ack") ack = env;
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
-    const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind };
+    const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind, depth: opts.depth ?? DEFAULT_DEPTH };
     let withheld: string | undefined;
     for (const [i, probe] of probes.entries()) {
       if (withheld) {
@@ -123,7 +133,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, opts, ctl.signal)));
     const events = perSession.flat();
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
-    const files = wantsFiles ? collectFiles(events, opts.trustRoots) : [];
+    const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, remoteHost(opts.target)) : [];
     return {
       header: {
         cgp_conform_transcript: 1,
@@ -137,6 +147,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
           ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : []),
         ]),
         trust_roots: opts.trustRoots,
+        depth: opts.depth ?? DEFAULT_DEPTH,
         started_at: started,
         // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
         consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),

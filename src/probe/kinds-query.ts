@@ -1,20 +1,58 @@
+import { isProfileTimestamp } from "../math/timestamp.ts";
 import { BASE_KINDS, declaredKinds } from "../protocol/caps.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
-import { kindStep, KINDS_QUERY } from "../protocol/probes.ts";
+import { framesIn, type Obj } from "../protocol/envelope.ts";
+import { atDepth, kindAnchoredStep, kindAsOfStep, kindPairStep, kindStep, KINDS_QUERY } from "../protocol/probes.ts";
 
-/** Q1: one query narrowed to each declared kind, and one to a base kind the provider does not declare. */
+const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/**
+ * Q1: "When kinds is non-empty, a provider MUST NOT return a frame whose kind
+ * is outside it." The filter is probed where providers forget it: every kind
+ * alone, served kinds in pairs, a kind next to an anchor that reaches a frame
+ * of another kind (the anchored frame is still subject to kinds), a kind with
+ * as_of, and a base kind the provider does not declare. Every case is drawn
+ * from the discovery query's frames.
+ */
 export default defineProbe({
   ...KINDS_QUERY,
   async run(s, ctx) {
-    const kinds = declaredKinds(ctx.ack);
-    for (const [i, k] of kinds.entries()) {
-      s.send(kindStep(k), query(ctx, `kind-${i + 1}`, { kinds: [k] }));
-      if (!(await awaitAnswer(s, `kind-${i + 1}`))) return;
+    s.send(KINDS_QUERY.steps.discover, query(ctx, "kinds-0", {}), { rules: ["Q1"], why: "discovery: which kinds the provider serves" });
+    const served = framesIn(await awaitAnswer(s, "kinds-0"));
+    const declared = declaredKinds(ctx.ack);
+    const servedKinds = [...new Set(served.map((f) => str(f.kind)).filter((k): k is string => k !== undefined))];
+    const kinds = [...new Set([...declared, ...servedKinds])];
+    let n = 0;
+    const ask = async (step: string, fields: Obj, why: string): Promise<boolean> => {
+      const id = `kinds-${++n}`;
+      s.send(step, query(ctx, id, fields), { rules: ["Q1"], why });
+      return (await awaitAnswer(s, id)) !== undefined;
+    };
+    for (const k of kinds) {
+      const why = declared.includes(k) ? "a declared kind, alone" : "a kind served but not declared, alone";
+      if (!(await ask(kindStep(k), { kinds: [k] }, why))) return;
+    }
+    const pairs = servedKinds.flatMap((a, i) => servedKinds.slice(i + 1).map((b) => [a, b]));
+    for (const [i, pair] of atDepth(ctx.depth, pairs, { quick: 0, standard: 3 }).entries()) {
+      if (!(await ask(kindPairStep(i + 1), { kinds: pair }, `two served kinds together: ${pair.join(" and ")}`))) return;
+    }
+    // An anchor on a frame of kind a, with kinds [b]: the frame it reaches is still not eligible.
+    const crossed = served.flatMap((f) => {
+      const uri = str(f.uri);
+      const other = kinds.find((k) => k !== f.kind);
+      return uri && other ? [{ uri, kind: other, of: String(f.kind) }] : [];
+    });
+    for (const [i, c] of atDepth(ctx.depth, crossed, { quick: 1, standard: 2 }).entries()) {
+      const why = `kinds ["${c.kind}"] anchored on the uri of a "${c.of}" frame: the anchor must not bypass the filter`;
+      if (!(await ask(kindAnchoredStep(i + 1), { kinds: [c.kind], anchors: [c.uri] }, why))) return;
+    }
+    const windowed = served.filter((f) => isProfileTimestamp(f.valid_from) || isProfileTimestamp(f.valid_to));
+    for (const [i, f] of atDepth(ctx.depth, windowed, { quick: 0, standard: 1 }).entries()) {
+      const at = (isProfileTimestamp(f.valid_from) ? f.valid_from : f.valid_to) as string;
+      const other = kinds.find((k) => k !== f.kind) ?? String(f.kind);
+      if (!(await ask(kindAsOfStep(i + 1), { kinds: [other], as_of: at }, `kinds ["${other}"] pinned with as_of ${at}, a served frame's window edge`))) return;
     }
     const unserved = BASE_KINDS.find((k) => !kinds.includes(k));
-    if (unserved) {
-      s.send(KINDS_QUERY.steps.unserved, query(ctx, "kind-unserved", { kinds: [unserved] }));
-      await awaitAnswer(s, "kind-unserved");
-    }
+    if (unserved) await ask(KINDS_QUERY.steps.unserved, { kinds: [unserved] }, "a base kind the provider neither declares nor serves");
   },
 });

@@ -1,11 +1,11 @@
 import { awaitSync, defineProbe, query } from "./probe.ts";
-import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI } from "../protocol/probes.ts";
+import { afterStep, MALFORMED_INPUT, malformedLines } from "../protocol/probes.ts";
 
 export default defineProbe({
   ...MALFORMED_INPUT,
   async run(s, ctx) {
-    for (const [i, st] of STIMULI.entries()) {
-      s.send(st.step, st.line);
+    for (const [i, st] of malformedLines(ctx.correlation).entries()) {
+      s.send(st.step, st.line, { rules: st.reply ? ["R1", ...(st.id && ctx.correlation ? ["H4"] : [])] : ["R1"], why: st.what });
       const id = `sync-${i + 1}`;
       s.send(afterStep(st.step), query(ctx, id, {}));
       if (!(await awaitSync(s, ctx, id))) return;

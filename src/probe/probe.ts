@@ -1,6 +1,6 @@
 import type { Session } from "./session.ts";
 import { isSyncAnswer, type Obj } from "../protocol/envelope.ts";
-import type { ProbeSpec } from "../protocol/probes.ts";
+import type { Depth, ProbeSpec } from "../protocol/probes.ts";
 
 export interface ProbeContext {
   /** The session's handshake_ack (present: probes run only after one). */
@@ -10,6 +10,8 @@ export interface ProbeContext {
   /** How long a provider may take to exit after shutdown. */
   graceMs: number;
   transport: "stdio" | "http";
+  /** How many derived stimuli to send (--depth). */
+  depth: Depth;
 }
 
 /** A named, scripted exchange, as its spec declares it. A probe only talks and records; it never scores. */
@@ -46,10 +48,14 @@ export function query(ctx: ProbeContext, id: string, fields: Obj): Obj {
 export async function awaitAnswer(s: Session, id: string, types: readonly string[] = ["frames", "error"]): Promise<Obj | undefined> {
   // One deadline for the whole exchange, however many non-answers arrive first.
   const until = s.deadline();
+  const seq = s.lastSeq;
   for (;;) {
     const env = await s.next(`a reply to request ${id}`, until);
     if (!env) return undefined;
-    if (types.includes(env.type as string)) return env;
+    // Over HTTP the response to the request is its answer, whatever its type; on stdio, the next reply of an answering type.
+    const paired = s.answers(seq);
+    if (paired === false) continue;
+    if (paired || types.includes(env.type as string)) return env;
   }
 }
 
@@ -60,9 +66,12 @@ export async function awaitAnswer(s: Session, id: string, types: readonly string
  */
 export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Promise<Obj | undefined> {
   const until = s.deadline();
+  const seq = s.lastSeq;
   for (;;) {
     const env = await s.next(`a reply to request ${id}`, until);
     if (!env) return undefined;
-    if (isSyncAnswer(env, ctx.correlation ? id : undefined)) return env;
+    // Over HTTP the response to the query is its answer, whatever it says; on stdio, order and id decide.
+    const paired = s.answers(seq);
+    if (paired ?? isSyncAnswer(env, ctx.correlation ? id : undefined)) return env;
   }
 }

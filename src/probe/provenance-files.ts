@@ -54,10 +54,16 @@ function readCapped(path: string, max: number): Buffer | string {
 
 /**
  * Re-read the files that file provenance names, but only under a trusted root
+ * and only for a provider on this machine (`remote` names one that is not)
  * (a provider-supplied URI is not a licence to read anywhere): the bytes go
  * into the transcript, so F5 is scored offline and replays exactly.
  */
-export function collectFiles(events: Omit<RecordedEvent, "n">[], roots: string[], limits: FileLimits = FILE_LIMITS): Omit<RecordedEvent, "n">[] {
+export function collectFiles(
+  events: Omit<RecordedEvent, "n">[],
+  roots: string[],
+  limits: FileLimits = FILE_LIMITS,
+  remote?: string,
+): Omit<RecordedEvent, "n">[] {
   const realRoots = roots.flatMap((r) => {
     try {
       return [realpathSync(resolve(r))];
@@ -71,6 +77,11 @@ export function collectFiles(events: Omit<RecordedEvent, "n">[], roots: string[]
   let read = 0;
   const uris = provenanceUris(events);
   for (const uri of uris) {
+    if (remote !== undefined) {
+      // A file: URI names a path on the provider's machine: reading ours under that name would judge the wrong bytes.
+      out.push({ ...base, dir: "file", uri, unread: "remote-provider", error: `the provider is not on this machine (${remote}), so the file it names is not ours to read` });
+      continue;
+    }
     let path: string;
     try {
       path = fileURLToPath(uri);

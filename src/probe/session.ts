@@ -3,7 +3,7 @@ import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
-import { assertDeclared, START_STEP, type ProbeSpec } from "../protocol/probes.ts";
+import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 
 export type RecordedEvent = Omit<TranscriptEvent, "n">;
 
@@ -32,7 +32,7 @@ const MAX_BYTES = 256 * 1024 * 1024;
 /** Thrown by send() instead of sending a query payload consent does not allow (C2). */
 export class WithheldError extends Error {}
 
-type Item = { kind: "line"; text: string; overLong: boolean } | { kind: "end" };
+type Item = { kind: "line"; text: string; overLong: boolean; replyTo?: number } | { kind: "end" };
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -57,13 +57,17 @@ export class Session {
   private lines = 0;
   private received = 0;
   private flooded = false;
+  /** Writes so far: the seq of the last one sent. */
+  private writes = 0;
+  /** HTTP: the seq of the request the envelope next() last returned answers. */
+  private answered: number | undefined;
   /** Set once a handshake_ack shows that consent is missing. */
   private withheld: string | undefined;
 
   constructor(private readonly opts: SessionOptions) {
     this.probe = opts.probe;
     const events = {
-      line: (c: { text: string; bytes: number; overLong: boolean; status?: number }) => {
+      line: (c: { text: string; bytes: number; overLong: boolean; status?: number; replyTo?: number }) => {
         if (this.flooded) return;
         this.received += c.bytes;
         if (++this.lines > MAX_LINES || this.received > MAX_BYTES) {
@@ -81,8 +85,9 @@ export class Session {
           bytes: c.bytes,
           ...(c.overLong ? { overLong: true } : {}),
           ...(c.status !== undefined ? { status: c.status } : {}),
+          ...(c.replyTo !== undefined ? { reply_to: c.replyTo } : {}),
         });
-        this.push({ kind: "line", text: c.text, overLong: c.overLong });
+        this.push({ kind: "line", text: c.text, overLong: c.overLong, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
       eof: () => {
@@ -109,6 +114,20 @@ export class Session {
 
   get transport(): Target["kind"] {
     return this.opts.target.kind;
+  }
+
+  /** The seq of the last request sent. */
+  get lastSeq(): number {
+    return this.writes;
+  }
+
+  /**
+   * Whether the envelope next() last returned can be the answer to request
+   * `seq`: over HTTP only the response to that very request is (the binding
+   * pairs them); on stdio the caller decides from order and id.
+   */
+  answers(seq: number): boolean | undefined {
+    return this.answered === undefined ? undefined : this.answered === seq;
   }
 
   get timeoutMs(): number {
@@ -143,14 +162,15 @@ export class Session {
     this.current = name;
   }
 
-  send(step: string, envelope: Obj | string): void {
+  /** Send one envelope (or a raw line) under a step; `aim` records which rules it aims at and why it was chosen. */
+  send(step: string, envelope: Obj | string, aim?: Aim): void {
     this.step(step);
     if (this.withheld !== undefined && typeof envelope !== "string" && (envelope.type === "query" || envelope.type === "verify")) {
       this.note("withheld", { reason: this.withheld });
       throw new WithheldError(this.withheld);
     }
     const line = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
-    this.record({ dir: "send", line });
+    this.record({ dir: "send", line, seq: ++this.writes, ...(aim ? { aim } : {}) });
     this.conn.write(line);
   }
 
@@ -186,6 +206,7 @@ export class Session {
         try {
           const v: unknown = JSON.parse(item.text);
           if (isObj(v) && typeof v.type === "string") {
+            this.answered = item.replyTo;
             if (v.type === "handshake_ack" && this.opts.withhold) this.withheld = this.opts.withhold(v);
             return v;
           }

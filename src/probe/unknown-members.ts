@@ -11,11 +11,11 @@ import { DECORATION, HANDSHAKE_STEP, UNKNOWN_MEMBERS } from "../protocol/probes.
  */
 export default defineProbe({
   ...UNKNOWN_MEMBERS,
-  async run(s) {
+  async run(s, outer) {
     s.send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION, ...DECORATION.handshake });
     const ack = await s.next("handshake_ack");
     if (ack?.type !== "handshake_ack") return;
-    const ctx: ProbeContext = { ack, correlation: capabilities(ack).correlation === true, graceMs: s.timeoutMs, transport: s.transport };
+    const ctx: ProbeContext = { ...outer, ack, correlation: capabilities(ack).correlation === true };
     const plain = query(ctx, "plain-1", {});
     s.send(UNKNOWN_MEMBERS.steps.plain, plain);
     if (!(await awaitAnswer(s, "plain-1"))) return;

@@ -23,6 +23,27 @@ export interface ProbeSpec<S extends Readonly<Record<string, string>> = Readonly
   families: readonly string[];
 }
 
+/**
+ * How far derived stimuli explore: quick sends the few cases every rule needs,
+ * standard (the default) the boundary cases of each rule drawn from the
+ * provider's own corpus, bounded per rule; exhaustive every case the corpus
+ * yields. The number of exchanges a run made is in its report.
+ */
+export const DEPTHS = ["quick", "standard", "exhaustive"] as const;
+export type Depth = (typeof DEPTHS)[number];
+export const DEFAULT_DEPTH: Depth = "standard";
+
+/** The first `n` of `items` at this depth: `n.quick` / `n.standard`, or all of them when exhaustive. */
+export function atDepth<T>(depth: Depth, items: readonly T[], n: { quick: number; standard: number }): T[] {
+  return depth === "exhaustive" ? [...items] : items.slice(0, n[depth]);
+}
+
+/** Why a stimulus was sent: the rules it aims at, and how it was chosen from what the provider declared and served. */
+export interface Aim {
+  rules: string[];
+  why: string;
+}
+
 /** Every session opens with a handshake step, recorded under its first probe. */
 export const HANDSHAKE_STEP = "handshake";
 /** What a probe records before its first step (an abandoned probe's note). */
@@ -78,13 +99,17 @@ export const BUDGET_SQUEEZE = spec({
 
 export const KINDS_QUERY = spec({
   name: "kinds-query",
-  summary: "queries once per declared kind (kinds: [k]), then for a base kind the provider does not declare",
+  summary:
+    "after a discovery query: kinds [k] for each declared or served kind, served kinds in pairs, a kind with an anchor on a frame of another kind, a kind with as_of, and a base kind the provider does not declare",
   handshake: true,
   shared: true,
-  steps: { unserved: "unserved-kind" },
-  families: ["kind-"],
+  steps: { discover: "discover-kinds", unserved: "unserved-kind" },
+  families: ["kind-", "kinds-pair-", "kinds-anchored-", "kinds-as-of-"],
 });
 export const kindStep = (kind: string): string => familyStep(KINDS_QUERY, "kind-", kind);
+export const kindPairStep = (i: number): string => familyStep(KINDS_QUERY, "kinds-pair-", i);
+export const kindAnchoredStep = (i: number): string => familyStep(KINDS_QUERY, "kinds-anchored-", i);
+export const kindAsOfStep = (i: number): string => familyStep(KINDS_QUERY, "kinds-as-of-", i);
 
 export const AS_OF = spec({
   name: "as-of",
@@ -142,18 +167,54 @@ export const FOREIGN_VERSION_PROBE = spec({
   steps: { foreign: "foreign-handshake" },
 });
 
-/** R1 stimuli, in order. Each is followed by a valid query that must still be answered. */
-export const MALFORMED_STIMULI = [
-  { step: "bad-garbage", what: "a line that is not JSON", line: "this is not json {{" },
-  { step: "bad-empty-object", what: "an empty JSON object", line: "{}" },
-  { step: "bad-array", what: "a JSON array", line: "[]" },
-  { step: "bad-query-no-body", what: "a query with no query member", line: '{"type":"query"}' },
+/**
+ * R1 stimuli, in order. Each is followed by a valid query that must still be
+ * answered. `reply`: whether R1's SHOULD (reply bad_request) binds it. An
+ * object with neither type nor id could be a notification, which §2 says is
+ * ignored: it is sent, but no reply is expected. To a provider that declares
+ * correlation, the request-shaped stimuli carry an id (so only one reading
+ * fits, and H4 can judge the error) and a typeless request with an id is added.
+ */
+export interface MalformedStimulus {
+  step: string;
+  what: string;
+  /** A raw line, or an object sent as JSON (with `id` added for a correlating provider). */
+  raw?: string;
+  env?: Record<string, unknown>;
+  id?: string;
+  reply: boolean;
+  correlatedOnly?: boolean;
+}
+
+export const MALFORMED_STIMULI: readonly MalformedStimulus[] = [
+  { step: "bad-garbage", what: "a line that is not JSON", raw: "this is not json {{", reply: true },
+  { step: "bad-empty-object", what: "an empty JSON object (no type, no id: it may be a notification, so no reply is expected)", raw: "{}", reply: false },
+  { step: "bad-array", what: "a JSON array", raw: "[]", reply: true },
+  {
+    step: "bad-typeless-request",
+    what: "an object with an id but no type",
+    env: { query: { goal: "no type" } },
+    id: "bad-typeless",
+    reply: true,
+    correlatedOnly: true,
+  },
+  { step: "bad-query-no-body", what: "a query with no query member", env: { type: "query" }, id: "bad-no-body", reply: true },
   {
     step: "bad-query-wrong-types",
     what: "a query whose fields have the wrong types",
-    line: '{"type":"query","query":{"goal":7,"kinds":"doc","max_frames":"many"}}',
+    env: { type: "query", query: { goal: 7, kinds: "doc", max_frames: "many" } },
+    id: "bad-wrong-types",
+    reply: true,
   },
-] as const;
+];
+
+/** The stimuli a provider gets, and the exact line of each. */
+export function malformedLines(correlated: boolean): Array<MalformedStimulus & { line: string }> {
+  return MALFORMED_STIMULI.filter((st) => correlated || !st.correlatedOnly).map((st) => ({
+    ...st,
+    line: st.raw ?? JSON.stringify(correlated && st.id !== undefined ? { ...st.env!, id: st.id } : st.env),
+  }));
+}
 
 export const MALFORMED_INPUT = spec({
   name: "malformed-input",

@@ -2,7 +2,8 @@ import type { LineChunk } from "./lines.ts";
 
 /** What a connection reports: lines in, stderr, end of output, the end of the provider. */
 export interface ConnectionEvents {
-  line(chunk: LineChunk & { status?: number }): void;
+  /** HTTP: `status` is the response's, `replyTo` the ordinal (from 1) of the write it answers. */
+  line(chunk: LineChunk & { status?: number; replyTo?: number }): void;
   stderr(text: string): void;
   eof(): void;
   exit(code: number | null, signal: string | null): void;

@@ -39,8 +39,11 @@ export class HttpConnection implements Connection {
     this.done = new Promise((r) => (this.finish = r));
   }
 
+  private writes = 0;
+
   write(line: string): void {
-    this.chain = this.chain.then(() => (this.failed || this.aborter.signal.aborted ? undefined : this.post(line)));
+    const k = ++this.writes;
+    this.chain = this.chain.then(() => (this.failed || this.aborter.signal.aborted ? undefined : this.post(line, k)));
   }
 
   endInput(): void {}
@@ -50,7 +53,7 @@ export class HttpConnection implements Connection {
     void this.chain.then(() => this.finish());
   }
 
-  private post(body: string): Promise<void> {
+  private post(body: string, k: number): Promise<void> {
     const send = this.url.protocol === "https:" ? httpsRequest : httpRequest;
     return new Promise((resolve) => {
       const req = send(
@@ -67,7 +70,7 @@ export class HttpConnection implements Connection {
             ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
           },
         },
-        (res) => this.read(res, resolve),
+        (res) => this.read(res, k, resolve),
       );
       req.on("error", (e) => {
         if (!this.aborter.signal.aborted) {
@@ -80,7 +83,7 @@ export class HttpConnection implements Connection {
     });
   }
 
-  private read(res: IncomingMessage, done: () => void): void {
+  private read(res: IncomingMessage, k: number, done: () => void): void {
     this.reached = true;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -93,7 +96,7 @@ export class HttpConnection implements Connection {
     res.on("error", () => done());
     res.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
-      if (size > 0) this.on.line({ text: over ? text.slice(0, 4096) : text, bytes: size, overLong: over, status: res.statusCode });
+      if (size > 0) this.on.line({ text: over ? text.slice(0, 4096) : text, bytes: size, overLong: over, status: res.statusCode, replyTo: k });
       done();
     });
   }

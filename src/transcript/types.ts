@@ -24,7 +24,8 @@ export type FileUnread =
   | "missing" // no such file at retrieval time
   | "not-regular" // a directory, device or other non-file
   | "outside-roots" // not under a trusted root, so never read
-  | "too-large"; // over the per-file or per-run byte cap
+  | "too-large" // over the per-file or per-run byte cap
+  | "remote-provider"; // the provider is not on this machine: its file: URIs name its files, not ours
 
 export interface TranscriptEvent {
   /** Line number of this event in the saved transcript file (header is line 1). */
@@ -37,6 +38,12 @@ export interface TranscriptEvent {
   dir: Direction;
   /** The scripted step the event belongs to (the last step a probe entered). */
   step: string;
+  /** send: the write's ordinal in its session, from 1. */
+  seq?: number;
+  /** recv over HTTP: the seq of the request this response body answers (the binding pairs them). */
+  reply_to?: number;
+  /** send: the rules the stimulus aims at and why it was chosen (derived stimuli). */
+  aim?: { rules: string[]; why: string };
   /** send/recv: the line without its newline (cut to a prefix when over the cap). */
   line?: string;
   /** recv: the line's length in bytes, as received. */
@@ -86,6 +93,8 @@ export interface TranscriptHeader {
   started_at: string;
   /** Which probes ran in which session (provider process), in order: scoring reads membership from here. */
   sessions?: Record<string, string[]>;
+  /** How far derived stimuli explored (--depth); absent in transcripts from before depths. */
+  depth?: "quick" | "standard" | "exhaustive";
   /** Consent granted for this run (--consent), and what the run decided from the provider's first handshake_ack. */
   consent: { grants: string[] } & Partial<Omit<ConsentRecord, "grants">>;
 }

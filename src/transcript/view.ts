@@ -7,6 +7,10 @@ export interface Message {
   n: number;
   step: string;
   env: Obj;
+  /** send: the write's ordinal in its session. */
+  seq?: number;
+  /** recv over HTTP: the seq of the request it answers. */
+  replyTo?: number;
 }
 
 /** What one probe's session recorded, with the read-only queries checks need. */
@@ -35,7 +39,7 @@ export class ProbeView {
     for (const e of this.events) {
       if (e.dir !== dir || (step !== undefined && e.step !== step) || e.overLong) continue;
       const env = parseObj(e.line);
-      if (env) out.push({ n: e.n, step: e.step, env });
+      if (env) out.push({ n: e.n, step: e.step, env, ...(e.seq !== undefined ? { seq: e.seq } : {}), ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}) });
     }
     return out;
   }
@@ -69,9 +73,16 @@ export class ProbeView {
     return this.received(step).find((m) => type === undefined || m.env.type === type);
   }
 
-  /** The answer to the request sent in a step: lock-step, so the first reply of an answering type. */
+  /**
+   * The answer to the request sent in a step. Over HTTP, the response the
+   * binding pairs with it (recorded as reply_to), whatever its type; on stdio,
+   * lock-step, so the first reply of an answering type.
+   */
   answer(step: string, types: readonly string[] = ["frames", "error", "verified"]): Message | undefined {
-    return this.received(step).find((m) => types.includes(m.env.type as string));
+    const got = this.received(step);
+    const seq = this.sent(step)[0]?.seq;
+    if (seq !== undefined && got.some((m) => m.replyTo !== undefined)) return got.find((m) => m.replyTo === seq);
+    return got.find((m) => types.includes(m.env.type as string));
   }
 
   /** What became of a request that got no answer: the timeout or exit that shows it. */

@@ -5,7 +5,7 @@ import {
   FOREIGN_VERSION_PROBE,
   HANDSHAKE,
   MALFORMED_INPUT,
-  MALFORMED_STIMULI as STIMULI,
+  malformedLines,
   SAMPLE_QUERY,
   UNKNOWN_TYPE,
 } from "../../src/protocol/probes.ts";
@@ -41,7 +41,7 @@ function vocabulary(o: VocabRun = {}): () => TranscriptBuilder {
       .probe(SAMPLE_QUERY.name, "shared")
       .send(SAMPLE_QUERY.steps.sample, query("sample-1"))
       .recv(frames("sample-1", relations.length ? [frame({ relations })] : []));
-    const st = STIMULI[0];
+    const st = malformedLines(true)[0]!;
     b.probe(MALFORMED_INPUT.name).handshake(ack).send(st.step, st.line);
     if (o.malformed !== null) b.recv(o.malformed ?? err("bad_request"));
     b.send(afterStep(st.step), query("sync-1")).recv(frames("sync-1", []));
