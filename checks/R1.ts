@@ -53,7 +53,15 @@ function unknownKind(p: ProbeView): Evidence[] {
     const sent = p.sent(steps.unknown)[0];
     if (!sent || p.answer(steps.unknown)) return [];
     const s = p.silence(steps.unknown);
-    return [{ ok: false, message: `after a query for the unknown kind ${UNKNOWN_KIND} (line ${sent.n}), ${s.why}`, expected: "the provider stays alive", actual: s.why, lines: [sent.n, ...s.lines] }];
+    return [
+      {
+        ok: false,
+        message: `after a query for the unknown kind ${UNKNOWN_KIND} (line ${sent.n}), ${s.why}`,
+        expected: "the provider stays alive",
+        actual: s.why,
+        lines: [sent.n, ...s.lines],
+      },
+    ];
   }
   if (o.silence)
     return [
@@ -65,7 +73,13 @@ function unknownKind(p: ProbeView): Evidence[] {
         lines: [o.sent.n, o.silence.line],
       },
     ];
-  return [{ ok: true, message: `after a query for the unknown kind ${UNKNOWN_KIND}, the provider answered the next query (line ${o.answer!.n})`, lines: [o.answer!.n] }];
+  return [
+    {
+      ok: true,
+      message: `after a query for the unknown kind ${UNKNOWN_KIND}, the provider answered the next query (line ${o.answer!.n})`,
+      lines: [o.answer!.n],
+    },
+  ];
 }
 
 /**

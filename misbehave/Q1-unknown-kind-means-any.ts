@@ -8,7 +8,7 @@ import { defineMode } from "./mode.ts";
  */
 export default defineMode({
   name: "Q1-unknown-kind-means-any",
-  defect: "drops unrecognised kinds from the filter, so kinds [\"acme:diagram\"] is served as any kind",
+  defect: 'drops unrecognised kinds from the filter, so kinds ["acme:diagram"] is served as any kind',
   expectFail: ["Q1"],
   finding: /kinds \["acme:diagram"\] \(line \d+\) returned \d+ frames? of another kind/,
   apply: (honest) => ({

@@ -4,15 +4,21 @@ import { materialize, DEFAULT_ROOT } from "../../fixtures/files.ts";
 import { serveHttp } from "../../fixtures/http.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { out, UsageError } from "./io.ts";
-import { UnknownModeError } from "../../misbehave/apply.ts";
+import { UnknownModeError, UnknownVariantError } from "../../misbehave/apply.ts";
+import { VARIANTS } from "../../fixtures/variants.ts";
 import { exitCode } from "../verdict/exit.ts";
 
 export function knownMode(name: string | undefined): void {
   if (name !== undefined && !MODES.some((m) => m.name === name)) throw new UsageError(new UnknownModeError(name).message);
 }
 
+export function knownVariant(name: string | undefined): void {
+  if (name !== undefined && !VARIANTS.some((v) => v.name === name)) throw new UsageError(new UnknownVariantError(name).message);
+}
+
 export interface FixtureArgs {
   misbehave?: string;
+  variant?: string;
   root?: string;
   attest: boolean;
   http?: number;
@@ -22,16 +28,19 @@ export interface FixtureArgs {
 /** cgp-conform fixture: the reference provider on stdio, or over HTTP on loopback (its URL is printed first). */
 export async function fixture(a: FixtureArgs): Promise<number> {
   knownMode(a.misbehave);
+  knownVariant(a.variant);
+  if (a.misbehave !== undefined && a.variant !== undefined)
+    throw new UsageError("--misbehave and --variant are exclusive: a mode breaks the full reference provider");
   const root = a.root === undefined ? DEFAULT_ROOT : resolve(a.root);
   if (a.http === undefined) {
     if (a.tls) throw new UsageError("--tls needs --http PORT");
-    return runFixture(a.misbehave, root, a.attest);
+    return runFixture(a.misbehave, root, a.attest, a.variant);
   }
   if (!Number.isInteger(a.http) || a.http < 0 || a.http > 65535) throw new UsageError(`--http must be a port number (0 for any free one), got ${a.http}`);
   materialize(root);
   let served;
   try {
-    served = await serveHttp(providerFor(a.misbehave, root, a.attest), a.http, a.tls);
+    served = await serveHttp(providerFor(a.misbehave, root, a.attest, a.variant), a.http, a.tls);
   } catch (e) {
     throw new UsageError(`--http ${a.http}: cannot listen on 127.0.0.1:${a.http}: ${(e as Error).message}`);
   }

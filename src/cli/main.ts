@@ -7,7 +7,8 @@ import { fixtureCommand, withFixtureRoot } from "../engine/fixture-process.ts";
 import { selftest, type Transport } from "../engine/selftest.ts";
 import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
-import { fixture, knownMode } from "./fixture.ts";
+import { fixture, knownMode, knownVariant } from "./fixture.ts";
+import { VARIANTS } from "../../fixtures/variants.ts";
 import { httpTarget, RefusedTargetError } from "./http.ts";
 import { err, out, positive, UsageError } from "./io.ts";
 import { attestVerify, replay, validate } from "./offline.ts";
@@ -60,11 +61,17 @@ export async function main(argv: string[]): Promise<number> {
     .command(
       "reference",
       "Run the suite against the bundled reference provider",
-      (y) => suiteOptions(y).option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" }),
+      (y) =>
+        suiteOptions(y)
+          .option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" })
+          .option("variant", { type: "string", describe: "Run one of the provider's honest shapes instead (see: cgp-conform fixture --help)" }),
       async (a) => {
         noProvider("reference");
         knownMode(a.misbehave);
-        code = await withFixtureRoot((root) => suite({ kind: "stdio", command: fixtureCommand(a.misbehave, root) }, { ...a, "trust-root": [root] }));
+        knownVariant(a.variant);
+        if (a.misbehave !== undefined && a.variant !== undefined)
+          throw new UsageError("--misbehave and --variant are exclusive: a mode breaks the full reference provider");
+        code = await withFixtureRoot((root) => suite({ kind: "stdio", command: fixtureCommand(a.misbehave, root, a.variant) }, { ...a, "trust-root": [root] }));
       },
     )
     .command(
@@ -73,6 +80,7 @@ export async function main(argv: string[]): Promise<number> {
       (y) =>
         y
           .option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` })
+          .option("variant", { type: "string", describe: `One honest shape instead of the full provider: ${VARIANTS.map((v) => v.name).join(", ")}` })
           .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" })
           .option("attest", { type: "boolean", default: false, describe: "Sign answers (§6.5) with the published test key" })
           .option("http", {

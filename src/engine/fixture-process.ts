@@ -17,9 +17,16 @@ export function selfCommand(): string[] {
   return process.versions.bun ? [process.execPath, cli] : [process.execPath, ...process.execArgv, cli];
 }
 
-/** The reference provider as the suite runs it: its files under `root`, its answers signed. */
-export function fixtureCommand(mode?: string, root?: string): string[] {
-  return [...selfCommand(), "fixture", "--attest", ...(mode ? ["--misbehave", mode] : []), ...(root ? ["--root", root] : [])];
+/** The reference provider as the suite runs it: its files under `root`, its answers signed (unless its variant does not sign). */
+export function fixtureCommand(mode?: string, root?: string, variant?: string): string[] {
+  return [
+    ...selfCommand(),
+    "fixture",
+    "--attest",
+    ...(mode ? ["--misbehave", mode] : []),
+    ...(variant ? ["--variant", variant] : []),
+    ...(root ? ["--root", root] : []),
+  ];
 }
 
 /** Run `f` with a fresh directory for the reference provider's files, removed afterwards. */
@@ -36,10 +43,21 @@ export async function withFixtureRoot<T>(f: (root: string) => Promise<T>): Promi
  * Run `f` against the reference provider served over HTTP on loopback (its
  * own process group, reaped afterwards): the URL comes from its first line.
  */
-export async function withHttpFixture<T>(mode: string | undefined, root: string, tls: boolean, f: (url: string) => Promise<T>): Promise<T> {
+export async function withHttpFixture<T>(mode: string | undefined, root: string, tls: boolean, f: (url: string) => Promise<T>, variant?: string): Promise<T> {
   const child = execa(
     selfCommand()[0]!,
-    [...selfCommand().slice(1), "fixture", "--attest", "--http", "0", "--root", root, ...(tls ? ["--tls"] : []), ...(mode ? ["--misbehave", mode] : [])],
+    [
+      ...selfCommand().slice(1),
+      "fixture",
+      "--attest",
+      "--http",
+      "0",
+      "--root",
+      root,
+      ...(tls ? ["--tls"] : []),
+      ...(mode ? ["--misbehave", mode] : []),
+      ...(variant ? ["--variant", variant] : []),
+    ],
     {
       detached: true,
       reject: false,

@@ -1,4 +1,5 @@
 import { MODES } from "../../misbehave/index.ts";
+import { VARIANTS } from "../../fixtures/variants.ts";
 import type { Mode } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { TEST_CERT } from "../../fixtures/tls.ts";
@@ -73,7 +74,7 @@ export function judge(
   const extra = anyFail.filter((id) => !expectFail.includes(id));
   // A catch counts only when the evidence names the defect, not merely the anchor.
   const unpinned = expectFail.filter((id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id)));
-  const unclean = name === "honest" ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
+  const unclean = name === "honest" || name.startsWith("honest:") ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
   return {
     name,
     transport,
@@ -103,18 +104,19 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (t: T) => Pr
   return out;
 }
 
-/** The suite against the reference provider, honest or with one mode, over one transport. */
-function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions) {
+/** The suite against the reference provider, honest (in one of its variants) or with one mode, over one transport. */
+function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant?: string) {
   return withFixtureRoot(async (root) => {
     // The selftest proves the checks: as the host operator it grants every
     // scope, so a mode that declares egress is still queried and judged.
     const o = { ...opts, trustRoots: [root], grants: ["all"] };
-    if (transport === "stdio") return (await runSuite({ kind: "stdio", command: fixtureCommand(mode, root) }, o)).report;
+    if (transport === "stdio") return (await runSuite({ kind: "stdio", command: fixtureCommand(mode, root, variant) }, o)).report;
     return withHttpFixture(
       mode,
       root,
       transport === "https",
       async (url) => (await runSuite({ kind: "http", url, headers: {}, ...(transport === "https" ? { ca: TEST_CERT } : {}) }, o)).report,
+      variant,
     );
   });
 }
@@ -134,15 +136,27 @@ export async function selftest(
     expectFail: [] as string[],
     finding: undefined as Mode["finding"] | undefined,
     mode: undefined as string | undefined,
+    variant: undefined as string | undefined,
     stdioOnly: undefined as string | undefined,
   };
+  // Every honest variant must come out clean too: one that trips a check is a precision bug in the check.
+  const variants = VARIANTS.map((v) => ({ ...honest, name: `honest:${v.name}`, defect: `none: ${v.shape}`, variant: v.name }));
+  const modes = MODES.map((m) => ({
+    ...honest,
+    name: m.name,
+    defect: m.defect,
+    expectFail: m.expectFail,
+    finding: m.finding,
+    mode: m.name,
+    stdioOnly: m.stdioOnly,
+  }));
   const cases = transports.flatMap((transport) =>
-    [honest, ...MODES.map((m) => ({ name: m.name, defect: m.defect, expectFail: m.expectFail, finding: m.finding, mode: m.name, stdioOnly: m.stdioOnly }))]
-      .filter((c) => transport === "stdio" || (transport === "http" ? !c.stdioOnly : c.mode === undefined))
+    [honest, ...variants, ...modes]
+      .filter((c) => transport === "stdio" || (transport === "http" ? !c.stdioOnly : c.mode === undefined && c.variant === undefined))
       .map((c) => ({ ...c, transport })),
   );
   const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
-    const report = await runCase(c.mode, c.transport, opts);
+    const report = await runCase(c.mode, c.transport, opts, c.variant);
     const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding);
     opts.onCase?.(verdict);
     return verdict;

@@ -79,7 +79,13 @@ export function collectFiles(
   for (const uri of uris) {
     if (remote !== undefined) {
       // A file: URI names a path on the provider's machine: reading ours under that name would judge the wrong bytes.
-      out.push({ ...base, dir: "file", uri, unread: "remote-provider", error: `the provider is not on this machine (${remote}), so the file it names is not ours to read` });
+      out.push({
+        ...base,
+        dir: "file",
+        uri,
+        unread: "remote-provider",
+        error: `the provider is not on this machine (${remote}), so the file it names is not ours to read`,
+      });
       continue;
     }
     let path: string;

@@ -39,7 +39,8 @@ export class ProbeView {
     for (const e of this.events) {
       if (e.dir !== dir || (step !== undefined && e.step !== step) || e.overLong) continue;
       const env = parseObj(e.line);
-      if (env) out.push({ n: e.n, step: e.step, env, ...(e.seq !== undefined ? { seq: e.seq } : {}), ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}) });
+      if (env)
+        out.push({ n: e.n, step: e.step, env, ...(e.seq !== undefined ? { seq: e.seq } : {}), ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}) });
     }
     return out;
   }

@@ -14,7 +14,10 @@ import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/tra
 function kinds(declared: string[], replies: Record<string, object | null> = {}, unknown: object | "exit" = frames("ukind-1", [])): () => TranscriptBuilder {
   return () => {
     // The unknown-kind session first (lines 2–5): Q1 reads it too.
-    const u = tx().probe(UNKNOWN_KIND_PROBE.name).handshake().send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }));
+    const u = tx()
+      .probe(UNKNOWN_KIND_PROBE.name)
+      .handshake()
+      .send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }));
     const b = (unknown === "exit" ? u.note("exit", { exitCode: 1, signal: null }) : u.recv(unknown))
       .probe(HANDSHAKE.name, "shared")
       .handshake(acking({ query: { kinds: declared }, correlation: true }))
@@ -39,7 +42,11 @@ runCases(Q1, [
     name: "each narrowed query returns only its kind; the unserved kind returns nothing",
     build: kinds(["doc", "snippet"]),
     status: "pass",
-    says: [/kinds \["doc"\] \(line 8\): 1 frames, all of the requested kinds/, /kinds \["snippet"\] \(line 10\): 1 frames/, /kinds \["symbol"\] \(line 12\): 0 frames/],
+    says: [
+      /kinds \["doc"\] \(line 8\): 1 frames, all of the requested kinds/,
+      /kinds \["snippet"\] \(line 10\): 1 frames/,
+      /kinds \["symbol"\] \(line 12\): 0 frames/,
+    ],
   },
   {
     name: "the unserved kind answered unsupported_kind",
@@ -70,7 +77,9 @@ runCases(Q1, [
     name: "a narrowed query refused with another error code",
     build: kinds(["doc", "snippet"], { snippet: { type: "error", id: "kind-2", code: "bad_request", message: "kinds?" } }),
     status: "warn",
-    says: [/kinds \["snippet"\] \(line 10\) answered with error "bad_request"; Q1 states the outcome .* \| frames of the requested kinds, or error unsupported_kind \| error "bad_request"/],
+    says: [
+      /kinds \["snippet"\] \(line 10\) answered with error "bad_request"; Q1 states the outcome .* \| frames of the requested kinds, or error unsupported_kind \| error "bad_request"/,
+    ],
   },
   {
     name: "a narrowed query left unanswered",
@@ -106,23 +115,20 @@ runCases(Q1, [
   },
   {
     name: "the unknown kind served as any kind (unknown-kind session)",
-    build: () =>
-      kinds(["doc"], {}, frames("ukind-1", [frame({ id: "frm_doc", kind: "doc" })]))(),
+    build: () => kinds(["doc"], {}, frames("ukind-1", [frame({ id: "frm_doc", kind: "doc" })]))(),
     status: "fail",
     says: [/kinds \["acme:diagram"\] \(line \d+\) returned 1 frame of another kind: "frm_doc" \("doc"\)/],
   },
   {
     // U2 binds hosts, not this: the Rust reference provider's bad_request here is conformant.
     name: "the unknown kind refused with bad_request: a warning citing Q1's stated outcome",
-    build: () =>
-      kinds(["doc"], {}, { type: "error", id: "ukind-1", code: "bad_request", message: "unknown kind" })(),
+    build: () => kinds(["doc"], {}, { type: "error", id: "ukind-1", code: "bad_request", message: "unknown kind" })(),
     status: "warn",
     says: [/kinds \["acme:diagram"\] \(line \d+\) answered with error "bad_request"; Q1 states the outcome/],
   },
   {
     name: "the provider died on the unknown kind: R1's finding, not Q1's",
-    build: () =>
-      kinds(["doc"], {}, "exit")(),
+    build: () => kinds(["doc"], {}, "exit")(),
     status: "pass",
   },
 ]);

@@ -38,7 +38,10 @@ function healthyUnknownKind(b: TranscriptBuilder): TranscriptBuilder {
 }
 
 function unknownKindStart(b: TranscriptBuilder = tx()): TranscriptBuilder {
-  return b.probe(UNKNOWN_KIND_PROBE.name).handshake().send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }));
+  return b
+    .probe(UNKNOWN_KIND_PROBE.name)
+    .handshake()
+    .send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }));
 }
 
 runCases(R1, [
@@ -68,7 +71,14 @@ runCases(R1, [
   {
     name: "dies on a query for an unknown kind",
     build: () =>
-      unknownKindStart(malformed(() => badRequest, undefined, true, (b) => b)())
+      unknownKindStart(
+        malformed(
+          () => badRequest,
+          undefined,
+          true,
+          (b) => b,
+        )(),
+      )
         .note("eof")
         .note("exit", { exitCode: 1, signal: null }),
     status: "fail",
@@ -77,7 +87,14 @@ runCases(R1, [
   {
     name: "answers the unknown kind with any error, then the next query",
     build: () =>
-      unknownKindStart(malformed(() => badRequest, undefined, true, (b) => b)())
+      unknownKindStart(
+        malformed(
+          () => badRequest,
+          undefined,
+          true,
+          (b) => b,
+        )(),
+      )
         .recv({ type: "error", id: "ukind-1", code: "bad_request", message: "no such kind" })
         .send(UNKNOWN_KIND_PROBE.steps.after, query("ukind-sync"))
         .recv(frames("ukind-sync", [])),

@@ -1,14 +1,6 @@
 import U3 from "../../checks/U3.ts";
 import { FOREIGN_VERSION } from "../../src/math/version.ts";
-import {
-  afterStep,
-  FOREIGN_VERSION_PROBE,
-  HANDSHAKE,
-  MALFORMED_INPUT,
-  malformedLines,
-  SAMPLE_QUERY,
-  UNKNOWN_TYPE,
-} from "../../src/protocol/probes.ts";
+import { afterStep, FOREIGN_VERSION_PROBE, HANDSHAKE, MALFORMED_INPUT, malformedLines, SAMPLE_QUERY, UNKNOWN_TYPE } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 import { err, timeout } from "../helpers/vocabulary.ts";
