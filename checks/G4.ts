@@ -11,10 +11,12 @@ export function anchored(f: Obj, anchor: string): boolean {
 
 /**
  * @anchor G4
- * Stimulus: probe graph-anchors: anchored on the uri of the last frame an
- * unanchored query returned, and on a relation's target_uri, with max_frames
- * 1; then anchored with a generous budget, for the ranking SHOULD (which is
- * G3's, given a decidable predicate).
+ * Stimulus: probe graph-anchors, derived from an unanchored query: anchored
+ * with max_frames 1 on each served frame's uri (zero hops, lowest-ranked
+ * first) and on each served relation's target_uri (one hop); then on the
+ * lowest-ranked uri with a generous budget, for the ranking SHOULD (which is
+ * G3's, given a decidable predicate). Every anchor names a frame the provider
+ * served unanchored, so it "has one to serve".
  */
 export default defineCheck({
   id: "G4",
@@ -27,9 +29,19 @@ export default defineCheck({
     const p = probe(GRAPH_ANCHORS);
     if (capabilities(p.ack()?.env).graph !== true) return { skip: "capabilities.graph is not declared" };
     const out: Evidence[] = [];
-    for (const step of [GRAPH_ANCHORS.steps.anchorUri, GRAPH_ANCHORS.steps.anchorRelation, GRAPH_ANCHORS.steps.anchorRank]) {
-      const sent = p.sent(step)[0];
-      if (!sent) continue;
+    const unanchored = p.answer(GRAPH_ANCHORS.steps.unanchored, ["frames", "error"]);
+    const servedUris = new Set(unanchored ? framesIn(unanchored.env).map((f) => f.uri) : []);
+    const anchoredSteps = p
+      .sent()
+      .filter(
+        (m) =>
+          m.env.type === "query" &&
+          Array.isArray((m.env.query as { anchors?: unknown })?.anchors) &&
+          (m.env.query as { anchors: unknown[] }).anchors.length > 0,
+      )
+      .map((m) => m.step);
+    for (const step of anchoredSteps) {
+      const sent = p.sent(step)[0]!;
       const anchor = (sent.env.query as { anchors: string[] }).anchors[0]!;
       const reply = p.answer(step, ["frames", "error"]);
       if (!reply) {
@@ -62,7 +74,7 @@ export default defineCheck({
         );
         continue;
       }
-      const how = step === GRAPH_ANCHORS.steps.anchorUri ? "a served frame's uri" : "a served relation's target_uri";
+      const how = servedUris.has(anchor) ? "a served frame's uri" : "a served relation's target_uri";
       out.push(
         hits.length > 0
           ? { ok: true, message: `anchored on ${how}, max_frames 1: returned anchored frame ${show(hits[0]!.id)}`, lines }

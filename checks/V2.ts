@@ -17,6 +17,10 @@ const HONEST: Record<VerifyStep, { wrong: string[]; want: string; what: string }
     what: "identities whose digest differs by one hex digit from what it served",
   },
   [VERIFY.steps.verifyNeverServed]: { wrong: ["valid", "stale"], want: "gone or unknown", what: "an identity it never served" },
+  // Frame ids are opaque strings compared exactly: a case-flipped id names no frame served.
+  [VERIFY.steps.verifyCase]: { wrong: ["valid", "stale"], want: "gone or unknown", what: "identities whose frame id differs from a served one only in case" },
+  // A digest-less identity cannot be revalidated (V1's host SHOULD): any status is honest, but one verdict each is owed.
+  [VERIFY.steps.verifyDigestless]: { wrong: [], want: "any status", what: "served identities without a content_digest" },
 };
 
 /**
@@ -65,7 +69,11 @@ export default defineCheck({
       const lies = x.identities.map((id) => [id, verdictFor(id, x.verdicts)] as const).filter(([, v]) => v && honest.wrong.includes(v.status as string));
       out.push(
         lies.length === 0
-          ? { ok: true, message: `verify of ${honest.what}: no verdict is ${honest.wrong.join(" or ")}`, lines }
+          ? {
+              ok: true,
+              message: `verify of ${honest.what}: ${honest.wrong.length > 0 ? `no verdict is ${honest.wrong.join(" or ")}` : "a verified reply"}`,
+              lines,
+            }
           : {
               ok: false,
               message: `verify of ${honest.what} answered ${lies

@@ -13,6 +13,7 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   C7: "host-side: a host's HTTP transport must use TLS",
   C8: "host-side: a host must not log credentials",
   F8: "verifier-side: binds cgp-conform, which reports an unknown algorithm as uncheckable (info) under S6-signatures and never counts such a frame as attested; a provider cannot break it",
+  V1: "host-side: it binds the verify request, which the host sends (cgp-conform sends identities only, digest-bearing ones first); a body in a provider's verdict is V4's",
   F9: "host-side: a host must not drop a frame for an attestation it cannot verify",
   F10: "host-side: how a host composes scores across providers",
   D2: "host-side: deduplication and reuse across queries",

@@ -38,7 +38,6 @@ import S6_as_of from "./S6-as-of.ts";
 import S6_signatures from "./S6-signatures.ts";
 import U1 from "./U1.ts";
 import U3 from "./U3.ts";
-import V1 from "./V1.ts";
 import V2 from "./V2.ts";
 import V3 from "./V3.ts";
 import V4 from "./V4.ts";
@@ -79,7 +78,6 @@ export const CHECKS: readonly CheckDef[] = [
   G2,
   G3,
   G4,
-  V1,
   V2,
   V3,
   V4,

@@ -8,6 +8,12 @@ export interface Mode {
   /** The checks that must fail, and no others. */
   expectFail: string[];
   /**
+   * Checks that must warn, not fail: the defect breaks a SHOULD sub-rule of a
+   * MUST check, or an outcome the spec states with no keyword. Pinned by
+   * `finding` like the failures.
+   */
+  expectWarn?: string[];
+  /**
    * What the failing evidence must say for the catch to count: at least one
    * evidence of each expected check, with status fail, has a message, expected
    * or actual this matches. Why: a check fails for many reasons (a timeout, a

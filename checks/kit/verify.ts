@@ -5,7 +5,13 @@ import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
 import { VERIFY } from "../../src/protocol/probes.ts";
 
-export const VERIFY_STEPS = [VERIFY.steps.verifyServed, VERIFY.steps.verifyMutated, VERIFY.steps.verifyNeverServed] as const;
+export const VERIFY_STEPS = [
+  VERIFY.steps.verifyServed,
+  VERIFY.steps.verifyMutated,
+  VERIFY.steps.verifyNeverServed,
+  VERIFY.steps.verifyCase,
+  VERIFY.steps.verifyDigestless,
+] as const;
 export type VerifyStep = (typeof VERIFY_STEPS)[number];
 
 export interface VerifyExchange {

@@ -48,7 +48,7 @@ function witnessLines(id: string): string[] {
   if (names.length === 0) return ["  (none)"];
   return names.map((name) => {
     const m = modeByName(name);
-    const also = (m?.expectFail ?? []).filter((x) => x !== id);
+    const also = [...(m?.expectFail ?? []), ...(m?.expectWarn ?? [])].filter((x) => x !== id);
     return `  ${name}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
   });
 }

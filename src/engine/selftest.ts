@@ -14,6 +14,8 @@ export interface SelftestCase {
   transport: Transport;
   defect: string;
   expectFail: string[];
+  /** Checks that must warn, not fail. */
+  expectWarn: string[];
   /** Checks that failed on a real observation. */
   failed: string[];
   /** Expected checks that did not fail (the suite is blind to the defect). */
@@ -44,17 +46,25 @@ function patternFor(finding: Mode["finding"] | undefined, id: string): RegExp | 
   return Object.hasOwn(finding, id) ? finding[id] : undefined;
 }
 
-/** A check catches a defect by failing; one whose own level is SHOULD can only warn, so for it a warning is the catch. */
-function catches(level: Level, status: Status): boolean {
-  return status === "fail" || (level === "SHOULD" && status === "warn");
+/**
+ * A check catches a defect by failing; one whose own level is SHOULD can only
+ * warn, so for it a warning is the catch, and so it is for a check a mode
+ * expects to warn (a SHOULD sub-rule of a MUST check, or an outcome the spec
+ * states with no keyword).
+ */
+function catches(level: Level, status: Status, warnIsCatch = false): boolean {
+  return status === "fail" || ((level === "SHOULD" || warnIsCatch) && status === "warn");
 }
 
 /** Whether an observed failing evidence of `r` says what `pattern` pins, in its message, expected or actual. */
-function says(r: CheckResult, pattern: RegExp | undefined): boolean {
+function says(r: CheckResult, pattern: RegExp | undefined, warnIsCatch: boolean): boolean {
   if (!pattern) return false;
   // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
   return r.evidence.some(
-    (e) => catches(r.level, e.status) && !e.untestable && [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
+    (e) =>
+      catches(r.level, e.status, warnIsCatch) &&
+      !e.untestable &&
+      [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
   );
 }
 
@@ -65,21 +75,25 @@ export function judge(
   expectFail: string[],
   results: CheckResult[],
   finding?: Mode["finding"],
+  expectWarn: string[] = [],
 ): SelftestCase {
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
-  const failed = results.filter((r) => catches(r.level, r.status) && !r.untestable).map((r) => r.id);
+  const failed = results.filter((r) => catches(r.level, r.status, expectWarn.includes(r.id)) && !r.untestable).map((r) => r.id);
   const anyFail = results.filter((r) => r.status === "fail").map((r) => r.id);
-  const missed = expectFail.filter((id) => !failed.includes(id));
+  const expected = [...expectFail, ...expectWarn];
+  const missed = expected.filter((id) => !failed.includes(id));
+  // A check expected to warn that fails instead is as much a wrong verdict as any other unexpected failure.
   const extra = anyFail.filter((id) => !expectFail.includes(id));
   // A catch counts only when the evidence names the defect, not merely the anchor.
-  const unpinned = expectFail.filter((id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id)));
+  const unpinned = expected.filter((id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id), expectWarn.includes(id)));
   const unclean = name === "honest" || name.startsWith("honest:") ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
   return {
     name,
     transport,
     defect,
     expectFail,
+    expectWarn,
     failed,
     missed,
     extra,
@@ -134,6 +148,7 @@ export async function selftest(
     name: "honest",
     defect: "none: the reference provider as published",
     expectFail: [] as string[],
+    expectWarn: [] as string[],
     finding: undefined as Mode["finding"] | undefined,
     mode: undefined as string | undefined,
     variant: undefined as string | undefined,
@@ -146,6 +161,7 @@ export async function selftest(
     name: m.name,
     defect: m.defect,
     expectFail: m.expectFail,
+    expectWarn: m.expectWarn ?? [],
     finding: m.finding,
     mode: m.name,
     stdioOnly: m.stdioOnly,
@@ -157,7 +173,7 @@ export async function selftest(
   );
   const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
     const report = await runCase(c.mode, c.transport, opts, c.variant);
-    const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding);
+    const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding, c.expectWarn);
     opts.onCase?.(verdict);
     return verdict;
   });

@@ -18,10 +18,18 @@ export function identities(provider: string, frames: Obj[]): Obj[] {
     .map((f) => ({ provider_id: provider, frame_id: f.id, content_digest: f.content_digest }));
 }
 
+/** A frame id with the case of its letters flipped, if that changes it. */
+export function flipCase(id: string): string | undefined {
+  const flipped = [...id].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("");
+  return flipped === id ? undefined : flipped;
+}
+
 /**
- * V1–V4: verify what was just served (expect valid), the same identities
- * with each digest mutated by one hex digit (never valid), and an identity
- * never served (gone or unknown).
+ * V2–V4: verify what was just served (expect valid), the same identities
+ * with each digest mutated by one hex digit (never valid; a stale verdict's
+ * replacement_digest is the digest just served), an identity never served
+ * (gone or unknown), the served ids with their case flipped (ids are
+ * compared exactly: never valid), and the served ids without a digest.
  */
 export default defineProbe({
   ...VERIFY,
@@ -33,13 +41,37 @@ export default defineProbe({
     const ids = identities(name, framesIn(await awaitAnswer(s, "verify-q")));
     if (ids.length === 0) return;
     const verify = (id: string, frames: Obj[]): Obj => ({ type: "verify", ...(ctx.correlation ? { id } : {}), request: { frames } });
-    const steps: Array<[string, Obj[]]> = [
-      [VERIFY.steps.verifyServed, ids],
-      [VERIFY.steps.verifyMutated, ids.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) }))],
-      [VERIFY.steps.verifyNeverServed, [{ provider_id: name, frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }]],
+    const flipped = ids.flatMap((i) => {
+      const f = flipCase(i.frame_id as string);
+      return f === undefined ? [] : [{ ...i, frame_id: f }];
+    });
+    const steps: Array<[string, Obj[], string]> = [
+      [VERIFY.steps.verifyServed, ids, "identities served moments ago: valid"],
+      [
+        VERIFY.steps.verifyMutated,
+        ids.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) })),
+        "each digest off by one hex digit: never valid",
+      ],
+      [
+        VERIFY.steps.verifyNeverServed,
+        [{ provider_id: name, frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }],
+        "an identity never served: gone or unknown",
+      ],
+      ...(flipped.length > 0 && ctx.depth !== "quick"
+        ? [[VERIFY.steps.verifyCase, flipped, "served ids with their case flipped: ids compare exactly, so never valid"] as [string, Obj[], string]]
+        : []),
+      ...(ctx.depth !== "quick"
+        ? [
+            [VERIFY.steps.verifyDigestless, ids.map(({ content_digest: _d, ...i }) => i), "served ids without a content_digest: one verdict each"] as [
+              string,
+              Obj[],
+              string,
+            ],
+          ]
+        : []),
     ];
-    for (const [step, frames] of steps) {
-      s.send(step, verify(step, frames));
+    for (const [step, frames, why] of steps) {
+      s.send(step, verify(step, frames), { rules: ["V2", "V3", "V4"], why });
       if (!(await awaitAnswer(s, step, ["verified", "error"]))) return;
     }
   },

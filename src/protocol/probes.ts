@@ -91,11 +91,15 @@ export const SAMPLE_QUERY = spec({
 
 export const BUDGET_SQUEEZE = spec({
   name: "budget-squeeze",
-  summary: "queries generously, then with max_frames 1, then with max_tokens one above the cheapest frame's cost",
+  summary:
+    "after a generous query: max_frames 1, 0, one below the count served (and, for a signed answer, result sizes 2, 3 and 5); max_tokens 0, 1, one below the cheapest frame's cost, each frame's exact cost, one above the cheapest, one below the sum served",
   handshake: true,
   shared: true,
   steps: { generous: "generous", oneFrame: "one-frame", tightTokens: "tight-tokens" },
+  families: ["tokens-", "frames-"],
 });
+export const tokensStep = (label: string): string => familyStep(BUDGET_SQUEEZE, "tokens-", label);
+export const framesStep = (label: string | number): string => familyStep(BUDGET_SQUEEZE, "frames-", label);
 
 export const KINDS_QUERY = spec({
   name: "kinds-query",
@@ -113,7 +117,8 @@ export const kindAsOfStep = (i: number): string => familyStep(KINDS_QUERY, "kind
 
 export const AS_OF = spec({
   name: "as-of",
-  summary: "queries unpinned, then pinned with as_of at instants some served frame's validity window excludes",
+  summary:
+    "queries unpinned, then pinned with as_of at each served window's edges: a second before and at valid_from, a second before, at and after valid_to, and a day outside each",
   handshake: true,
   shared: true,
   steps: { unpinned: "unpinned" },
@@ -124,11 +129,14 @@ export const pinnedStep = (i: number): string => familyStep(AS_OF, "pinned-", i)
 export const GRAPH_ANCHORS = spec({
   name: "graph-anchors",
   summary:
-    "with capabilities.graph: queries unanchored, then anchored (max_frames 1) on the last frame's uri and on a relation target_uri, then anchored with a generous budget",
+    "with capabilities.graph: queries unanchored, then anchored with max_frames 1 on each served frame's uri (zero hops) and on each relation's target_uri (one hop), then anchored with a generous budget",
   handshake: true,
   shared: true,
   steps: { unanchored: "unanchored", anchorUri: "anchor-uri", anchorRelation: "anchor-relation", anchorRank: "anchor-rank" },
+  families: ["anchor-uri-", "anchor-target-"],
 });
+export const anchorUriStep = (i: number): string => familyStep(GRAPH_ANCHORS, "anchor-uri-", i);
+export const anchorTargetStep = (i: number): string => familyStep(GRAPH_ANCHORS, "anchor-target-", i);
 
 export const REPRESENTATIONS_QUERY = spec({
   name: "representations",
@@ -153,10 +161,18 @@ export const NEVER_SERVED_ID = "cgp-conform:never-served";
 
 export const VERIFY = spec({
   name: "verify",
-  summary: "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit, then one never served",
+  summary:
+    "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit, then one never served, then the served ids with their case flipped, then the served ids without a digest",
   handshake: true,
   shared: true,
-  steps: { served: "served", verifyServed: "verify-served", verifyMutated: "verify-mutated", verifyNeverServed: "verify-never-served" },
+  steps: {
+    served: "served",
+    verifyServed: "verify-served",
+    verifyMutated: "verify-mutated",
+    verifyNeverServed: "verify-never-served",
+    verifyCase: "verify-case-flipped",
+    verifyDigestless: "verify-digestless",
+  },
 });
 
 export const FOREIGN_VERSION_PROBE = spec({
@@ -236,16 +252,37 @@ export const UNKNOWN_TYPE = spec({
 });
 
 /** Ids that differ only in case, with non-ASCII, slash, space and a check mark: echoed verbatim or not at all. */
-export const CORRELATION_IDS = { first: "Q-Äb/c 1✓", second: "q-äB/c 1✓", error: "E-Ñ/2 ✓", verify: "V-ß/3 ✓" } as const;
+export const CORRELATION_IDS = {
+  first: "Q-Äb/c 1✓",
+  second: "q-äB/c 1✓",
+  error: "E-Ñ/2 ✓",
+  malformed: "M-Ø/4 ✓",
+  embedding: "D-Å/5 ✓",
+  unknownType: "T-Ç/6 ✓",
+  verify: "V-ß/3 ✓",
+  badVerify: "W-Œ/7 ✓",
+} as const;
 
 export const CORRELATION = spec({
   name: "correlation",
   summary:
-    "with capabilities.correlation: two queries whose ids differ only in case, a query for an unadvertised representation, and a verify, all with unusual ids",
+    "with capabilities.correlation: two queries whose ids differ only in case, then every request that can end in an error (an unadvertised representation, a malformed query, a wrong-length embedding, an unknown request type, a verify, a malformed verify), all with unusual ids",
   handshake: true,
   shared: false,
-  steps: { first: "id-first", second: "id-second", refused: "id-refused", verify: "id-verify" },
+  steps: {
+    first: "id-first",
+    second: "id-second",
+    refused: "id-refused",
+    malformed: "id-malformed",
+    embedding: "id-embedding",
+    unknownType: "id-unknown-type",
+    verify: "id-verify",
+    badVerify: "id-bad-verify",
+  },
+  families: ["after-id-"],
 });
+/** The valid query chasing a request that may get no reply, so the probe learns where its replies end. */
+export const afterIdStep = (step: string): string => familyStep(CORRELATION, "after-id-", step.replace(/^id-/, ""));
 
 /** Members no revision defines, at every level a host message has. */
 export const DECORATION = {

@@ -11,7 +11,7 @@ const NEW = frame({ id: "frm_new", valid_from: "2026-07-01T00:00:00Z" });
 const SERVED = [OLD, NEW];
 
 /** The instants the probe pins, as it picks them: 2025-12-31, 2026-06-30 (OLD's valid_to itself), 2026-07-01. */
-const PINS = pins(SERVED as Obj[]);
+const PINS = pins(SERVED as Obj[], "quick").map((p) => p.at);
 
 /** An honest provider: the frames whose window (bounds inclusive) contains the instant. */
 const validAt = (at: string): object[] =>
@@ -33,7 +33,7 @@ function asOf(answer: (at: string, id: string) => object | null = (at, id) => fr
       .probe(AS_OF.name, "shared")
       .send(AS_OF.steps.unpinned, query("asof-0"))
       .recv(frames("asof-0", served));
-    for (const [i, at] of pins(served as Obj[]).entries()) {
+    for (const [i, { at }] of pins(served as Obj[], "quick").entries()) {
       const id = `asof-${i + 1}`;
       b.send(pinnedStep(i + 1), query(id, { as_of: at }));
       const r = answer(at, id);

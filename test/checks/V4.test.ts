@@ -1,6 +1,7 @@
 import V4 from "../../checks/V4.ts";
 import { runCases } from "../helpers/cases.ts";
-import { notDeclared, verify } from "../helpers/verify.ts";
+import { type Obj } from "../../src/protocol/envelope.ts";
+import { notDeclared, undigested, verify } from "../helpers/verify.ts";
 
 runCases(V4, [
   { name: "stale verdicts with replacement digests", build: verify(), status: "pass", says: [/every replacement_digest is sha256:<64 lowercase hex>/] },
@@ -18,9 +19,46 @@ runCases(V4, [
   },
   {
     name: "stale verdicts without replacement digests (it MAY carry one)",
-    build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "stale" })) }),
-    status: "skip",
-    says: [/no verdict carried a replacement_digest/],
+    build: verify({
+      "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "stale" })),
+      "verify-digestless": (vs) => vs.map((v) => ({ frame: v.frame, status: "stale" })),
+    }),
+    status: "pass",
+    says: [/no verdict carries a frame body/],
   },
   { name: "verify not declared", build: notDeclared, status: "skip", says: [/capabilities\.verify is not declared/] },
+  { name: "no served frame has a content_digest", build: undigested, status: "skip", says: [/there was no identity to verify/] },
+  { name: "identities and statuses only", build: verify(), status: "pass", says: [/no verdict carries a frame body/] },
+  {
+    name: "a verdict carrying the content",
+    build: verify({ "verify-served": (vs) => vs.map((v) => ({ ...v, content: "abcd" })) }),
+    status: "fail",
+    says: [/a verdict in reply to verify-served carries content: a body travelled \| frame identity, status, and at most a replacement_digest \| \{"frame":/],
+  },
+  {
+    name: "a stale verdict carrying the current frame",
+    build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ ...v, frame: { ...(v.frame as Obj), content: "abcd" }, body: "abcd" })) }),
+    status: "fail",
+    says: [/a verdict in reply to verify-mutated carries body, frame\.content: a body travelled/],
+  },
+  {
+    name: "a stale verdict echoing the digest the host presented",
+    build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: (v.frame as Obj).content_digest })) }),
+    status: "warn",
+    says: [
+      /the stale verdict for frame "frm_1" in reply to verify-mutated carries replacement_digest sha256:[0-9a-f]{64} \(the digest the host presented\), but the provider served that frame with sha256:[0-9a-f]{64} moments ago/,
+    ],
+  },
+  {
+    name: "no verdict at all",
+    build: verify({
+      "verify-served": () => [],
+      "verify-mutated": () => [],
+      "verify-never-served": () => [],
+      "verify-case-flipped": () => [],
+      "verify-digestless": () => [],
+    }),
+    status: "skip",
+    says: [/no verdict was received/],
+  },
 ]);

@@ -1,7 +1,7 @@
 /** Canned runs of probe verify, for the verify checks (V1–V4). */
 import { VERIFY_STEPS, type VerifyStep } from "../../checks/kit/verify.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { identities, mutate } from "../../src/probe/verify.ts";
+import { flipCase, identities, mutate } from "../../src/probe/verify.ts";
 import { type Obj } from "../../src/protocol/envelope.ts";
 import { HANDSHAKE, NEVER_SERVED_ID, VERIFY } from "../../src/protocol/probes.ts";
 import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "./transcript.ts";
@@ -18,12 +18,15 @@ export const REQUESTED: Record<VerifyStep, Obj[]> = {
   [VERIFY.steps.verifyServed]: IDS,
   [VERIFY.steps.verifyMutated]: IDS.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) })),
   [VERIFY.steps.verifyNeverServed]: [{ provider_id: "canned", frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }],
+  [VERIFY.steps.verifyCase]: IDS.map((i) => ({ ...i, frame_id: flipCase(i.frame_id as string) })),
+  [VERIFY.steps.verifyDigestless]: IDS.map(({ content_digest: _d, ...i }) => i),
 };
 
 /** An honest verdict for an identity requested in a step. */
 function honest(step: VerifyStep, id: Obj, i: number): Obj {
   if (step === VERIFY.steps.verifyServed) return { frame: id, status: "valid" };
   if (step === VERIFY.steps.verifyMutated) return { frame: id, status: "stale", replacement_digest: IDS[i]!.content_digest };
+  if (step === VERIFY.steps.verifyDigestless) return { frame: id, status: "stale", replacement_digest: IDS[i]!.content_digest };
   return { frame: id, status: "gone" };
 }
 
@@ -33,7 +36,8 @@ export type VerifyReplies = Partial<Record<VerifyStep, object | null | ((verdict
 
 /**
  * Probe verify in the shared session: handshake 2–3, the identity query 4/5,
- * verify-served 6/7, verify-mutated 8/9, verify-never-served 10/11. A reply
+ * verify-served 6/7, verify-mutated 8/9, verify-never-served 10/11,
+ * verify-case-flipped 12/13, verify-digestless 14/15. A reply
  * is a whole envelope, a rewrite of the honest verdicts, or null (no reply:
  * the probe stops).
  */

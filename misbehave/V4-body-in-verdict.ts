@@ -1,11 +1,11 @@
 import { DOCS } from "../fixtures/corpus.ts";
 import { defineMode } from "./mode.ts";
 
-/** Breaks V1: "No frame body travels in either direction." */
+/** Breaks V4: "a digest never a body" (context-reuse: "Neither a verify request nor its response MAY carry frame bodies"). */
 export default defineMode({
-  name: "V1-body-in-verdict",
+  name: "V4-body-in-verdict",
   defect: "attaches the frame's content to each verdict",
-  expectFail: ["V1"],
+  expectFail: ["V4"],
   finding: /a verdict in reply to verify-\S+ carries content: a body travelled/,
   apply: (honest) => ({
     verdict(identity) {

@@ -1,0 +1,23 @@
+import { DOCS } from "../fixtures/corpus.ts";
+import { defineMode } from "./mode.ts";
+
+/**
+ * Breaks V2: looks frame ids up case-insensitively, so an identity whose id
+ * differs from a served one only in case is called valid. Ids that match
+ * exactly, and ids never served, are answered honestly.
+ */
+export default defineMode({
+  name: "V2-case-insensitive-ids",
+  defect: "matches verify's frame ids case-insensitively, calling a case-flipped id valid",
+  expectFail: ["V2"],
+  finding: /verify of identities whose frame id differs from a served one only in case answered "valid"/,
+  apply: (honest) => ({
+    verdict(identity) {
+      const id = String(identity.frame_id);
+      const doc = DOCS.find((d) => d.id !== id && d.id.toLowerCase() === id.toLowerCase());
+      if (!doc) return honest.verdict.call(this, identity);
+      const real = honest.verdict.call(this, { ...identity, frame_id: doc.id });
+      return { ...real, frame: { ...(real.frame as object), frame_id: identity.frame_id } };
+    },
+  }),
+});
