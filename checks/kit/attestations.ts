@@ -4,9 +4,10 @@ import { providerName } from "../../src/protocol/caps.ts";
 import { exchanges } from "./answers.ts";
 import { type ProbeView } from "../../src/transcript/view.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
-import { BUDGET_SQUEEZE, SAMPLE_QUERY, type ProbeSpec } from "../../src/protocol/probes.ts";
+import { AS_OF, BUDGET_SQUEEZE, GRAPH_ANCHORS, KINDS_QUERY, SAMPLE_QUERY, type ProbeSpec } from "../../src/protocol/probes.ts";
 
-export const ATTESTATION_PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE];
+/** Every probe of the shared session that queries: each signed answer any stimulus produces is audited, so every result size the corpus allows is. */
+export const ATTESTATION_PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE, KINDS_QUERY, AS_OF, GRAPH_ANCHORS];
 
 export interface AuditedAnswer {
   /** Transcript line of the frames envelope. */

@@ -17,6 +17,7 @@ import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
 import { appendBestEffort, out, positive, readIn, UsageError, writable, writeOut } from "./io.ts";
 import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
+import { DEFAULT_DEPTH, DEPTHS, type Depth } from "../protocol/probes.ts";
 
 type ReportSpec = Spec & { append?: boolean };
 
@@ -34,6 +35,7 @@ export interface SuiteArgs {
   strict: boolean;
   baseline?: string;
   report?: string[];
+  depth: Depth;
 }
 
 /** The options every command that runs the suite takes. */
@@ -54,6 +56,12 @@ export function suiteOptions<T>(y: Argv<T>) {
       type: "string",
       array: true,
       describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable",
+    })
+    .option("depth", {
+      choices: DEPTHS,
+      default: DEFAULT_DEPTH,
+      describe:
+        "How far stimuli derived from the provider's own frames explore: quick (the few cases each rule needs), standard (each rule's boundary cases, bounded), exhaustive (every case the corpus yields)",
     })
     .option("only", { type: "string", array: true, describe: "Run only these checks: ids, globs and ranges (H1, B*, F5,F11-F13); repeatable" })
     .option("skip", { type: "string", array: true, describe: "Leave out these checks (same patterns as --only); repeatable" })
@@ -149,6 +157,7 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]),
     trustRoots: a["trust-root"]?.map((r) => resolve(r)),
     grants: a.consent ?? [],
+    depth: a.depth,
   });
   if (a.transcript) writeOut(a.transcript, toNdjson(transcript));
   return printReport(applyPolicy(scored, policy), a);

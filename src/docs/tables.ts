@@ -1,6 +1,7 @@
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { MODES } from "../../misbehave/index.ts";
+import { VARIANTS } from "../../fixtures/variants.ts";
 import { PROBES } from "../probe/index.ts";
 
 const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -41,6 +42,13 @@ export function modesTable(): string {
   );
 }
 
+export function variantsTable(): string {
+  return table(
+    ["Variant", "Its honest shape"],
+    VARIANTS.map((v) => [`\`${v.name}\``, v.shape]),
+  );
+}
+
 export function probesTable(): string {
   return table(
     ["Probe", "What it sends"],
@@ -55,7 +63,33 @@ export function excludedTable(): string {
   );
 }
 
-export const TABLES: Record<string, () => string> = { checks: checksTable, modes: modesTable, probes: probesTable, excluded: excludedTable };
+/** Per check: the spec sentence it enforces, the stimuli its probes send, and the modes that prove it can fail. */
+export function checkDetails(): string {
+  return CHECKS.map((c) => {
+    const probes = c.probes.map((p) => `- \`${p.name}\`: ${p.summary}`);
+    const ws = witnesses(c.id).map((w) => `\`${w}\``);
+    return [
+      `#### \`${c.id}\` (${c.level}): ${c.title}`,
+      "",
+      `> ${c.requirement}`,
+      "",
+      "Stimuli:",
+      "",
+      ...probes,
+      "",
+      `Witnesses: ${ws.join(", ") || "none"}`,
+    ].join("\n");
+  }).join("\n\n");
+}
+
+export const TABLES: Record<string, () => string> = {
+  checks: checksTable,
+  "check-details": checkDetails,
+  modes: modesTable,
+  variants: variantsTable,
+  probes: probesTable,
+  excluded: excludedTable,
+};
 
 /** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block with its generated table. */
 export function renderTables(readme: string): string {

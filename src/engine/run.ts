@@ -5,6 +5,7 @@ import { score } from "./score.ts";
 import { buildReport, type RunReport } from "../verdict/report.ts";
 import type { Target } from "../target/connection.ts";
 import type { Transcript } from "../transcript/types.ts";
+import type { Depth } from "../protocol/probes.ts";
 
 export interface SuiteOptions {
   /** Consent granted (--consent): scopes, "egress", or "all". */
@@ -15,6 +16,8 @@ export interface SuiteOptions {
   checks?: readonly CheckDef[];
   /** Directories file provenance may be re-read from, besides the working directory (the provider's). */
   trustRoots?: string[];
+  /** How far derived stimuli explore (default standard). */
+  depth?: Depth;
 }
 
 /** Score a transcript into a report (live runs and replays alike). */
@@ -33,6 +36,7 @@ export async function runSuite(target: Target, opts: SuiteOptions = {}): Promise
     deadlineMs: opts.deadlineMs ?? DEFAULTS.deadlineMs,
     limits: { ...DEFAULTS.limits, ...(opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {}) },
     trustRoots: [process.cwd(), ...(opts.trustRoots ?? [])],
+    ...(opts.depth ? { depth: opts.depth } : {}),
   });
   return { transcript, report: reportOf(transcript, checks) };
 }

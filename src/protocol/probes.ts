@@ -234,7 +234,8 @@ export function malformedLines(correlated: boolean): Array<MalformedStimulus & {
 
 export const MALFORMED_INPUT = spec({
   name: "malformed-input",
-  summary: "sends malformed lines and bad requests, each followed by a valid query",
+  summary:
+    "sends malformed lines and bad requests (to a correlating provider, the request-shaped ones with an id, and a typeless request with an id), each followed by a valid query",
   handshake: true,
   shared: false,
   steps: Object.fromEntries(MALFORMED_STIMULI.map((s) => [s.step, s.step])),

@@ -55,7 +55,8 @@ export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false
     "",
     ...report.results.flatMap((r) => checkLines(c, r, verbose)),
     "",
-    `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
+    `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip` +
+      (report.exploration ? c.dim(` · ${report.exploration.exchanges} lines sent (depth ${report.exploration.depth})`) : ""),
     ...(report.policy?.strict ? [c.dim("--strict: SHOULD shortfalls are failures")] : []),
     ...(report.policy?.baseline ? [renderBaselineSummary(report.policy.baseline)] : []),
     report.could_not_run

@@ -91,6 +91,12 @@ export function renderJunit(r: RunReport): string {
     ["target.kind", r.target.kind],
     [r.target.kind === "stdio" ? "target.command" : "target.url", targetOf(r.target)],
     ["timeout_ms", String(r.timeout_ms)],
+    ...(r.exploration
+      ? ([
+          ["depth", r.exploration.depth],
+          ["exchanges", String(r.exploration.exchanges)],
+        ] as Array<[string, string]>)
+      : []),
     ["verdict", verdict(r)],
     ["conformant", String(r.conformant)],
     ["could_not_run", String(r.could_not_run)],

@@ -35,6 +35,8 @@ export interface RunReport {
   could_not_run_reason?: string;
   /** C1, C2, C6: what needed consent, what was granted (with its receipts, context-reuse §3), what was missing. */
   consent: { needed: string[]; why?: string; granted: string[]; missing: string[]; receipts: ConsentReceipt[] };
+  /** How far derived stimuli explored (--depth), and how many lines the run sent; absent for a transcript recorded before depths. */
+  exploration?: { depth: "quick" | "standard" | "exhaustive"; exchanges: number };
   /** UR1: cgp-conform's own usage report for each query it executed. */
   usage: UsageReport[];
   summary: Summary;
@@ -95,6 +97,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
       missing: consent.missing,
       receipts: receipts(ack, consent, header.started_at),
     },
+    ...(header.depth ? { exploration: { depth: header.depth, exchanges: t.events.filter((e) => e.dir === "send").length } } : {}),
     usage: usageReports(t),
     summary,
     results,

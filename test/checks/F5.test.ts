@@ -125,6 +125,22 @@ runCases(F5, [
     says: [/not re-read: larger than 4194304 bytes: not read/],
   },
   {
+    // A provider not on this machine: its file: URIs name its files, and ours under the same name are not the bytes it digested.
+    name: "a remote provider's file: the byte check is not made, and says why",
+    build: withFiles(
+      [link()],
+      [
+        {
+          uri: uri("notes.md"),
+          unread: "remote-provider",
+          error: "the provider is not on this machine (cg.example.org), so the file it names is not ours to read",
+        },
+      ],
+    ),
+    status: "info",
+    says: [/their bytes were not re-read: the provider is not on this machine \(cg\.example\.org\)/],
+  },
+  {
     name: "a missing file under a trusted root",
     build: withFiles([link({ uri: uri("gone.md") })], [unread("gone.md", "missing", "no such file")]),
     status: "fail",

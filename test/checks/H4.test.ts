@@ -1,5 +1,5 @@
 import H4 from "../../checks/H4.ts";
-import { CORRELATION, CORRELATION_IDS as IDS } from "../../src/protocol/probes.ts";
+import { afterIdStep, CORRELATION, CORRELATION_IDS as IDS } from "../../src/protocol/probes.ts";
 import { acking, dies, timeout } from "../helpers/capabilities.ts";
 import { runCases } from "../helpers/cases.ts";
 import { frame, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
@@ -101,4 +101,35 @@ runCases(H4, [
     untestable: true,
     says: [/request "Q-Äb\/c 1✓" \(line 4\) got no reply to check: the provider exited \(code 1, signal null\)/],
   },
+  {
+    name: "a malformed query's bad_request error echoes its id",
+    build: chased({ type: "error", id: IDS.malformed, code: "bad_request", message: "goal must be a string" }),
+    status: "pass",
+    says: [/"error" echoes id "M-Ø\/4 ✓"/],
+  },
+  {
+    name: "a malformed query's bad_request error drops its id",
+    build: chased({ type: "error", code: "bad_request", message: "goal must be a string" }),
+    status: "fail",
+    says: [/the "error" "bad_request" answering request "M-Ø\/4 ✓" \(line 12\) carries no id \| "M-Ø\/4 ✓" \| absent/],
+  },
+  {
+    // Replying to a malformed request is R1's SHOULD: silence is not H4's finding, and costs no timeout (the chasing query is answered).
+    name: "a malformed query left unanswered: nothing for H4 to judge there",
+    build: chased(undefined),
+    status: "pass",
+  },
 ]);
+
+/** The standard steps, then a malformed query with an id (12), chased by a valid query (13) and its answer. */
+function chased(reply: object | undefined): () => TranscriptBuilder {
+  return () => {
+    const b = correlation()();
+    b.send(CORRELATION.steps.malformed, { type: "query", id: IDS.malformed, query: { goal: 7 } }).send(
+      afterIdStep(CORRELATION.steps.malformed),
+      query("id-sync-1"),
+    );
+    if (reply) b.recv(reply);
+    return b.recv(frames("id-sync-1", []));
+  };
+}

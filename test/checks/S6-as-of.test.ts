@@ -1,3 +1,4 @@
+import t from "tap";
 import S6 from "../../checks/S6-as-of.ts";
 import { pins } from "../../src/probe/as-of.ts";
 import { AS_OF, HANDSHAKE, pinnedStep } from "../../src/protocol/probes.ts";
@@ -91,3 +92,22 @@ runCases(S6, [
     says: [/no served frame carries valid_from or valid_to/],
   },
 ]);
+
+t.test("pins at standard depth reach each window's edges, outside-every-reading ones first", async (t) => {
+  const f = (id: string, from?: string, to?: string): Obj => ({ id, kind: "doc", ...(from ? { valid_from: from } : {}), ...(to ? { valid_to: to } : {}) });
+  const at = (depth: "quick" | "standard" | "exhaustive") =>
+    pins([f("a", "2026-01-01T00:00:00Z", "2027-01-01T00:00:00.000Z"), f("b", "2026-03-01T00:00:00Z")], depth).map((p) => p.at);
+  t.same(at("quick"), ["2025-12-31T00:00:00Z", "2026-02-28T00:00:00Z", "2027-01-02T00:00:00Z"]);
+  const standard = at("standard");
+  for (const edge of [
+    "2025-12-31T23:59:59Z",
+    "2026-01-01T00:00:00Z",
+    "2026-02-28T23:59:59Z",
+    "2026-12-31T23:59:59Z",
+    "2027-01-01T00:00:00Z",
+    "2027-01-01T00:00:01Z",
+  ])
+    t.ok(standard.includes(edge), `standard pins ${edge}`);
+  t.same(at("exhaustive"), standard, "under the standard cap, exhaustive adds nothing");
+  t.same(pins([f("bad", "2026-01-01 00:00:00")], "exhaustive"), [], "a window edge outside the F4 profile is never sent as as_of");
+});

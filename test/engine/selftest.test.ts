@@ -65,3 +65,26 @@ t.test("a SHOULD-level check is caught by its warning; a MUST-level one is not",
   t.ok(judge("m", "stdio", "d", ["G3"], [warned("SHOULD")], /not boosted/).ok, "SHOULD check warned: caught");
   t.same(judge("m", "stdio", "d", ["G3"], [warned("MUST")], /not boosted/).missed, ["G3"], "a MUST check that only warned is missed");
 });
+
+t.test("a MUST check a mode expects to warn is caught by the pinned warning, and failing instead is a wrong verdict", async (t) => {
+  const v4 = (status: "warn" | "fail"): CheckResult => ({
+    id: "V4",
+    title: "t",
+    level: "MUST",
+    requirement: "r",
+    status,
+    untestable: false,
+    evidence: [{ ok: false, level: status === "warn" ? "SHOULD" : undefined, status, message: "the digest the host presented", lines: [4] }],
+  });
+  const pin = /the digest the host presented/;
+  t.ok(judge("m", "stdio", "d", [], [v4("warn")], pin, ["V4"]).ok, "warned as expected: caught");
+  const failed = judge("m", "stdio", "d", [], [v4("fail")], pin, ["V4"]);
+  t.same(failed.extra, ["V4"], "a failure where a warning was expected is an extra failure");
+  t.equal(failed.ok, false);
+  t.same(judge("m", "stdio", "d", [], [{ ...v4("warn"), status: "pass", evidence: [] }], pin, ["V4"]).missed, ["V4"], "no warning: missed");
+});
+
+t.test("a warning on an honest variant makes it unclean", async (t) => {
+  const warned: CheckResult = { ...check("Q1"), status: "warn", evidence: [{ ok: false, level: "SHOULD", status: "warn", message: "w", lines: [3] }] };
+  t.same(judge("honest:lockstep", "stdio", "", [], [warned]).unclean, ["Q1"]);
+});

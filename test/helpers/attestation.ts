@@ -9,7 +9,7 @@ import { inclusionProof, merkleRoot, toDigest, type InclusionProof } from "../..
 import { budgetTokens } from "../../src/math/budget.ts";
 import { digestOfText } from "../../src/math/digest.ts";
 import { publicKeyOf, signCommitment } from "../../src/math/ed25519.ts";
-import { SAMPLE_QUERY } from "../../src/protocol/probes.ts";
+import { AS_OF, GRAPH_ANCHORS, KINDS_QUERY, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 import { ACK, emptySqueeze, frame, query, served, type TranscriptBuilder } from "./transcript.ts";
 
 export type Obj = Record<string, unknown>;
@@ -101,12 +101,21 @@ export function answer(edit: (r: Signed) => void = () => {}, ack: object = KEYED
   return () => {
     const r = structuredClone(base);
     edit(r);
-    return emptySqueeze().probe(SAMPLE_QUERY.name).handshake(ack).send(SAMPLE_QUERY.steps.sample, query("s1")).recv({ type: "frames", id: "s1", result: r });
+    return quiet(
+      emptySqueeze().probe(SAMPLE_QUERY.name).handshake(ack).send(SAMPLE_QUERY.steps.sample, query("s1")).recv({ type: "frames", id: "s1", result: r }),
+      ack,
+    );
   };
 }
 
+/** The other querying probes the attestation checks read, run and silent (after the lines the tests name). */
+export function quiet(b: TranscriptBuilder, ack: object = KEYED_ACK): TranscriptBuilder {
+  for (const p of [KINDS_QUERY, AS_OF, GRAPH_ANCHORS]) b.probe(p.name).handshake(ack);
+  return b;
+}
+
 /** The same frames, no attestation anywhere. */
-export const unsigned = (): TranscriptBuilder => served(FRAMES);
+export const unsigned = (): TranscriptBuilder => quiet(served(FRAMES));
 /** A result_attestation and no frame_attestations. */
 export const rootOnly = answer((r) => delete r.frame_attestations);
 

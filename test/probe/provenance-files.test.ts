@@ -1,0 +1,34 @@
+import t from "tap";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { collectFiles, FILE_LIMITS } from "../../src/probe/provenance-files.ts";
+
+function served(uri: string) {
+  const line = JSON.stringify({
+    type: "frames",
+    result: { frames: [{ id: "a", provenance: [{ type: "file", uri, digest: "sha256:00" }] }], truncated: false },
+  });
+  return [{ probe: "sample-query", session: "shared", t: 0, step: "sample", dir: "recv" as const, line, bytes: line.length }];
+}
+
+t.test("a local provider's file under a trusted root is read", async (t) => {
+  const root = mkdtempSync(join(tmpdir(), "cgp-prov-"));
+  writeFileSync(join(root, "a.md"), "hello\n");
+  const uri = pathToFileURL(join(root, "a.md")).href;
+  const [file] = collectFiles(served(uri), [root]);
+  t.equal(file?.uri, uri);
+  t.equal(Buffer.from(file?.data ?? "", "base64").toString(), "hello\n");
+});
+
+t.test("a remote provider's file: URI is never read here, even when a file of that name exists", async (t) => {
+  const root = mkdtempSync(join(tmpdir(), "cgp-prov-"));
+  writeFileSync(join(root, "a.md"), "our bytes, not the provider's\n");
+  const uri = pathToFileURL(join(root, "a.md")).href;
+  const [file, note] = collectFiles(served(uri), [root], FILE_LIMITS, "cg.example.org");
+  t.equal(file?.data, undefined, "no bytes recorded");
+  t.equal(file?.unread, "remote-provider");
+  t.match(file?.error, /not on this machine \(cg\.example\.org\)/);
+  t.match(note?.reason, /1 file provenance URIs, 0 read/);
+});
