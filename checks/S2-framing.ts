@@ -13,17 +13,26 @@ function framing(views: ProbeView[]): Evidence[] {
   if (bad.length === 0) {
     return [{ ok: true, message: `all ${total} lines on stdout are single-line JSON envelopes`, lines: [] }];
   }
-  return bad.slice(0, 10).map((e) => {
+  return bad.slice(0, 10).map((e): Evidence => {
     const text = e.line ?? "";
-    const hint = e.overLong
-      ? `a line over the line cap (${e.bytes} bytes read when it crossed it)`
-      : /^\s*[{}[\]]\s*$|^\s+"/.test(text)
-        ? "a fragment of a pretty-printed (multi-line) envelope"
-        : "text that is not a JSON envelope (a banner or log line on stdout?)";
+    if (e.overLong) {
+      // No rule caps a line's length: the cap is ours (--max-line-bytes), so this is a limit of the run, not a finding.
+      return {
+        ok: false,
+        level: "MAY",
+        message: `probe ${e.probe} line ${e.n}: a line over the line cap (${e.bytes} bytes read when it crossed it) was not read; raise --max-line-bytes to judge it`,
+        lines: [e.n],
+      };
+    }
+    const fragment = /^\s*[{}[\]]\s*$|^\s+"/.test(text);
     return {
       ok: false,
-      message: `probe ${e.probe} line ${e.n}: stdout carried ${hint}: ${show(text, 80)}`,
-      expected: "exactly one JSON envelope (an object with a string type) per line, nothing else on stdout",
+      // "An envelope MUST NOT contain a literal newline" is the MUST; "exactly one envelope per line" is stated with no keyword.
+      ...(fragment ? {} : { level: "SHOULD" as const }),
+      message: `probe ${e.probe} line ${e.n}: stdout carried ${fragment ? "a fragment of a pretty-printed (multi-line) envelope" : "text that is not a JSON envelope (a banner or log line on stdout?)"}: ${show(text, 80)}`,
+      expected: fragment
+        ? "one envelope per line: an envelope MUST NOT contain a literal newline"
+        : "exactly one JSON envelope (an object with a string type) per line, nothing else on stdout",
       actual: show(text, 80),
       lines: [e.n],
     };
@@ -93,7 +102,12 @@ function notification(v: ProbeView): Evidence[] {
  * Stimulus: every line read in probes handshake, sample-query and
  * unknown-type; an unknown envelope type with an id (when correlation is
  * declared) and one without.
- * Reading: "ignores an unrecognised notification" is held only against a
+ * Readings: a literal newline inside an envelope (a pretty-printed one)
+ * fails: "An envelope MUST NOT contain a literal newline". Other text on
+ * stdout (a banner, a log line) warns: "exactly one envelope per line" is
+ * stated with no keyword. A line longer than the run's cap is informational:
+ * the cap is the tool's, not a rule.
+ * "ignores an unrecognised notification" is held only against a
  * provider that declares capabilities.correlation. A lock-step provider gets
  * every request without an id, so to it an id-less envelope is as much a
  * request it cannot serve as a notification: any answer, or none, is

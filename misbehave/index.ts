@@ -2,6 +2,7 @@
 import type { Mode } from "./mode.ts";
 import B1_cheapest_when_nothing_fits from "./B1-cheapest-when-nothing-fits.ts";
 import B1_ignore_max_tokens from "./B1-ignore-max-tokens.ts";
+import B1_per_frame_budget from "./B1-per-frame-budget.ts";
 import B3_floor from "./B3-floor.ts";
 import B3_utf16_length from "./B3-utf16-length.ts";
 import B4_ignore_max_frames from "./B4-ignore-max-frames.ts";
@@ -50,6 +51,7 @@ import P3_reference_with_content from "./P3-reference-with-content.ts";
 import P4_compact_full_cost from "./P4-compact-full-cost.ts";
 import P5_compact_without_resolve from "./P5-compact-without-resolve.ts";
 import Q1_anchor_bypasses_kinds from "./Q1-anchor-bypasses-kinds.ts";
+import Q1_as_of_bypasses_kinds from "./Q1-as-of-bypasses-kinds.ts";
 import Q1_ignore_kinds from "./Q1-ignore-kinds.ts";
 import Q1_single_kind_only from "./Q1-single-kind-only.ts";
 import Q1_unknown_kind_means_any from "./Q1-unknown-kind-means-any.ts";
@@ -68,6 +70,7 @@ import S6_small_order_key from "./S6-small-order-key.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U3_empty_namespace_rel from "./U3-empty-namespace-rel.ts";
 import V2_case_insensitive_ids from "./V2-case-insensitive-ids.ts";
+import V2_drops_digestless from "./V2-drops-digestless.ts";
 import V2_hollow from "./V2-hollow.ts";
 import V2_rubber_stamp from "./V2-rubber-stamp.ts";
 import V2_unknown_everything from "./V2-unknown-everything.ts";
@@ -80,6 +83,7 @@ import V4_uppercase_replacement from "./V4-uppercase-replacement.ts";
 export const MODES: readonly Mode[] = [
   B1_cheapest_when_nothing_fits,
   B1_ignore_max_tokens,
+  B1_per_frame_budget,
   B3_floor,
   B3_utf16_length,
   B4_ignore_max_frames,
@@ -128,6 +132,7 @@ export const MODES: readonly Mode[] = [
   P4_compact_full_cost,
   P5_compact_without_resolve,
   Q1_anchor_bypasses_kinds,
+  Q1_as_of_bypasses_kinds,
   Q1_ignore_kinds,
   Q1_single_kind_only,
   Q1_unknown_kind_means_any,
@@ -146,6 +151,7 @@ export const MODES: readonly Mode[] = [
   U1_reject_unknown_members,
   U3_empty_namespace_rel,
   V2_case_insensitive_ids,
+  V2_drops_digestless,
   V2_hollow,
   V2_rubber_stamp,
   V2_unknown_everything,

@@ -35,11 +35,11 @@ t.test("the global deadline cuts a run short with untestable failures", async (t
   t.match(report.results.find((r) => r.id === "B3")!.evidence[0]!.message, /deadline/);
 });
 
-t.test("an over-long line is a framing finding, not a crash", async (t) => {
+t.test("an over-long line is reported as a limit of the run (the cap is ours, no rule's), not a crash", async (t) => {
   const { report } = await runSuite({ kind: "stdio", command: fake("long-line") }, { timeoutMs: 3000, maxLineBytes: 1024 });
   const s2 = report.results.find((r) => r.id === "S2-framing")!;
-  t.equal(s2.status, "fail");
-  t.match(s2.evidence.map((e) => e.message).join("\n"), /a line over the line cap \(\d+ bytes read when it crossed it\)/);
+  const over = s2.evidence.find((e) => /a line over the line cap \(\d+ bytes read when it crossed it\) was not read; raise --max-line-bytes/.test(e.message));
+  t.equal(over?.status, "info");
   t.equal(report.results.find((r) => r.id === "H1")!.status, "pass", "the ack after it is still read");
 });
 
