@@ -1,12 +1,17 @@
 import { defineCheck } from "./kit/check.ts";
-import { perAnswer } from "./kit/answers.ts";
+import { exchanges, framesOf, nothingFits, perAnswer } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor B1
- * Stimulus: a generous query, then max_frames 1, then max_tokens one above the
- * cheapest frame's cost (probe budget-squeeze): a provider that ignores
- * budgets only shows it under pressure.
+ * Stimulus: probe budget-squeeze, derived from a generous query: max_tokens
+ * 0 and 1, one below the cheapest served cost, each served cost exactly, one
+ * above the cheapest, one below the sum served; and every other answer of
+ * sample-query and budget-squeeze. A provider that ignores budgets only shows
+ * it under pressure, and one that mishandles the edge only at the edge.
+ * Reading: an error answering a budget no served frame fits is judged against
+ * the error table's budget_unsatisfiable, which carries no keyword: another
+ * code warns.
  */
 export default defineCheck({
   id: "B1",
@@ -15,7 +20,17 @@ export default defineCheck({
   requirement: "The sum of token_cost across returned frames MUST NOT exceed the query's max_tokens.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
+    const squeeze = exchanges([probe(BUDGET_SQUEEZE)]);
+    const first = squeeze[0] ? framesOf(squeeze[0]) : undefined;
+    const costs = (first ?? []).map((f) => f.token_cost).filter((c): c is number => typeof c === "number" && c > 0);
+    const cheapest = costs.length > 0 ? Math.min(...costs) : undefined;
+    const unsatisfiable = nothingFits(squeeze.slice(1), (x) => {
+      const max = x.body.max_tokens;
+      return typeof max === "number" && cheapest !== undefined && max < cheapest
+        ? `max_tokens ${max} is below the cheapest frame served (${cheapest})`
+        : undefined;
+    });
+    const sums = perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
       const max = x.body.max_tokens as number;
       const costs = frames.map((f) => (typeof f.token_cost === "number" ? f.token_cost : 0));
       const sum = costs.reduce((a, b) => a + b, 0);
@@ -30,5 +45,6 @@ export default defineCheck({
             lines,
           };
     });
+    return Array.isArray(sums) ? [...sums, ...unsatisfiable] : unsatisfiable.length > 0 ? unsatisfiable : sums;
   },
 });

@@ -1,10 +1,14 @@
 import { defineCheck } from "./kit/check.ts";
-import { perAnswer } from "./kit/answers.ts";
+import { exchanges, nothingFits, perAnswer } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor B4
- * Stimulus: as B1; the max_frames 1 query is the one that bites.
+ * Stimulus: probe budget-squeeze, derived from a generous query: max_frames
+ * 0, 1, one below the number served (and, for a signed answer, 2 and 3); and
+ * every other answer of sample-query and budget-squeeze.
+ * Reading: an error answering max_frames 0 is judged against the error
+ * table's budget_unsatisfiable, which carries no keyword: another code warns.
  */
 export default defineCheck({
   id: "B4",
@@ -13,7 +17,8 @@ export default defineCheck({
   requirement: "The number of returned frames MUST NOT exceed max_frames.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
+    const unsatisfiable = nothingFits(exchanges([probe(BUDGET_SQUEEZE)]), (x) => (x.body.max_frames === 0 ? "max_frames 0 admits no frame" : undefined));
+    const counts = perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
       const max = x.body.max_frames as number;
       const lines = [x.query.n, x.answer!.n];
       return frames.length <= max
@@ -26,5 +31,6 @@ export default defineCheck({
             lines,
           };
     });
+    return Array.isArray(counts) ? [...counts, ...unsatisfiable] : unsatisfiable.length > 0 ? unsatisfiable : counts;
   },
 });

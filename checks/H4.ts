@@ -31,7 +31,11 @@ function chased(p: ProbeView, step: string): Evidence[] {
   const o = stimulusOutcome(p, step, afterIdStep(step));
   if (!o) return [];
   const sent = p.sent(step)[0]!;
-  const reply = o.replies.find((m) => m.env.id === sent.env.id) ?? o.replies.find((m) => ["frames", "error", "verified"].includes(m.env.type as string));
+  // A reply echoing another request's id answers that request (late), never this one.
+  const others = p.outstanding(step);
+  const reply =
+    o.replies.find((m) => m.env.id === sent.env.id) ??
+    o.replies.find((m) => ["frames", "error", "verified"].includes(m.env.type as string) && !others.has(m.env.id));
   return reply ? [echoed(sent, reply)] : [];
 }
 

@@ -90,7 +90,17 @@ export default defineCheck({
         message: `query for kinds ${show(kindsOf(sent))} (line ${sent.n}) got no answer: ${why}`,
         lines,
       })),
-      ...narrowed(probe(UNKNOWN_KIND_PROBE), () => undefined),
+      // Dying or wedging on it is R1's finding; staying silent and alive falls short of the outcome Q1 states.
+      ...narrowed(probe(UNKNOWN_KIND_PROBE), (sent, why, lines) =>
+        probe(UNKNOWN_KIND_PROBE).answer(UNKNOWN_KIND_PROBE.steps.after, ["frames"])
+          ? {
+              ok: false,
+              level: "SHOULD",
+              message: `kinds ${show(kindsOf(sent))} (line ${sent.n}) got no answer (${why}), though the provider answered the next query; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
+              lines,
+            }
+          : undefined,
+      ),
     ];
     return out.length > 0 ? out : { skip: "no narrowed query was answered or sent: the discovery query served nothing and no kind is declared" };
   },

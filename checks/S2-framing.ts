@@ -68,7 +68,7 @@ function unknownRequest(v: ProbeView): Evidence[] {
   ];
 }
 
-function notification(v: ProbeView): Evidence[] {
+function notification(v: ProbeView, transport: "stdio" | "http"): Evidence[] {
   const o = stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
   if (!o) return [];
   const out: Evidence[] = [];
@@ -85,7 +85,9 @@ function notification(v: ProbeView): Evidence[] {
   }
   // Without correlation every request arrives without an id, so an id-less envelope of an unknown type
   // cannot be told from a request the provider cannot serve: answering it bad_request is conformant.
-  if (o.replies.length > 0 && capabilities(v.ack()?.env).correlation === true) {
+  // Over HTTP every request body gets a response body ("one envelope as the request body, one as the response body"),
+  // so only on stdio can answering a notification be told from ignoring it.
+  if (o.replies.length > 0 && transport === "stdio" && capabilities(v.ack()?.env).correlation === true) {
     out.push({
       ok: false,
       message: `an unknown notification (no id, line ${o.sent.n}) was answered by a provider that declares correlation; an unrecognised notification is ignored`,
@@ -111,7 +113,8 @@ function notification(v: ProbeView): Evidence[] {
  * provider that declares capabilities.correlation. A lock-step provider gets
  * every request without an id, so to it an id-less envelope is as much a
  * request it cannot serve as a notification: any answer, or none, is
- * conformant, as long as it answers the next query.
+ * conformant, as long as it answers the next query. Over HTTP the binding
+ * gives every request body a response body, so there it is not judged either.
  */
 export default defineCheck({
   id: "S2-framing",
@@ -128,6 +131,6 @@ export default defineCheck({
     const views = PROBES.map(probe);
     const u = probe(UNKNOWN_TYPE);
     // Line framing is stdio's; over HTTP each body is one envelope by construction.
-    return [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u)];
+    return [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u, transport)];
   },
 });

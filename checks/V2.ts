@@ -43,10 +43,13 @@ export default defineCheck({
     if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
     const out: Evidence[] = [];
     for (const x of xs) {
+      // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it is at most a SHOULD.
+      const owed = x.step === VERIFY.steps.verifyDigestless ? { level: "SHOULD" as const } : {};
       if (x.reply?.env.type !== "verified") {
         const s = p.silence(x.step);
         out.push({
           ok: false,
+          ...owed,
           message: `verify of ${HONEST[x.step].what} (line ${x.sent.n}) got no verified reply`,
           expected: "a verified envelope",
           actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why,
@@ -59,6 +62,7 @@ export default defineCheck({
       if (missing.length > 0) {
         out.push({
           ok: false,
+          ...owed,
           message: `${missing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${missing.slice(0, 3).map(identityName).join(", ")}`,
           expected: "one verdict per identity, echoing provider_id, frame_id and content_digest",
           actual: `${x.verdicts.length} verdicts`,

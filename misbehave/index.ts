@@ -3,6 +3,7 @@ import type { Mode } from "./mode.ts";
 import B1_cheapest_when_nothing_fits from "./B1-cheapest-when-nothing-fits.ts";
 import B1_ignore_max_tokens from "./B1-ignore-max-tokens.ts";
 import B1_per_frame_budget from "./B1-per-frame-budget.ts";
+import B1_refuse_empty_budget from "./B1-refuse-empty-budget.ts";
 import B3_floor from "./B3-floor.ts";
 import B3_utf16_length from "./B3-utf16-length.ts";
 import B4_ignore_max_frames from "./B4-ignore-max-frames.ts";
@@ -57,6 +58,7 @@ import Q1_single_kind_only from "./Q1-single-kind-only.ts";
 import Q1_unknown_kind_means_any from "./Q1-unknown-kind-means-any.ts";
 import R1_crash_on_bad_query from "./R1-crash-on-bad-query.ts";
 import R1_crash_on_garbage from "./R1-crash-on-garbage.ts";
+import R1_ignore_typeless_request from "./R1-ignore-typeless-request.ts";
 import R2_exit_nonzero from "./R2-exit-nonzero.ts";
 import R2_ignore_shutdown from "./R2-ignore-shutdown.ts";
 import S2_answer_notification from "./S2-answer-notification.ts";
@@ -65,6 +67,7 @@ import S2_crash_on_unknown_type from "./S2-crash-on-unknown-type.ts";
 import S2_envelope_truncated_string from "./S2-envelope-truncated-string.ts";
 import S6_as_of_day_granularity from "./S6-as-of-day-granularity.ts";
 import S6_as_of_ignored from "./S6-as-of-ignored.ts";
+import S6_as_of_timezone_shift from "./S6-as-of-timezone-shift.ts";
 import S6_bad_signature from "./S6-bad-signature.ts";
 import S6_small_order_key from "./S6-small-order-key.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
@@ -84,6 +87,7 @@ export const MODES: readonly Mode[] = [
   B1_cheapest_when_nothing_fits,
   B1_ignore_max_tokens,
   B1_per_frame_budget,
+  B1_refuse_empty_budget,
   B3_floor,
   B3_utf16_length,
   B4_ignore_max_frames,
@@ -138,6 +142,7 @@ export const MODES: readonly Mode[] = [
   Q1_unknown_kind_means_any,
   R1_crash_on_bad_query,
   R1_crash_on_garbage,
+  R1_ignore_typeless_request,
   R2_exit_nonzero,
   R2_ignore_shutdown,
   S2_answer_notification,
@@ -146,6 +151,7 @@ export const MODES: readonly Mode[] = [
   S2_envelope_truncated_string,
   S6_as_of_day_granularity,
   S6_as_of_ignored,
+  S6_as_of_timezone_shift,
   S6_bad_signature,
   S6_small_order_key,
   U1_reject_unknown_members,

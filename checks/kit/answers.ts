@@ -112,3 +112,32 @@ export function nonEmptyField(views: ProbeView[], field: string): Evidence[] | {
       : { ok, message: `${frameName(f)} has an empty or missing ${field}`, expected: "a non-empty string", actual: show(v), lines: [f.line] };
   });
 }
+
+/**
+ * Errors answering a budget that fits nothing the provider served: "Nothing
+ * fits" is answered with nothing, or budget_unsatisfiable (the error table:
+ * "budget too small for any meaningful frame"). That is stated with no
+ * keyword, so another error code warns, never fails.
+ */
+export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => string | undefined): Evidence[] {
+  const out: Evidence[] = [];
+  for (const x of xs) {
+    if (x.answer?.env.type !== "error") continue;
+    const why = fitsNothing(x);
+    if (why === undefined) continue;
+    const lines = [x.query.n, x.answer.n];
+    out.push(
+      x.answer.env.code === "budget_unsatisfiable"
+        ? { ok: true, message: `step ${x.step}: ${why}, answered budget_unsatisfiable`, lines }
+        : {
+            ok: false,
+            level: "SHOULD",
+            message: `step ${x.step}: ${why}, answered error ${show(x.answer.env.code)}; the error table names budget_unsatisfiable for a budget too small for any frame (no keyword: a warning)`,
+            expected: "no frames, or error budget_unsatisfiable",
+            actual: `error ${show(x.answer.env.code)}`,
+            lines,
+          },
+    );
+  }
+  return out;
+}

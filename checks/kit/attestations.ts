@@ -4,10 +4,24 @@ import { providerName } from "../../src/protocol/caps.ts";
 import { exchanges } from "./answers.ts";
 import { type ProbeView } from "../../src/transcript/view.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
-import { AS_OF, BUDGET_SQUEEZE, GRAPH_ANCHORS, KINDS_QUERY, SAMPLE_QUERY, type ProbeSpec } from "../../src/protocol/probes.ts";
+import {
+  AS_OF,
+  BUDGET_SQUEEZE,
+  EMBEDDING,
+  GRAPH_ANCHORS,
+  KINDS_QUERY,
+  REPRESENTATIONS_QUERY,
+  SAMPLE_QUERY,
+  VERIFY,
+  type ProbeSpec,
+} from "../../src/protocol/probes.ts";
 
-/** Every probe of the shared session that queries: each signed answer any stimulus produces is audited, so every result size the corpus allows is. */
-export const ATTESTATION_PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE, KINDS_QUERY, AS_OF, GRAPH_ANCHORS];
+/**
+ * Every probe of the shared session that queries: each signed answer any of
+ * its stimuli produces is audited, so every result size the corpus allows,
+ * and every representation, is.
+ */
+export const ATTESTATION_PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE, KINDS_QUERY, AS_OF, GRAPH_ANCHORS, REPRESENTATIONS_QUERY, EMBEDDING, VERIFY];
 
 export interface AuditedAnswer {
   /** Transcript line of the frames envelope. */

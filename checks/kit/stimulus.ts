@@ -19,11 +19,18 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
   const sent = v.events.find((e) => e.dir === "send" && e.step === step);
   if (!sent) return undefined;
   const sync = v.sent(syncStep)[0];
-  const syncId = sync?.env.id;
+  if (!sync) {
+    // The probe stopped before chasing the stimulus: what became of the stimulus itself is the outcome.
+    const s = v.silence(step);
+    return { sent, replies: v.received(step), silence: { why: s.why, line: s.lines[0] ?? sent.n } };
+  }
+  const syncId = sync.env.id;
   const window = [...v.received(step), ...v.received(syncStep)];
   // Over HTTP the binding pairs each response with its request; on stdio, order and id decide.
   const paired = sync?.seq !== undefined && window.some((m) => m.replyTo !== undefined);
-  const at = window.findIndex((m) => (paired ? m.replyTo === sync.seq : isSyncAnswer(m.env, syncId)));
+  // With correlation, the reply carrying the sync query's id is its answer even when an id-less frames came first.
+  const byId = syncId === undefined || paired ? -1 : window.findIndex((m) => m.env.id === syncId && (m.env.type === "frames" || m.env.type === "error"));
+  const at = paired ? window.findIndex((m) => m.replyTo === sync.seq) : byId !== -1 ? byId : window.findIndex((m) => isSyncAnswer(m.env, syncId));
   if (at !== -1) return { sent, replies: window.slice(0, at), answer: window[at] };
   const exit = v.events.find((e) => e.note === "exit" && (e.step === step || e.step === syncStep));
   const timeout = v.notes("timeout", syncStep)[0];

@@ -34,11 +34,17 @@ export function verifyExchanges(p: ProbeView): VerifyExchange[] {
   });
 }
 
-/** The verdict that echoes this identity in full (§9: "Each verdict echoes the identity it answers in full"). */
+/**
+ * The verdict that echoes this identity in full (§9: "Each verdict echoes the
+ * identity it answers in full"). An absent digest and a null one are the same
+ * absence; an identity sent without a digest may be echoed with the digest the
+ * provider serves now, so for it provider and frame id decide.
+ */
 export function verdictFor(id: Obj, verdicts: Obj[]): Obj | undefined {
+  const digest = id.content_digest ?? undefined;
   return verdicts.find((v) => {
     const f = isObj(v.frame) ? v.frame : {};
-    return f.provider_id === id.provider_id && f.frame_id === id.frame_id && f.content_digest === id.content_digest;
+    return f.provider_id === id.provider_id && f.frame_id === id.frame_id && (digest === undefined || (f.content_digest ?? undefined) === digest);
   });
 }
 

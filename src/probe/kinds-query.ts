@@ -21,7 +21,8 @@ export default defineProbe({
     const served = framesIn(await awaitAnswer(s, "kinds-0"));
     const declared = declaredKinds(ctx.ack);
     const servedKinds = [...new Set(served.map((f) => str(f.kind)).filter((k): k is string => k !== undefined))];
-    const kinds = [...new Set([...declared, ...servedKinds])];
+    // An empty string names no kind: a query for it would test nothing (and makes no step name).
+    const kinds = [...new Set([...declared, ...servedKinds])].filter((k) => k !== "");
     let n = 0;
     const ask = async (step: string, fields: Obj, why: string): Promise<boolean> => {
       const id = `kinds-${++n}`;

@@ -5,7 +5,7 @@ export default defineProbe({
   ...MALFORMED_INPUT,
   async run(s, ctx) {
     for (const [i, st] of malformedLines(ctx.correlation).entries()) {
-      s.send(st.step, st.line, { rules: st.reply ? ["R1", ...(st.id && ctx.correlation ? ["H4"] : [])] : ["R1"], why: st.what });
+      s.send(st.step, st.line, { rules: ["R1"], why: st.what });
       const id = `sync-${i + 1}`;
       s.send(afterStep(st.step), query(ctx, id, {}));
       if (!(await awaitSync(s, ctx, id))) return;

@@ -54,7 +54,7 @@ export async function awaitAnswer(s: Session, id: string, types: readonly string
     if (!env) return undefined;
     // Over HTTP the response to the request is its answer, whatever its type; on stdio, the next reply of an answering type.
     const paired = s.answers(seq);
-    if (paired === false) continue;
+    if (paired === false || (paired === undefined && s.answersAnother(id))) continue;
     if (paired || types.includes(env.type as string)) return env;
   }
 }
@@ -72,6 +72,6 @@ export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Prom
     if (!env) return undefined;
     // Over HTTP the response to the query is its answer, whatever it says; on stdio, order and id decide.
     const paired = s.answers(seq);
-    if (paired ?? isSyncAnswer(env, ctx.correlation ? id : undefined)) return env;
+    if (paired ?? (!s.answersAnother(id) && isSyncAnswer(env, ctx.correlation ? id : undefined))) return env;
   }
 }

@@ -61,6 +61,11 @@ export class Session {
   private writes = 0;
   /** HTTP: the seq of the request the envelope next() last returned answers. */
   private answered: number | undefined;
+  /** Ids of the requests sent, and of the replies returned so far. */
+  private readonly requestIds = new Set<unknown>();
+  private readonly repliedIds = new Set<unknown>();
+  /** The id of a request sent and not yet replied to, when the envelope next() last returned carries it. */
+  private repliesTo: unknown;
   /** Set once a handshake_ack shows that consent is missing. */
   private withheld: string | undefined;
 
@@ -130,6 +135,15 @@ export class Session {
     return this.answered === undefined ? undefined : this.answered === seq;
   }
 
+  /**
+   * Whether the envelope next() last returned echoes the id of another request
+   * still waiting for its reply: then it answers that one (late, or out of
+   * order), never the request `id`.
+   */
+  answersAnother(id: unknown): boolean {
+    return this.repliesTo !== undefined && this.repliesTo !== id;
+  }
+
   get timeoutMs(): number {
     return this.opts.timeoutMs;
   }
@@ -171,6 +185,7 @@ export class Session {
     }
     const line = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
     this.record({ dir: "send", line, seq: ++this.writes, ...(aim ? { aim } : {}) });
+    if (typeof envelope !== "string" && envelope.id !== undefined) this.requestIds.add(envelope.id);
     this.conn.write(line);
   }
 
@@ -207,6 +222,8 @@ export class Session {
           const v: unknown = JSON.parse(item.text);
           if (isObj(v) && typeof v.type === "string") {
             this.answered = item.replyTo;
+            this.repliesTo = v.id !== undefined && this.requestIds.has(v.id) && !this.repliedIds.has(v.id) ? v.id : undefined;
+            if (v.id !== undefined) this.repliedIds.add(v.id);
             if (v.type === "handshake_ack" && this.opts.withhold) this.withheld = this.opts.withhold(v);
             return v;
           }

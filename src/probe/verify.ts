@@ -41,9 +41,11 @@ export default defineProbe({
     const ids = identities(name, framesIn(await awaitAnswer(s, "verify-q")));
     if (ids.length === 0) return;
     const verify = (id: string, frames: Obj[]): Obj => ({ type: "verify", ...(ctx.correlation ? { id } : {}), request: { frames } });
+    // A flipped id that is itself a served id names a real frame: it proves nothing about exact comparison.
+    const served = new Set(ids.map((i) => i.frame_id));
     const flipped = ids.flatMap((i) => {
       const f = flipCase(i.frame_id as string);
-      return f === undefined ? [] : [{ ...i, frame_id: f }];
+      return f === undefined || served.has(f) ? [] : [{ ...i, frame_id: f }];
     });
     const steps: Array<[string, Obj[], string]> = [
       [VERIFY.steps.verifyServed, ids, "identities served moments ago: valid"],

@@ -81,9 +81,37 @@ export class ProbeView {
    */
   answer(step: string, types: readonly string[] = ["frames", "error", "verified"]): Message | undefined {
     const got = this.received(step);
-    const seq = this.sent(step)[0]?.seq;
-    if (seq !== undefined && got.some((m) => m.replyTo !== undefined)) return got.find((m) => m.replyTo === seq);
-    return got.find((m) => types.includes(m.env.type as string));
+    const mine = this.sent(step)[0];
+    if (mine?.seq !== undefined && got.some((m) => m.replyTo !== undefined)) return got.find((m) => m.replyTo === mine.seq);
+    const candidates = got.filter((m) => types.includes(m.env.type as string));
+    // With ids in play, the reply echoing this request's id is its answer; one echoing another request's id never is
+    // (it answers that one, late). Otherwise, lock-step: the first, whatever its id says (H4 judges a mangled one).
+    const id = mine?.env.id;
+    if (id === undefined) return candidates[0];
+    const others = this.outstanding(step);
+    return candidates.find((m) => m.env.id === id) ?? candidates.find((m) => !others.has(m.env.id));
+  }
+
+  /**
+   * The ids of the other requests that could still be answered when `step`'s
+   * request was sent: sent, and not answered before it. A reply carrying one
+   * of them answers that request (late, or out of order); a reply carrying
+   * the id of a request already answered, or an id never sent, is a mangled
+   * reply to this one (H4's to judge).
+   */
+  outstanding(step: string): Set<unknown> {
+    const mine = this.sent(step)[0];
+    if (!mine) return new Set();
+    const answered = new Set(
+      this.received()
+        .filter((m) => m.n < mine.n && m.env.id !== undefined)
+        .map((m) => m.env.id),
+    );
+    return new Set(
+      this.sent()
+        .map((m) => m.env.id)
+        .filter((x) => x !== undefined && x !== mine.env.id && !answered.has(x)),
+    );
   }
 
   /** What became of a request that got no answer: the timeout or exit that shows it. */

@@ -119,6 +119,19 @@ runCases(H4, [
     build: chased(undefined),
     status: "pass",
   },
+  {
+    // Correlation exists so that replies may come out of order: an error echoing another request's id answers that one, late.
+    name: "an error that arrives after the next query's answer is not taken for the next request's reply",
+    build: () =>
+      chased(undefined)()
+        .send(CORRELATION.steps.unknownType, { type: "acme:subscribe", id: IDS.unknownType })
+        .send(afterIdStep(CORRELATION.steps.unknownType), query("id-sync-2"))
+        .recv({ type: "error", id: IDS.malformed, code: "bad_request", message: "late" })
+        .recv({ type: "error", id: IDS.unknownType, code: "bad_request", message: "unknown type" })
+        .recv(frames("id-sync-2", [])),
+    status: "pass",
+    says: [/"error" echoes id "T-Ç\/6 ✓"/],
+  },
 ]);
 
 /** The standard steps, then a malformed query with an id (12), chased by a valid query (13) and its answer. */

@@ -9,7 +9,7 @@ import { inclusionProof, merkleRoot, toDigest, type InclusionProof } from "../..
 import { budgetTokens } from "../../src/math/budget.ts";
 import { digestOfText } from "../../src/math/digest.ts";
 import { publicKeyOf, signCommitment } from "../../src/math/ed25519.ts";
-import { AS_OF, GRAPH_ANCHORS, KINDS_QUERY, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
+import { AS_OF, EMBEDDING, GRAPH_ANCHORS, KINDS_QUERY, REPRESENTATIONS_QUERY, SAMPLE_QUERY, VERIFY } from "../../src/protocol/probes.ts";
 import { ACK, emptySqueeze, frame, query, served, type TranscriptBuilder } from "./transcript.ts";
 
 export type Obj = Record<string, unknown>;
@@ -110,7 +110,7 @@ export function answer(edit: (r: Signed) => void = () => {}, ack: object = KEYED
 
 /** The other querying probes the attestation checks read, run and silent (after the lines the tests name). */
 export function quiet(b: TranscriptBuilder, ack: object = KEYED_ACK): TranscriptBuilder {
-  for (const p of [KINDS_QUERY, AS_OF, GRAPH_ANCHORS]) b.probe(p.name).handshake(ack);
+  for (const p of [KINDS_QUERY, AS_OF, GRAPH_ANCHORS, REPRESENTATIONS_QUERY, EMBEDDING, VERIFY]) b.probe(p.name).handshake(ack);
   return b;
 }
 
