@@ -3,6 +3,7 @@ import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI, UNKNOWN_KIND,
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
 import type { ProbeView } from "../src/transcript/view.ts";
+import { parseObj } from "../src/protocol/envelope.ts";
 
 function malformed(p: ProbeView): Evidence[] {
   const out: Evidence[] = [];
@@ -24,7 +25,11 @@ function malformed(p: ProbeView): Evidence[] {
     out.push({ ok: true, message: `${label}, the provider answered the next valid query (line ${o.answer!.n})`, lines });
     // An object with neither type nor id may be a notification, which §2 says is ignored: the SHOULD does not bind it.
     if (!st.reply) continue;
-    const named = o.replies.find((m) => m.env.type === "error" && m.env.code === "bad_request");
+    // A correlating provider may answer out of order: a bad_request echoing the stimulus's id counts wherever it came.
+    const id = o.sent.line ? parseObj(o.sent.line)?.id : undefined;
+    const named =
+      o.replies.find((m) => m.env.type === "error" && m.env.code === "bad_request") ??
+      (id !== undefined ? p.received().find((m) => m.n > o.sent.n && m.env.id === id && m.env.type === "error" && m.env.code === "bad_request") : undefined);
     out.push(
       named
         ? { ok: true, message: `${label}, the provider replied error bad_request`, lines: [o.sent.n, named.n] }

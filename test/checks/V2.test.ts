@@ -90,4 +90,25 @@ runCases(V2, [
     untestable: true,
     says: [/\(line 4\).*no reply within 800 ms/],
   },
+  {
+    name: "digest-less identities echoed with a null digest, or with the digest served now: both echo them",
+    build: verify({
+      "verify-digestless": (vs) => vs.map((v, i) => ({ ...v, frame: { ...(v.frame as Obj), content_digest: i === 0 ? null : "sha256:" + "a".repeat(64) } })),
+    }),
+    status: "pass",
+    says: [/verify of served identities without a content_digest: a verified reply/],
+  },
+  {
+    // A host SHOULD not send digest-less identities (V1): what a provider owes them is a SHOULD.
+    name: "digest-less identities dropped from the reply: a warning",
+    build: verify({ "verify-digestless": () => [] }),
+    status: "warn",
+    says: [/2 of 2 identities got no verdict echoing them in full: \("canned", "frm_1", absent\)/],
+  },
+  {
+    name: "a case-flipped id called valid",
+    build: verify({ "verify-case-flipped": (vs) => vs.map((v) => ({ ...v, status: "valid" })) }),
+    status: "fail",
+    says: [/verify of identities whose frame id differs from a served one only in case answered "valid" for \("canned", "FRM_1"/],
+  },
 ]);
