@@ -131,6 +131,12 @@ export default defineCheck({
     const views = PROBES.map(probe);
     const u = probe(UNKNOWN_TYPE);
     // Line framing is stdio's; over HTTP each body is one envelope by construction.
-    return [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u, transport)];
+    const out = [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u, transport)];
+    if (out.length > 0) return out;
+    // Over HTTP there is no line framing to judge: with no unknown-type stimulus sent, nothing was observed.
+    const broken = u.brokenPrecondition(true);
+    return broken
+      ? [{ ok: false, untestable: true, message: broken.message, lines: broken.lines }]
+      : { skip: "no unknown envelope type was sent, and over HTTP each body is one envelope by construction" };
   },
 });

@@ -18,7 +18,7 @@ t.test("--version", async (t) => {
 });
 
 t.test("reference: every check listed, CONFORMANT, exit 0", async (t) => {
-  const r = await cli(["reference"]);
+  const r = await cli(["reference", "--timeout", "20000"]);
   t.equal(r.exitCode, 0, r.stderr);
   for (const c of CHECKS) t.match(r.stdout, new RegExp(`(PASS|SKIP)\\s+${c.id}\\s`), c.id);
   t.notMatch(r.stdout, /FAIL|WARN/);
@@ -31,7 +31,7 @@ t.test("--json: stdout is one JSON document that validates; exit code follows th
     [undefined, 0],
     ["B3-utf16-length", 1],
   ] as const) {
-    const r = await cli(["reference", "--json", ...(mode ? ["--misbehave", mode] : [])]);
+    const r = await cli(["reference", "--json", "--timeout", "20000", ...(mode ? ["--misbehave", mode] : [])]);
     t.equal(r.exitCode, code, `${mode ?? "honest"} exits ${code}`);
     const report: unknown = JSON.parse(r.stdout);
     const validateReport = reportValidator();
@@ -41,7 +41,7 @@ t.test("--json: stdout is one JSON document that validates; exit code follows th
 
 t.test("replay re-scores a saved transcript to the same verdicts", async (t) => {
   const file = join(tmp, "run.ndjson");
-  const live = await cli(["reference", "--misbehave", "F4-offset-timestamp", "--json", "--transcript", file]);
+  const live = await cli(["reference", "--misbehave", "F4-offset-timestamp", "--json", "--timeout", "20000", "--transcript", file]);
   t.equal(live.exitCode, 1);
   const replay = await cli(["replay", file, "--json"]);
   t.equal(replay.exitCode, 1);
@@ -121,7 +121,7 @@ t.test("validate: lint and interop modes, exit 1 on an invalid envelope", async 
 
 t.test("attest verify: every attestation of a signed run is valid; a tampered one is named", async (t) => {
   const file = join(tmp, "signed.ndjson");
-  await cli(["reference", "--transcript", file]);
+  await cli(["reference", "--timeout", "20000", "--transcript", file]);
   const ok = await cli(["attest", "verify", file]);
   t.equal(ok.exitCode, 0, ok.stderr);
   t.match(ok.stdout, /: (\d+) attestations, \1 valid, 0 not/);
@@ -180,7 +180,7 @@ t.test("one run writes every report format, each valid in its own terms", async 
 
 t.test("transcript file starts with its header", async (t) => {
   const file = join(tmp, "h.ndjson");
-  await cli(["reference", "--transcript", file]);
+  await cli(["reference", "--timeout", "20000", "--transcript", file]);
   const first = JSON.parse(readFileSync(file, "utf8").split("\n")[0]!);
   t.equal(first.cgp_conform_transcript, 1);
 });

@@ -64,7 +64,102 @@ t.test("HTTPS with --ca trusts the test certificate; without it the provider can
   const untrusted = await cli(["http", f.url, "--json"]);
   t.equal(untrusted.exitCode, 3);
   t.match(JSON.parse(untrusted.stdout).could_not_run_reason, /could not be reached: cannot reach the provider: .*(self.signed|certificate)/i);
+  // The environment cannot turn certificate checks off: the transport asks for them explicitly.
+  const off = await cli(["http", f.url, "--json"], { env: { NODE_TLS_REJECT_UNAUTHORIZED: "0" } });
+  t.equal(off.exitCode, 3, "NODE_TLS_REJECT_UNAUTHORIZED=0 does not make a self-signed server trusted");
+  t.equal(JSON.parse(off.stdout).conformant, false);
 });
+
+/** Every way a hostile provider can echo a credential back: verbatim, JSON-escaped, cut, markdown-special, percent-encoded. */
+function echoes(secret: string): string[] {
+  const u = [...secret].map((c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0")).join("");
+  return [
+    secret,
+    u,
+    `${secret.slice(0, 5)}\\u${secret.charCodeAt(5).toString(16).padStart(4, "0")}${secret.slice(6)}`,
+    `*_${secret}_*`,
+    encodeURIComponent(secret),
+    `${"x".repeat(50)}${secret}`,
+  ];
+}
+
+/** A provider that answers every request, echoing the credentials it was sent in every field it can. */
+async function echoing(): Promise<{ url: string; close: () => void }> {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const creds = [String(req.headers.authorization ?? "").replace(/^Bearer /, ""), String(req.headers["x-api-key"] ?? "")];
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      let env: { type?: string; id?: string } = {};
+      try {
+        env = JSON.parse(body) as typeof env;
+      } catch {
+        // a malformed stimulus: answered like any other request
+      }
+      const forms = creds.flatMap(echoes);
+      // The escapes are raw JSON text: spliced into the body, they reach the transcript as the provider wrote them.
+      const raw = (i: number): string => `"${forms[i % forms.length]!.replace(/"/g, '\\"')}"`;
+      const text =
+        env.type === "handshake"
+          ? `{"type":"handshake_ack","protocol_version":"contextgraph/1.0","provider":{"name":${raw(0)},"version":${raw(1)},"data_flow":{"reads":true,"writes":false,"egress":false}},"capabilities":{"query":{"kinds":[${forms.map((_, i) => raw(i)).join(",")}]},"correlation":true}}`
+          : `{"type":"error",${env.id !== undefined ? `"id":${JSON.stringify(env.id)},` : ""}"code":${raw(2)},"message":${raw(3)}}`;
+      res.writeHead(200, { "content-type": "application/json" }).end(text);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+t.test("C8: credentials echoed back in every form reach no output, in any format, nor a replay without them", async (t) => {
+  const e = await echoing();
+  t.teardown(e.close);
+  const KEY = "key-91b2c7d4e5f6a7b8-api";
+  const dir = mkdtempSync(join(tmp, "echo-"));
+  const transcript = join(dir, "t.ndjson");
+  const summary = join(dir, "summary.md");
+  writeFileSync(summary, "");
+  const env = { CGP_TOKEN: TOKEN, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary };
+  const reports = ["json", "junit", "tap", "markdown", "github"].map((f) => `${f}:${join(dir, `r.${f}`)}`);
+  const run = await cli(
+    [
+      "http",
+      e.url,
+      "--bearer-token-env",
+      "CGP_TOKEN",
+      "--header",
+      `X-Api-Key: ${KEY}`,
+      "--verbose",
+      "--transcript",
+      transcript,
+      ...reports.flatMap((r) => ["--report", r]),
+    ],
+    { env },
+  );
+  t.equal(run.exitCode, 1, run.stderr.slice(-300));
+  const replay = await cli(["replay", transcript, "--verbose"]);
+  const replayJson = await cli(["replay", transcript, "--json"]);
+  const outputs = [run.stdout, run.stderr, replay.stdout, replay.stderr, replayJson.stdout, ...readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"))];
+  t.ok(readFileSync(transcript, "utf8").includes("[redacted]"), "the echoes were recorded, redacted");
+  for (const secret of [TOKEN, KEY]) {
+    const fragments = Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8));
+    for (const [i, o] of outputs.entries()) {
+      const decoded = o.replace(/\\u([0-9a-f]{4})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\(.)/g, "$1");
+      const hit = fragments.find((f) => o.includes(f) || decoded.includes(f) || decodeURIComponentSafe(o).includes(f));
+      if (hit) writeFileSync(`/tmp/leak-${i}.txt`, o);
+      t.notOk(hit, `output ${i} holds no 8-character piece of ${secret === TOKEN ? "the token" : "the api key"}${hit ? ` (found ${hit})` : ""}`);
+    }
+  }
+});
+
+function decodeURIComponentSafe(s: string): string {
+  return s.replace(/(%[0-9a-f]{2})+/gi, (m) => {
+    try {
+      return decodeURIComponent(m);
+    } catch {
+      return m;
+    }
+  });
+}
 
 t.test("C7: plain http to a non-loopback host: exit 3 before anything is sent", async (t) => {
   const r = await cli(["http", "http://provider.invalid/cgp"]);
@@ -106,7 +201,7 @@ t.test("C8: the bearer token is sent, and appears in no output", async (t) => {
 t.test("C1/C2/C6: a provider needing consent gets no query without it; with it, receipts", async (t) => {
   const transcript = join(tmp, "consent.ndjson");
   const mode = "C5-local-posture-offmachine-scope"; // declares the third-party-model scope
-  const r = await cli(["reference", "--misbehave", mode, "--json", "--transcript", transcript]);
+  const r = await cli(["reference", "--misbehave", mode, "--json", "--timeout", "20000", "--transcript", transcript]);
   t.equal(r.exitCode, 3, "could not run fully");
   const report = JSON.parse(r.stdout);
   t.same(report.consent.missing, ["third-party-model"]);
@@ -133,7 +228,7 @@ t.test("C1/C2/C6: a provider needing consent gets no query without it; with it, 
   t.equal(report.results.find((x: { id: string }) => x.id === "C5").status, "fail", "handshake-level checks still report");
   t.ok(report.results.filter((x: { status: string }) => x.status === "pass").length > 0, "not a run made of skips");
 
-  const granted = JSON.parse((await cli(["reference", "--misbehave", mode, "--json", "--consent", "third-party-model"])).stdout);
+  const granted = JSON.parse((await cli(["reference", "--misbehave", mode, "--json", "--timeout", "20000", "--consent", "third-party-model"])).stdout);
   t.same(granted.consent.missing, []);
   t.equal(granted.consent.receipts.length, 1);
   t.match(granted.consent.receipts[0], {

@@ -123,7 +123,17 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
   const frames = Array.isArray(result.frames) ? result.frames.filter(isObj) : [];
   const inside = frames.flatMap((f, i) => attestationPaths(f, "").map((path) => ({ frameIndex: i, path })));
   const identities = frames.map((f) => identityOf(providerId, f));
-  const recomputed = frames.map((f) => commitmentOf(providerId, f));
+  // A frame holding a lone UTF-16 surrogate (in its id, a provenance uri…) has no UTF-8 bytes, so no commitment:
+  // it is judged as one whose attestation cannot match, never allowed to stop the audit.
+  const uncomputable = new Map<number, string>();
+  const recomputed = frames.map((f, i) => {
+    try {
+      return commitmentOf(providerId, f);
+    } catch (e) {
+      uncomputable.set(i, (e as Error).message);
+      return new Uint8Array(32);
+    }
+  });
   const rawEntries = Array.isArray(result.frame_attestations) ? result.frame_attestations : [];
   const signedLeaf = new Map<number, Uint8Array>();
 
@@ -142,7 +152,8 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
       out.keyId = a.key_id;
       out.signature = signatureOf(a, keys);
       if (frameIndex !== -1) {
-        out.commitment = { expected: toDigest(recomputed[frameIndex]!), signed: a.signed_commitment };
+        const why = uncomputable.get(frameIndex);
+        out.commitment = { expected: why === undefined ? toDigest(recomputed[frameIndex]!) : `no commitment (${why})`, signed: a.signed_commitment };
         const parsed = typeof a.signed_commitment === "string" ? fromDigest(a.signed_commitment) : undefined;
         if (parsed?.ok) signedLeaf.set(frameIndex, parsed.bytes);
       }

@@ -2,6 +2,11 @@ import { readIn, UsageError } from "./io.ts";
 import type { HttpTarget } from "../target/connection.ts";
 import { bearerToken } from "../target/http.ts";
 import { InsecureTransportError, vetUrl } from "../protocol/loopback.ts";
+import { isCredentialHeader, registerSecret } from "../secret/redact.ts";
+
+/** RFC 9110 field names are tokens; values are visible Latin-1 with spaces and tabs. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Refused before anything is sent: C7 names the rule, so the run "could not run" (exit 3). */
 export class RefusedTargetError extends Error {}
@@ -24,11 +29,17 @@ export function httpTarget(a: HttpArgs): HttpTarget {
   const headers: Record<string, string> = {};
   for (const h of a.header ?? []) {
     const i = h.indexOf(":");
-    if (i <= 0) throw new UsageError(`--header must be NAME:VALUE, got ${JSON.stringify(h)}`);
+    if (i <= 0) throw new UsageError("--header must be NAME:VALUE (the value is not shown: it may be a credential)");
     const name = h.slice(0, i).trim().toLowerCase();
+    const value = h.slice(i + 1).trim();
+    // A credential-bearing header is a secret from the moment it is read (C8), even if it is then refused.
+    if (isCredentialHeader(name)) registerSecret(value);
     if (name === "authorization")
       throw new UsageError("pass credentials with --bearer-token-env NAME, not --header: a header value would sit on the command line (C8)");
-    headers[name] = h.slice(i + 1).trim();
+    if (!HEADER_NAME.test(name)) throw new UsageError(`--header ${JSON.stringify(name)}: not a valid HTTP header name`);
+    if (!HEADER_VALUE.test(value))
+      throw new UsageError(`--header ${name}: the value has characters an HTTP header cannot carry (CR, LF, control or non-Latin-1)`);
+    headers[name] = value;
   }
   const ca = a.ca === undefined ? undefined : readIn(a.ca);
   if (ca !== undefined && !ca.includes("-----BEGIN CERTIFICATE-----")) throw new UsageError(`--ca ${a.ca}: not a PEM file of certificates`);

@@ -5,9 +5,34 @@ import { redact } from "../secret/redact.ts";
 /** A mistake in how cgp-conform was invoked: exit 2. */
 export class UsageError extends Error {}
 
+/** Set once stdout's reader has gone (`| head`): the run still ends with its verdict's exit code, writing nothing more there. */
+let stdoutGone = false;
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e;
+  stdoutGone = true;
+});
+
 /** Everything cgp-conform writes goes through redact() (C8). */
 export function out(text: string): void {
-  process.stdout.write(redact(text));
+  if (stdoutGone) return;
+  try {
+    process.stdout.write(redact(text));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EPIPE") throw e;
+    stdoutGone = true;
+  }
+}
+
+/** An output file the run was asked for could not be written: said on stderr, and the exit code says so. */
+export class OutputError extends Error {}
+
+/** Write an output file; a failure is an OutputError naming the file, never a stack trace. */
+export function writeOutput(path: string, text: string, what: string): void {
+  try {
+    writeOut(path, text);
+  } catch (e) {
+    throw new OutputError(`cannot write ${what} ${path}: ${(e as Error).message}`);
+  }
 }
 
 export function err(text: string): void {

@@ -15,7 +15,7 @@ import { type CheckDef } from "../../checks/kit/check.ts";
 import { applyPolicy, type Policy } from "../verdict/policy.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
-import { appendBestEffort, out, positive, readIn, UsageError, writable, writeOut } from "./io.ts";
+import { appendBestEffort, err, out, OutputError, positive, readIn, UsageError, writable, writeOutput } from "./io.ts";
 import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
 import { DEFAULT_DEPTH, DEPTHS, type Depth } from "../protocol/probes.ts";
 
@@ -98,13 +98,21 @@ export function printReport(report: RunReport, a: { json: boolean; verbose: bool
   const specs = reportSpecs(a);
   const stdoutSpec = specs.find((s) => s.file === undefined && s.format !== "github");
   out(stdoutSpec ? render(stdoutSpec.format, report) : renderHuman(report, makeChalk(), a.verbose));
+  const failures: string[] = [];
   for (const s of specs) {
     if (s === stdoutSpec) continue;
     if (s.file === undefined) out(render(s.format, report));
     else if (s.append) appendBestEffort(s.file, render(s.format, report));
-    else writeOut(s.file, render(s.format, report));
+    else
+      try {
+        writeOutput(s.file, render(s.format, report), "the report");
+      } catch (e) {
+        if (!(e instanceof OutputError)) throw e;
+        failures.push(e.message);
+      }
   }
-  return exitCode(runOutcome(report));
+  for (const f of failures) err(`cgp-conform: ${f}\n`);
+  return failures.length > 0 ? exitCode("output-failed") : exitCode(runOutcome(report));
 }
 
 /** --only / --skip / --baseline, read and checked before anything runs. */
@@ -159,6 +167,20 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     grants: a.consent ?? [],
     depth: a.depth,
   });
-  if (a.transcript) writeOut(a.transcript, toNdjson(transcript));
-  return printReport(applyPolicy(scored, policy), a);
+  // A transcript that cannot be written must not cost the report: say so, print the report, exit 3.
+  let failed: string | undefined;
+  if (a.transcript) {
+    try {
+      writeOutput(a.transcript, toNdjson(transcript), "the transcript");
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      failed = e.message;
+    }
+  }
+  const code = printReport(applyPolicy(scored, policy), a);
+  if (failed) {
+    err(`cgp-conform: ${failed}\n`);
+    return exitCode("output-failed");
+  }
+  return code;
 }

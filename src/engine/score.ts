@@ -14,14 +14,34 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     const evidence = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines, status: "fail" as const }));
     return { ...base, status: "fail", untestable: true, evidence };
   }
-  const score = check.score(input);
+  let score: ReturnType<CheckDef["score"]>;
+  try {
+    score = check.score(input);
+  } catch (e) {
+    // Whatever a provider sent, the verdict comes out: a check that cannot score it says so, as an untestable failure.
+    const evidence = [
+      {
+        ok: false,
+        untestable: true,
+        message: `the check could not score what the provider sent (${(e as Error).message ?? String(e)}); this is a defect of cgp-conform's, please report it with the transcript`,
+        lines: [],
+        status: "fail" as const,
+      },
+    ];
+    return { ...base, status: "fail", untestable: true, evidence };
+  }
   // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score.
   const owned = input.schema(check.id);
   if (!Array.isArray(score) && owned.length === 0) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
   const all = [...(Array.isArray(score) ? score : []), ...owned];
   if (all.length === 0) {
-    // A check that observed nothing must not pass: that would be a vacuous verdict.
-    throw new Error(`check ${check.id} produced no evidence and no skip reason`);
+    // A check that observed nothing must not pass: that would be a vacuous verdict. Nor may it stop the run.
+    return {
+      ...base,
+      status: "fail",
+      untestable: true,
+      evidence: [{ ok: false, untestable: true, message: "the check observed nothing it could judge, and gave no reason to skip", lines: [], status: "fail" }],
+    };
   }
   const evidence = mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) }));
   return {

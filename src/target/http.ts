@@ -10,6 +10,9 @@ export function bearerToken(t: HttpTarget): string | undefined {
   const v = process.env[t.bearerTokenEnv];
   if (v === undefined || v === "") throw new TypeError(`--bearer-token-env ${t.bearerTokenEnv}: that environment variable is not set`);
   registerSecret(v);
+  // RFC 6750's b64token: visible ASCII only. CR, LF or other bytes would split or break the header; the value is never shown.
+  if (!/^[\x21-\x7e]+$/.test(v))
+    throw new TypeError(`--bearer-token-env ${t.bearerTokenEnv}: the token has characters a bearer token cannot carry (spaces, CR, LF, control or non-ASCII)`);
   return v;
 }
 
@@ -55,15 +58,22 @@ export class HttpConnection implements Connection {
 
   private post(body: string, k: number): Promise<void> {
     const send = this.url.protocol === "https:" ? httpsRequest : httpRequest;
+    // "localhost" is loopback by name only if no lookup can send it elsewhere: we connect to 127.0.0.1 ourselves.
+    const byName = this.url.hostname.toLowerCase() === "localhost";
+    const to = byName ? new URL(this.url.href.replace(/^(https?:\/\/)localhost/i, "$1127.0.0.1")) : this.url;
     return new Promise((resolve) => {
       const req = send(
-        this.url,
+        to,
         {
           method: "POST",
+          ...(byName && this.url.protocol === "https:" ? { servername: "localhost" } : {}),
+          // Explicit, so NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment cannot turn certificate checks off (C7).
+          rejectUnauthorized: true,
           signal: this.aborter.signal,
           ...(this.target.ca ? { ca: this.target.ca } : {}),
           headers: {
             ...this.target.headers,
+            ...(byName ? { host: this.url.host } : {}),
             "content-type": "application/json",
             accept: "application/json",
             "content-length": Buffer.byteLength(body),

@@ -27,6 +27,8 @@ export const EXIT_CODES = {
   "refused-target": 3,
   /** cgp-conform itself failed. */
   "internal-error": 3,
+  /** A run whose report was printed, but an output it was asked for (a report or transcript file) could not be written. */
+  "output-failed": 3,
 } as const satisfies Record<string, 0 | 1 | 2 | 3>;
 
 export type Outcome = keyof typeof EXIT_CODES;

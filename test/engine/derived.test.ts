@@ -6,8 +6,8 @@ import { fixture } from "../helpers/live.ts";
 const BUN_FIXTURE = [...fixture(), "--attest"];
 
 t.test("derived stimuli: drawn from what the provider served, each recording what it aims at and why, bounded by depth", async (t) => {
-  const standard = await runSuite({ kind: "stdio", command: BUN_FIXTURE }, { timeoutMs: 8000 });
-  const quick = await runSuite({ kind: "stdio", command: BUN_FIXTURE }, { timeoutMs: 8000, depth: "quick" });
+  const standard = await runSuite({ kind: "stdio", command: BUN_FIXTURE }, { timeoutMs: 20000 });
+  const quick = await runSuite({ kind: "stdio", command: BUN_FIXTURE }, { timeoutMs: 20000, depth: "quick" });
   const sent = standard.transcript.events.filter((e) => e.dir === "send");
   const squeeze = sent.filter((e) => e.probe === BUDGET_SQUEEZE.name);
   const steps = squeeze.map((e) => e.step);

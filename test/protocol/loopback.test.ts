@@ -6,7 +6,9 @@ import { isLoopbackHost, vetUrl } from "../../src/protocol/loopback.ts";
 const loopback: Array<[string, boolean]> = [
   ["localhost", true],
   ["LOCALHOST", true],
-  ["api.localhost", true],
+  // A name is not an address: only the exact name localhost, which the transport connects to 127.0.0.1 itself.
+  ["api.localhost", false],
+  ["evil.localhost", false],
   ["127.0.0.1", true],
   ["127.255.0.9", true],
   ["[::1]", true],
@@ -20,12 +22,29 @@ const loopback: Array<[string, boolean]> = [
 for (const [host, want] of loopback) t.equal(isLoopbackHost(host), want, `${host} is ${want ? "" : "not "}loopback`);
 
 t.test("C7: plain http to a non-loopback host is refused before anything is sent", async (t) => {
-  for (const url of ["http://example.com/cgp", "http://10.0.0.1:8080/", "http://127.0.0.1.example.com/"]) {
+  for (const url of ["http://example.com/cgp", "http://10.0.0.1:8080/", "http://127.0.0.1.example.com/", "http://evil.localhost:8080/"]) {
     t.throws(() => vetUrl(url), { name: "InsecureTransportError", message: /C7/ }, url);
   }
   for (const url of ["http://127.0.0.1:9/", "http://localhost:9/", "http://[::1]:9/", "https://example.com/"]) t.doesNotThrow(() => vetUrl(url), url);
   t.throws(() => vetUrl("ftp://127.0.0.1/"), /http: or https:/);
   t.throws(() => vetUrl("https://user:pw@example.com/"), /credentials in the URL/);
+});
+
+t.test("C8: a URL that fails to parse is never echoed with its userinfo", async (t) => {
+  let message = "";
+  try {
+    vetUrl("https://user:s3cr3t-pw-0042@exa mple.com:99999/");
+  } catch (e) {
+    message = (e as Error).message;
+  }
+  t.match(message, /not a URL/);
+  t.notMatch(message, /s3cr3t/);
+});
+
+t.test("C4: https to a .localhost name needs egress consent; only localhost itself is loopback", async (t) => {
+  const local = { provider: { name: "p", version: "1", data_flow: { reads: true, writes: false, egress: false } } };
+  t.same(consentNeeded(local, "https://evil.localhost/").scopes, ["egress"]);
+  t.same(consentNeeded(local, "https://localhost:8443/").scopes, []);
 });
 
 t.test("C4: a non-loopback provider needs egress consent whatever it declares", async (t) => {

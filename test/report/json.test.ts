@@ -7,7 +7,7 @@ import { fixture } from "../helpers/live.ts";
 
 for (const mode of [undefined, "B3-utf16-length", "R1-crash-on-garbage"]) {
   t.test(`report of ${mode ?? "the honest provider"} validates against report.schema.json`, async (t) => {
-    const { report } = await runSuite({ kind: "stdio", command: fixture(mode) }, { timeoutMs: 5000 });
+    const { report } = await runSuite({ kind: "stdio", command: fixture(mode) }, { timeoutMs: 20000 });
     const json: unknown = JSON.parse(JSON.stringify(report));
     t.ok(validate(json), JSON.stringify(validate.errors));
     t.equal(report.conformant, mode === undefined);
@@ -15,7 +15,7 @@ for (const mode of [undefined, "B3-utf16-length", "R1-crash-on-garbage"]) {
 }
 
 t.test("the schema rejects a report that breaks its shape", async (t) => {
-  const { report } = await runSuite({ kind: "stdio", command: fixture("F2-empty-title") }, { timeoutMs: 5000 });
+  const { report } = await runSuite({ kind: "stdio", command: fixture("F2-empty-title") }, { timeoutMs: 20000 });
   const broken = JSON.parse(JSON.stringify(report));
   broken.results[0].status = "maybe";
   t.notOk(validate(broken));

@@ -5,7 +5,7 @@ import { fixture } from "../helpers/live.ts";
 import { frame, frames, query, tx } from "../helpers/transcript.ts";
 
 t.test("UR1: a usage report per query executed, whose totals re-sum", async (t) => {
-  const { transcript, report } = await runSuite({ kind: "stdio", command: fixture() }, { timeoutMs: 5000 });
+  const { transcript, report } = await runSuite({ kind: "stdio", command: fixture() }, { timeoutMs: 20000 });
   t.ok(report.usage.length > 10, `${report.usage.length} queries reported`);
   for (const u of report.usage) t.ok(isConsistent(u), `query at line ${u.query_line}`);
   const first = report.usage[0]!;
