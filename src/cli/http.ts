@@ -41,7 +41,8 @@ export function httpTarget(a: HttpArgs): HttpTarget {
       throw new UsageError(`--header ${name}: the value has characters an HTTP header cannot carry (CR, LF, control or non-Latin-1)`);
     headers[name] = value;
   }
-  const ca = a.ca === undefined ? undefined : readIn(a.ca);
+  // A CA bundle is a few kilobytes: a megabyte is generous.
+  const ca = a.ca === undefined ? undefined : readIn(a.ca, 1024 * 1024);
   if (ca !== undefined && !ca.includes("-----BEGIN CERTIFICATE-----")) throw new UsageError(`--ca ${a.ca}: not a PEM file of certificates`);
   const target: HttpTarget = {
     kind: "http",

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { redact } from "../secret/redact.ts";
 
@@ -56,11 +56,34 @@ export function appendBestEffort(path: string, text: string): void {
   }
 }
 
-export function readIn(path: string): string {
+/** The most any input file (a transcript, a fixture, a baseline, a CA bundle) may hold: a run's transcript is far smaller. */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** Read an input file whole, but never more than `max` bytes (`/dev/zero` is refused, not read forever). */
+export function readIn(path: string, max = MAX_INPUT_BYTES): string {
+  let fd: number;
   try {
-    return readFileSync(path, "utf8");
+    fd = openSync(path, "r");
   } catch (e) {
     throw new UsageError(`cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.alloc(Math.min(1024 * 1024, max + 1 - total));
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > max) throw new UsageError(`${path} is larger than ${max} bytes: not read`);
+      chunks.push(buf.subarray(0, n));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`cannot read ${path}: ${(e as Error).message}`);
+  } finally {
+    closeSync(fd);
   }
 }
 

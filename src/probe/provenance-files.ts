@@ -2,6 +2,7 @@ import { lstatSync, openSync, readSync, closeSync, realpathSync } from "node:fs"
 import { isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVENANCE_FILES } from "../protocol/probes.ts";
+import { parseObj } from "../protocol/envelope.ts";
 import type { RecordedEvent } from "./session.ts";
 
 export interface FileLimits {
@@ -16,12 +17,8 @@ export function provenanceUris(events: Omit<RecordedEvent, "n">[]): string[] {
   const uris = new Set<string>();
   for (const e of events) {
     if (e.dir !== "recv" || e.overLong || !e.line?.includes('"frames"')) continue;
-    let env: unknown;
-    try {
-      env = JSON.parse(e.line);
-    } catch {
-      continue;
-    }
+    const env = parseObj(e.line);
+    if (!env) continue;
     const frames = (env as { result?: { frames?: unknown } })?.result?.frames;
     if (!Array.isArray(frames)) continue;
     for (const f of frames) {

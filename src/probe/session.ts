@@ -2,7 +2,7 @@ import type { Connection, Limits, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
-import { isObj, type Obj } from "../protocol/envelope.ts";
+import { parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 
 export type RecordedEvent = Omit<TranscriptEvent, "n">;
@@ -219,8 +219,8 @@ export class Session {
       if (item) {
         if (item.overLong) continue;
         try {
-          const v: unknown = JSON.parse(item.text);
-          if (isObj(v) && typeof v.type === "string") {
+          const v = parseObj(item.text);
+          if (v && typeof v.type === "string") {
             this.answered = item.replyTo;
             this.repliesTo = v.id !== undefined && this.requestIds.has(v.id) && !this.repliedIds.has(v.id) ? v.id : undefined;
             if (v.id !== undefined) this.repliedIds.add(v.id);

@@ -5,9 +5,45 @@ export function isObj(v: unknown): v is Obj {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** A line that parses as a JSON object, or undefined. */
+/**
+ * The deepest nesting any envelope of the protocol needs is a handful of
+ * levels; a line nested deeper than this is refused before it is parsed, so
+ * no parser, walker, validator or renderer downstream ever recurses on it.
+ */
+export const MAX_DEPTH = 256;
+
+/** How deeply a JSON text nests arrays and objects, scanned without parsing (strings skipped); stops counting past `limit`. */
+export function nestingDepth(text: string, limit = MAX_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/** Parse JSON that a provider or a file supplied: undefined for invalid JSON, or for nesting deeper than MAX_DEPTH. */
+export function parseUntrusted(text: string): { ok: true; value: unknown } | { ok: false; why: string } {
+  if (nestingDepth(text) > MAX_DEPTH) return { ok: false, why: `nested deeper than ${MAX_DEPTH} levels` };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return { ok: false, why: (e as Error).message };
+  }
+}
+
+/** A line that parses as a JSON object (nested no deeper than MAX_DEPTH), or undefined. */
 export function parseObj(line: string | undefined): Obj | undefined {
   if (line === undefined) return undefined;
+  if (nestingDepth(line) > MAX_DEPTH) return undefined;
   try {
     const v: unknown = JSON.parse(line);
     return isObj(v) ? v : undefined;

@@ -1,3 +1,4 @@
+import { parseUntrusted } from "../protocol/envelope.ts";
 import { validateEnvelope, type EnvelopeMode, type SchemaError } from "./index.ts";
 
 /** The verdict on one envelope of a fixture file. */
@@ -27,11 +28,8 @@ function judge(env: unknown, index: number, line: number | undefined, mode: Enve
 }
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
+  const r = parseUntrusted(text);
+  return r.ok ? r : { ok: false, error: r.why };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parseUntrusted } from "../protocol/envelope.ts";
 import type { Transcript, TranscriptEvent, TranscriptHeader } from "./types.ts";
 
 /** Serialise a transcript as NDJSON: the header, then one event per line. */
@@ -7,31 +8,107 @@ export function toNdjson(t: Transcript): string {
 
 export class TranscriptFormatError extends Error {}
 
-/** Parse a saved transcript; line numbers are re-derived from positions. */
+const DIRECTIONS = new Set(["send", "recv", "stderr", "note", "file"]);
+const NOTES = new Set(["timeout", "eof", "exit", "killed", "spawn-error", "connect-error", "deadline", "abandoned", "flood", "withheld", "files"]);
+const UNREAD = new Set(["not-local", "missing", "not-regular", "outside-roots", "too-large", "remote-provider"]);
+
+type Kind = "string" | "number" | "boolean" | "int" | "strings" | "string|null" | "int|null";
+const is = (v: unknown, k: Kind): boolean => {
+  switch (k) {
+    case "string":
+      return typeof v === "string";
+    case "number":
+      return typeof v === "number" && Number.isFinite(v);
+    case "boolean":
+      return typeof v === "boolean";
+    case "int":
+      return Number.isInteger(v);
+    case "strings":
+      return Array.isArray(v) && v.every((x) => typeof x === "string");
+    case "string|null":
+      return v === null || typeof v === "string";
+    case "int|null":
+      return v === null || Number.isInteger(v);
+  }
+};
+
+/** The members an event may carry, and their types: a transcript is input like any other, checked before anything reads it. */
+const EVENT_FIELDS: Record<string, Kind> = {
+  probe: "string",
+  session: "string",
+  t: "number",
+  step: "string",
+  line: "string",
+  bytes: "int",
+  overLong: "boolean",
+  status: "int",
+  text: "string",
+  waitedMs: "number",
+  expecting: "string",
+  exitCode: "int|null",
+  signal: "string|null",
+  reason: "string",
+  uri: "string",
+  path: "string",
+  data: "string",
+  error: "string",
+  seq: "int",
+  reply_to: "int",
+};
+const REQUIRED = ["probe", "session", "t", "step", "dir"];
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function checkEvent(e: unknown, line: number): TranscriptEvent {
+  const bad = (why: string): never => {
+    throw new TranscriptFormatError(`line ${line} is not a transcript event: ${why}`);
+  };
+  if (!isRecord(e)) return bad("not a JSON object");
+  for (const k of REQUIRED) if (e[k] === undefined) bad(`it has no ${k}`);
+  if (typeof e.dir !== "string" || !DIRECTIONS.has(e.dir)) bad(`dir ${JSON.stringify(e.dir)} is not one of ${[...DIRECTIONS].join(", ")}`);
+  for (const [k, kind] of Object.entries(EVENT_FIELDS)) if (e[k] !== undefined && !is(e[k], kind)) bad(`${k} must be ${kind}`);
+  if (e.note !== undefined && (typeof e.note !== "string" || !NOTES.has(e.note))) bad(`note ${JSON.stringify(e.note)} is not a kind this tool records`);
+  if (e.unread !== undefined && (typeof e.unread !== "string" || !UNREAD.has(e.unread)))
+    bad(`unread ${JSON.stringify(e.unread)} is not a kind this tool records`);
+  if (e.aim !== undefined && !(isRecord(e.aim) && is(e.aim.rules, "strings") && is(e.aim.why, "string"))) bad("aim must be { rules: string[], why: string }");
+  return { ...(e as unknown as TranscriptEvent), n: line };
+}
+
+function checkHeader(h: unknown): TranscriptHeader {
+  const bad = (why: string): never => {
+    throw new TranscriptFormatError(`line 1 is not a cgp-conform transcript header: ${why}`);
+  };
+  if (!isRecord(h) || h.cgp_conform_transcript !== 1) return bad("it has no cgp_conform_transcript: 1");
+  if (typeof h.host_version !== "string" || !Number.isInteger(h.timeout_ms) || (h.timeout_ms as number) <= 0)
+    bad("host_version or timeout_ms is missing or of the wrong type");
+  const target = h.target;
+  if (!isRecord(target)) return bad("it has no target");
+  if (target.kind === "stdio") {
+    if (!is(target.command, "strings")) bad("target.command must be an array of strings");
+  } else if (target.kind === "http") {
+    if (typeof target.url !== "string" || !URL.canParse(target.url)) bad("target.url is not a URL");
+  } else bad("target.kind must be stdio or http");
+  for (const k of ["probes", "trust_roots"]) if (h[k] !== undefined && !is(h[k], "strings")) bad(`${k} must be an array of strings`);
+  if (h.sessions !== undefined && !(isRecord(h.sessions) && Object.values(h.sessions).every((v) => is(v, "strings"))))
+    bad("sessions must map names to arrays of probe names");
+  if (h.consent !== undefined && !(isRecord(h.consent) && is(h.consent.grants, "strings"))) bad("consent must carry grants, an array of strings");
+  if (h.depth !== undefined && !["quick", "standard", "exhaustive"].includes(h.depth as string)) bad("depth must be quick, standard or exhaustive");
+  if (h.started_at !== undefined && typeof h.started_at !== "string") bad("started_at must be a string");
+  return { ...(h as unknown as TranscriptHeader), consent: isRecord(h.consent) ? (h.consent as TranscriptHeader["consent"]) : { grants: [] } };
+}
+
+/** Parse a saved transcript, checking every line's shape; line numbers are re-derived from positions. */
 export function fromNdjson(text: string): Transcript {
   const lines = text.split("\n").filter((l, i, all) => l !== "" || i < all.length - 1);
   if (lines.length === 0) throw new TranscriptFormatError("the file is empty");
   const parsed = lines.map((l, i) => {
-    try {
-      return JSON.parse(l) as unknown;
-    } catch {
-      throw new TranscriptFormatError(`line ${i + 1} is not JSON`);
-    }
+    const r = parseUntrusted(l);
+    if (!r.ok) throw new TranscriptFormatError(`line ${i + 1} is not JSON (${r.why})`);
+    return r.value;
   });
-  const header = parsed[0] as TranscriptHeader;
-  if (typeof header !== "object" || header === null || header.cgp_conform_transcript !== 1) {
-    throw new TranscriptFormatError("line 1 is not a cgp-conform transcript header");
-  }
-  const target = header.target as { kind?: unknown } | undefined;
-  if (typeof header.host_version !== "string" || typeof header.timeout_ms !== "number" || (target?.kind !== "stdio" && target?.kind !== "http")) {
-    throw new TranscriptFormatError("line 1 is a transcript header missing host_version, timeout_ms or target");
-  }
-  const events = parsed.slice(1).map((e, i) => {
-    const ev = e as TranscriptEvent;
-    if (typeof ev !== "object" || ev === null || typeof ev.probe !== "string" || typeof ev.dir !== "string") {
-      throw new TranscriptFormatError(`line ${i + 2} is not a transcript event`);
-    }
-    return { ...ev, n: i + 2 };
-  });
+  const header = checkHeader(parsed[0]);
+  const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));
   return { header, events };
 }

@@ -1,0 +1,90 @@
+import t from "tap";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runSuite } from "../src/engine/run.ts";
+import { MAX_DEPTH, nestingDepth, parseObj } from "../src/protocol/envelope.ts";
+import { fromNdjson, TranscriptFormatError } from "../src/transcript/file.ts";
+import { cli, fake } from "./helpers/live.ts";
+
+const tmp = mkdtempSync(join(tmpdir(), "cgp-hostile-"));
+
+t.test("nesting is measured without recursion, and a line nested past the bound is never parsed", async (t) => {
+  const deep = `{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+  t.equal(nestingDepth('{"s":"[[[[{{{{"}'), 1, "brackets inside strings do not count");
+  t.ok(nestingDepth(deep) > MAX_DEPTH);
+  t.equal(parseObj(deep), undefined);
+  t.same(parseObj('{"type":"x","a":[[1]]}'), { type: "x", a: [[1]] });
+});
+
+t.test("lone surrogates and 100 000-deep nesting from a provider: the verdict still comes out", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: fake("hostile-frames") }, { timeoutMs: 20_000 });
+  t.equal(report.results.length, 41);
+  const f7 = report.results.find((r) => r.id === "F7")!;
+  t.equal(f7.status, "fail", "a frame with no commitment cannot carry a matching attestation");
+  t.match(f7.evidence.map((e) => `${e.message} ${e.expected ?? ""}`).join("\n"), /no commitment \(string holds a lone UTF-16 surrogate/);
+  t.notOk(
+    report.results.some((r) => r.evidence.some((e) => /could not score/.test(e.message))),
+    "no check gave up on what the provider sent",
+  );
+});
+
+t.test("a transcript is input: each malformed shape is a usage error naming the line, never an internal error", async (t) => {
+  const header = { cgp_conform_transcript: 1, host_version: "contextgraph/1.0", timeout_ms: 5, target: { kind: "stdio", command: ["x"] } };
+  const event = { probe: "handshake", session: "s", t: 0, step: "handshake", dir: "send", line: "{}" };
+  const cases: Array<[string, unknown[], RegExp]> = [
+    ["a url that does not parse", [{ ...header, target: { kind: "http", url: "::nope" } }], /line 1 .*target\.url is not a URL/],
+    ["a null step", [header, { ...event, step: null }], /line 2 .*step must be string/],
+    ["a number where a line belongs", [header, { ...event, line: 7 }], /line 2 .*line must be string/],
+    ["an unknown direction", [header, { ...event, dir: "sideways" }], /line 2 .*dir "sideways"/],
+    ["a consent without grants", [{ ...header, consent: { grants: "all" } }], /consent must carry grants/],
+  ];
+  for (const [what, lines, pattern] of cases)
+    t.throws(() => fromNdjson(lines.map((l) => JSON.stringify(l)).join("\n")), { constructor: TranscriptFormatError, message: pattern }, what);
+  t.throws(() => fromNdjson(`${JSON.stringify(header)}\n${"[".repeat(100_000)}`), /line 2 is not JSON \(nested deeper/);
+  const file = join(tmp, "bad.ndjson");
+  writeFileSync(file, `${JSON.stringify(header)}\n${JSON.stringify({ ...event, step: null })}\n`);
+  const r = await cli(["replay", file]);
+  t.equal(r.exitCode, 2);
+  t.match(r.stderr, /line 2 is not a transcript event: step must be string/);
+  t.notMatch(r.stderr, /internal error|    at /);
+});
+
+t.test("inputs are read with a cap: /dev/zero is refused, not read forever", async (t) => {
+  for (const args of [
+    ["replay", "/dev/zero"],
+    ["validate", "/dev/zero"],
+    ["http", "https://127.0.0.1:9/", "--ca", "/dev/zero"],
+  ]) {
+    const r = await cli(args);
+    t.equal(r.exitCode, 2, args.join(" "));
+    t.match(r.stderr, /larger than \d+ bytes: not read/);
+  }
+});
+
+t.test("credentials that cannot travel, and headers that are not headers, are usage errors before anything runs", async (t) => {
+  const url = "http://127.0.0.1:9/";
+  const crlf = await cli(["http", url, "--bearer-token-env", "TOK"], { env: { TOK: "abc\r\nX-Evil: 1" } });
+  t.equal(crlf.exitCode, 2);
+  t.match(crlf.stderr, /the token has characters a bearer token cannot carry/);
+  t.notMatch(crlf.stderr, /X-Evil|TypeError|    at /);
+  const latin = await cli(["http", url, "--bearer-token-env", "TOK"], { env: { TOK: "tökén-ünicode" } });
+  t.equal(latin.exitCode, 2);
+  const name = await cli(["http", url, "--header", "Bad Name: 1"]);
+  t.equal(name.exitCode, 2);
+  t.match(name.stderr, /not a valid HTTP header name/);
+  const value = await cli(["http", url, "--header", "X-Trace: caf\u0007e"]);
+  t.equal(value.exitCode, 2);
+  t.match(value.stderr, /the value has characters an HTTP header cannot carry/);
+});
+
+t.test("stdout closed early, or an output that cannot be written, never costs the verdict or prints a stack", async (t) => {
+  const { execa } = await import("execa");
+  const { BUN, CLI, ROOT } = await import("./helpers/live.ts");
+  const piped = await execa("sh", ["-c", `"${BUN}" "${CLI}" list | head -c 64 >/dev/null; echo $? >/dev/null`], { cwd: ROOT, reject: false, stderr: "pipe" });
+  t.notMatch(piped.stderr, /EPIPE|internal error|    at /, "no EPIPE trace when the reader goes away");
+  const full = await cli(["stdio", "--report", "json:/dev/full", "--", "/nonexistent/provider"]);
+  t.equal(full.exitCode, 3);
+  t.match(full.stderr, /cannot write the report \/dev\/full: ENOSPC/);
+  t.match(full.stdout, /COULD NOT RUN/, "the human report still came out");
+});
