@@ -88,3 +88,23 @@ t.test("stdout closed early, or an output that cannot be written, never costs th
   t.match(full.stderr, /cannot write the report \/dev\/full: ENOSPC/);
   t.match(full.stdout, /COULD NOT RUN/, "the human report still came out");
 });
+
+t.test("SIGTERM mid-run: the provider is reaped and the directory made for it is removed", async (t) => {
+  const { execa } = await import("execa");
+  const { BUN, CLI, ROOT } = await import("./helpers/live.ts");
+  const { readdirSync } = await import("node:fs");
+  const own = mkdtempSync(join(tmpdir(), "cgp-sigterm-"));
+  const child = execa(BUN, [CLI, "reference", "--timeout", "20000"], { cwd: ROOT, reject: false, env: { TMPDIR: own } });
+  await new Promise((r) => setTimeout(r, 1500));
+  t.ok(
+    readdirSync(own).some((d) => d.startsWith("cgp-conform-root-")),
+    "the run made its provider's directory",
+  );
+  child.kill("SIGTERM");
+  await child;
+  t.same(
+    readdirSync(own).filter((d) => d.startsWith("cgp-conform-root-")),
+    [],
+    "and removed it on SIGTERM",
+  );
+});

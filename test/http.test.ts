@@ -240,3 +240,30 @@ t.test("C1/C2/C6: a provider needing consent gets no query without it; with it, 
   });
   t.match(granted.consent.receipts[0].granted_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
 });
+
+t.test("a provider that answers the first handshake, then HTTP 429 with an empty body: named at once, no internal error", async (t) => {
+  let requests = 0;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on("end", () => {
+      if (requests++ > 0) return void res.writeHead(429).end();
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          type: "handshake_ack",
+          protocol_version: "contextgraph/1.0",
+          provider: { name: "busy", version: "1", data_flow: { reads: false, writes: false, egress: false } },
+          capabilities: { query: { kinds: [] } },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  t.teardown(() => server.close());
+  const started = Date.now();
+  const r = await cli(["http", `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, "--json", "--timeout", "20000"]);
+  t.ok(Date.now() - started < 15_000, "no request waited out its 20 s timeout");
+  t.notMatch(r.stderr, /internal error|    at /);
+  const report = JSON.parse(r.stdout);
+  t.equal(report.results.length, 41);
+  t.match(JSON.stringify(report.results), /the provider answered HTTP 429 with an empty body/);
+});

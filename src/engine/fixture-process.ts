@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { killGroup, track, untrack } from "../target/reaper.ts";
+import { killGroup, track, trackDir, untrack, untrackDir } from "../target/reaper.ts";
 
 /** Whether this is the single compiled executable (its modules live in Bun's embedded filesystem). */
 export function isCompiled(): boolean {
@@ -32,10 +32,13 @@ export function fixtureCommand(mode?: string, root?: string, variant?: string): 
 /** Run `f` with a fresh directory for the reference provider's files, removed afterwards. */
 export async function withFixtureRoot<T>(f: (root: string) => Promise<T>): Promise<T> {
   const root = mkdtempSync(join(tmpdir(), "cgp-conform-root-"));
+  // Tracked, so a signal that ends the run mid-way removes it too.
+  trackDir(root);
   try {
     return await f(root);
   } finally {
     rmSync(root, { recursive: true, force: true });
+    untrackDir(root);
   }
 }
 

@@ -50,7 +50,7 @@ export async function awaitAnswer(s: Session, id: string, types: readonly string
   const until = s.deadline();
   const seq = s.lastSeq;
   for (;;) {
-    const env = await s.next(`a reply to request ${id}`, until);
+    const env = await s.next(`a reply to request ${id}`, until, seq);
     if (!env) return undefined;
     // Over HTTP the response to the request is its answer, whatever its type; on stdio, the next reply of an answering type.
     const paired = s.answers(seq);
@@ -68,7 +68,7 @@ export async function awaitSync(s: Session, ctx: ProbeContext, id: string): Prom
   const until = s.deadline();
   const seq = s.lastSeq;
   for (;;) {
-    const env = await s.next(`a reply to request ${id}`, until);
+    const env = await s.next(`a reply to request ${id}`, until, seq);
     if (!env) return undefined;
     // Over HTTP the response to the query is its answer, whatever it says; on stdio, order and id decide.
     const paired = s.answers(seq);

@@ -32,7 +32,7 @@ const MAX_BYTES = 256 * 1024 * 1024;
 /** Thrown by send() instead of sending a query payload consent does not allow (C2). */
 export class WithheldError extends Error {}
 
-type Item = { kind: "line"; text: string; overLong: boolean; replyTo?: number } | { kind: "end" };
+type Item = { kind: "line"; text: string; overLong: boolean; replyTo?: number } | { kind: "end" } | { kind: "http-error"; why: string; replyTo: number };
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -95,6 +95,11 @@ export class Session {
         this.push({ kind: "line", text: c.text, overLong: c.overLong, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
+      httpError: (status: number, body: string, replyTo: number) => {
+        const why = `the provider answered HTTP ${status} with ${body.trim() === "" ? "an empty body" : `a body that is no envelope: ${JSON.stringify(body.slice(0, 80))}`}`;
+        this.note("http-error", { status, reason: why, reply_to: replyTo });
+        this.push({ kind: "http-error", why, replyTo });
+      },
       eof: () => {
         this.note("eof");
         this.push({ kind: "end" });
@@ -193,7 +198,7 @@ export class Session {
    * The next JSON object the provider sends, skipping (but recording) lines
    * that are not one. Undefined when the deadline passes or the stream ends.
    */
-  async next(expecting: string, until = this.deadline()): Promise<Obj | undefined> {
+  async next(expecting: string, until = this.deadline(), forSeq?: number): Promise<Obj | undefined> {
     const timeoutMs = this.opts.timeoutMs;
     for (;;) {
       // Checked on every turn, not only when idle: a provider flooding us with
@@ -215,6 +220,11 @@ export class Session {
         if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - performance.now())));
         this.stall ??= { probe: this.probe, step: this.current, why: this.exited ? "the provider exited" : "the provider closed its output" };
         return undefined;
+      }
+      if (item?.kind === "http-error") {
+        // The request waited on was answered, with nothing to read: no point waiting out the timeout. Another's is passed over.
+        if (forSeq === undefined || item.replyTo === forSeq) return undefined;
+        continue;
       }
       if (item) {
         if (item.overLong) continue;

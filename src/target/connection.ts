@@ -7,6 +7,8 @@ export interface ConnectionEvents {
   stderr(text: string): void;
   eof(): void;
   exit(code: number | null, signal: string | null): void;
+  /** HTTP: an error status whose body is no envelope (empty, cut, or not JSON): the request was answered, with nothing to read. */
+  httpError?(status: number, body: string, replyTo: number): void;
   /** The provider could not be started (stdio) or reached (HTTP). */
   unreachable(kind: "spawn-error" | "connect-error", message: string): void;
 }

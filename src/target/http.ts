@@ -3,6 +3,7 @@ import { request as httpsRequest } from "node:https";
 import { registerSecret } from "../secret/redact.ts";
 import type { Connection, ConnectionEvents, HttpTarget, Limits } from "./connection.ts";
 import { vetUrl } from "../protocol/loopback.ts";
+import { parseObj } from "../protocol/envelope.ts";
 
 /** Read the bearer token from the named environment variable (C8: from the environment, never a flag value). */
 export function bearerToken(t: HttpTarget): string | undefined {
@@ -99,14 +100,25 @@ export class HttpConnection implements Connection {
     let size = 0;
     let over = false;
     res.on("data", (c: Buffer) => {
+      if (over) return;
       size += c.length;
-      if (size > this.limits.maxLineBytes) over = true;
-      else chunks.push(c);
+      if (size > this.limits.maxLineBytes) {
+        // Cut at the cap, not read to the deadline: a body that never ends must not grow without bound.
+        if (!over) chunks.push(c.subarray(0, Math.max(0, 4096 - Buffer.concat(chunks).length)));
+        over = true;
+        res.destroy();
+        this.on.line({ text: Buffer.concat(chunks).toString("utf8").slice(0, 4096), bytes: size, overLong: true, status: res.statusCode, replyTo: k });
+        done();
+      } else chunks.push(c);
     });
     res.on("error", () => done());
     res.on("end", () => {
+      if (over) return;
       const text = Buffer.concat(chunks).toString("utf8");
-      if (size > 0) this.on.line({ text: over ? text.slice(0, 4096) : text, bytes: size, overLong: over, status: res.statusCode, replyTo: k });
+      const status = res.statusCode ?? 0;
+      // An error status with no envelope in its body answers the request with nothing: say so now, not after the timeout.
+      if (status >= 400 && parseObj(text) === undefined && this.on.httpError) this.on.httpError(status, text.slice(0, 200), k);
+      else if (size > 0) this.on.line({ text, bytes: size, overLong: false, status, replyTo: k });
       done();
     });
   }

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 /**
  * Every provider runs in its own process group; this is the one list of the
  * groups still alive, so that any way out of cgp-conform (normal exit, a
@@ -5,6 +6,16 @@
  * cover an uncaught exception or children the provider detached.
  */
 const groups = new Set<number>();
+/** Directories cgp-conform created for this run (the reference provider's files): removed on any way out too. */
+const dirs = new Set<string>();
+
+export function trackDir(path: string): void {
+  dirs.add(path);
+}
+
+export function untrackDir(path: string): void {
+  dirs.delete(path);
+}
 
 export function track(pid: number): void {
   groups.add(pid);
@@ -25,6 +36,8 @@ export function killGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"): void
 export function killAll(): void {
   for (const pid of groups) killGroup(pid);
   groups.clear();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs.clear();
 }
 
 let installed = false;

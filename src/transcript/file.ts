@@ -9,7 +9,20 @@ export function toNdjson(t: Transcript): string {
 export class TranscriptFormatError extends Error {}
 
 const DIRECTIONS = new Set(["send", "recv", "stderr", "note", "file"]);
-const NOTES = new Set(["timeout", "eof", "exit", "killed", "spawn-error", "connect-error", "deadline", "abandoned", "flood", "withheld", "files"]);
+const NOTES = new Set([
+  "timeout",
+  "eof",
+  "exit",
+  "killed",
+  "spawn-error",
+  "connect-error",
+  "deadline",
+  "abandoned",
+  "flood",
+  "withheld",
+  "files",
+  "http-error",
+]);
 const UNREAD = new Set(["not-local", "missing", "not-regular", "outside-roots", "too-large", "remote-provider"]);
 
 type Kind = "string" | "number" | "boolean" | "int" | "strings" | "string|null" | "int|null";

@@ -16,7 +16,8 @@ export type NoteKind =
   | "abandoned" // the probe did not run: its shared session had already stalled
   | "flood" // the provider wrote more than a session records, and was stopped
   | "withheld" // a query was not sent: the provider needs consent the run was not given (C2)
-  | "files"; // provenance-files: what was found and read
+  | "files" // provenance-files: what was found and read
+  | "http-error"; // HTTP: an error status whose body held no envelope
 
 /** Why a provenance file's bytes are not in the transcript. */
 export type FileUnread =

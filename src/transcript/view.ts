@@ -119,7 +119,9 @@ export class ProbeView {
     this.checked(step);
     // The most telling note first: an exit says more than the end of output that precedes it.
     const notes = this.events.filter((x) => x.step === step && x.dir === "note");
-    const e = (["timeout", "exit", "deadline", "connect-error", "eof"] as const).map((k) => notes.find((x) => x.note === k)).find((x) => x !== undefined);
+    const e = (["timeout", "exit", "deadline", "connect-error", "http-error", "eof"] as const)
+      .map((k) => notes.find((x) => x.note === k))
+      .find((x) => x !== undefined);
     const why =
       e?.note === "timeout"
         ? `no reply within ${e.waitedMs} ms`
@@ -129,7 +131,7 @@ export class ProbeView {
             ? "the provider closed its output"
             : e?.note === "deadline"
               ? "the run's deadline passed"
-              : e?.note === "connect-error"
+              : e?.note === "connect-error" || e?.note === "http-error"
                 ? String(e.reason)
                 : "no reply";
     return { why, lines: e ? [e.n] : [] };
@@ -164,11 +166,14 @@ export class ProbeView {
     if (needAck && this.sent(HANDSHAKE_STEP).length > 0 && !this.ack()) {
       const evidence = this.events.filter((e) => e.step === HANDSHAKE_STEP && e.dir !== "send").map((e) => e.n);
       const to = this.notes("timeout", HANDSHAKE_STEP)[0];
-      const why = to
-        ? `no handshake_ack arrived within ${to.waitedMs} ms`
-        : this.exit()
-          ? "the provider exited before sending a handshake_ack"
-          : "the provider answered the handshake with something other than handshake_ack";
+      const refused = this.notes("http-error", HANDSHAKE_STEP)[0];
+      const why = refused
+        ? String(refused.reason)
+        : to
+          ? `no handshake_ack arrived within ${to.waitedMs} ms`
+          : this.exit()
+            ? "the provider exited before sending a handshake_ack"
+            : "the provider answered the handshake with something other than handshake_ack";
       return { message: `${why}, so probe ${this.name} could not proceed`, lines: evidence };
     }
     return undefined;
