@@ -1,7 +1,7 @@
 import { readIn, UsageError } from "./io.ts";
 import type { HttpTarget } from "../target/connection.ts";
 import { bearerToken } from "../target/http.ts";
-import { InsecureTransportError, vetUrl } from "../protocol/loopback.ts";
+import { InsecureTransportError, userinfoOf, vetUrl } from "../protocol/loopback.ts";
 import { isCredentialHeader, registerSecret } from "../secret/redact.ts";
 
 /** RFC 9110 field names are tokens; values are visible Latin-1 with spaces and tabs. */
@@ -20,6 +20,13 @@ export interface HttpArgs {
 
 /** Build and vet the HTTP target: C7 before any lookup, C8's token only from the environment. */
 export function httpTarget(a: HttpArgs): HttpTarget {
+  // Userinfo is a credential (C8): a secret before the URL is even parsed, so no message can echo it.
+  const userinfo = userinfoOf(a.url);
+  if (userinfo) {
+    registerSecret(userinfo);
+    const password = userinfo.split(":").slice(1).join(":");
+    if (password) registerSecret(password);
+  }
   try {
     vetUrl(a.url);
   } catch (e) {

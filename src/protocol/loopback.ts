@@ -1,5 +1,4 @@
 import { isIP } from "node:net";
-import { displayUrl, registerSecret } from "../secret/redact.ts";
 
 /**
  * Whether a URL's host is loopback, decided from the URL alone: no DNS
@@ -17,6 +16,16 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
+/** A URL's userinfo (user:password@), if it has one: a credential (C8). */
+export function userinfoOf(raw: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(raw)?.[1];
+}
+
+/** A URL as it may be shown: its userinfo never is. */
+export function displayUrl(raw: string): string {
+  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1[redacted]@");
+}
+
 /** C7's refusal, typed, so the CLI can name the rule. */
 export class InsecureTransportError extends Error {
   override name = "InsecureTransportError";
@@ -27,13 +36,6 @@ export class InsecureTransportError extends Error {
 
 /** Parse and vet a provider URL: http(s) only, and plain http only to loopback (C7). */
 export function vetUrl(raw: string): URL {
-  // Userinfo is a credential (C8): a secret before the URL is even parsed, and never echoed.
-  const userinfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(raw)?.[1];
-  if (userinfo) {
-    registerSecret(userinfo);
-    const password = userinfo.split(":").slice(1).join(":");
-    if (password) registerSecret(password);
-  }
   let url: URL;
   try {
     url = new URL(raw);

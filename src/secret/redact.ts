@@ -100,8 +100,3 @@ export function redact(text: string): string {
 export function isCredentialHeader(name: string): boolean {
   return /^(authorization|proxy-authorization|cookie|set-cookie)$|api[-_]?key|token|secret|passw|session|auth/i.test(name);
 }
-
-/** A URL as it may be shown: its userinfo (user:password@) never is. */
-export function displayUrl(raw: string): string {
-  return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, `$1${REDACTED}@`);
-}
