@@ -13,6 +13,8 @@ import { LineSplitter } from "../src/target/lines.ts";
 import { fromNdjson, toNdjson, TranscriptFormatError } from "../src/transcript/file.ts";
 import type { Transcript } from "../src/transcript/types.ts";
 import { served } from "./helpers/transcript.ts";
+import { verifyOffline } from "../src/attest/offline.ts";
+import { providerFor } from "../misbehave/apply.ts";
 
 const SEED = Number(process.env.CGP_PROPERTY_SEED ?? 20261201);
 const budget = (numRuns: number) => ({ seed: SEED, numRuns, interruptAfterTimeLimit: 4000, markInterruptAsFailure: false });
@@ -127,6 +129,29 @@ t.test("a mutated transcript file reads, or is refused as malformed: nothing els
 t.test("validate never throws on arbitrary text", async (t) => {
   fc.assert(
     fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json()), (text) => Array.isArray(validateText(text, "interop"))),
+    budget(200),
+  );
+});
+
+t.test("attest verify reads a mutated signed answer, or refuses it with an ordinary error: never a crash", async (t) => {
+  const p = providerFor(undefined, "/srv/cgp", true);
+  const answer = JSON.stringify(p.onQuery({ type: "query", id: "q", query: { goal: "g", kinds: [], anchors: [], max_frames: 3, max_tokens: 100000 } })[0]);
+  t.ok(verifyOffline(answer).length > 0, "the unmutated answer has attestations to verify");
+  fc.assert(
+    fc.property(
+      fc.nat({ max: answer.length }),
+      fc.nat({ max: 30 }),
+      fc.oneof(fc.string({ maxLength: 12 }), fc.constant("[".repeat(5000))),
+      (at, drop, insert) => {
+        const mutated = answer.slice(0, at) + insert + answer.slice(Math.min(answer.length, at + drop));
+        try {
+          return Array.isArray(verifyOffline(mutated));
+        } catch (e) {
+          // The CLI turns an ordinary error into a usage error (exit 2); a stack overflow or a non-Error would be a crash.
+          return e instanceof Error && !(e instanceof RangeError && /call stack/.test(e.message));
+        }
+      },
+    ),
     budget(200),
   );
 });

@@ -1,3 +1,4 @@
+import { parseUntrusted } from "../protocol/envelope.ts";
 import { merkleRoot, rootFromProof, toDigest, type InclusionProof } from "../math/attest.ts";
 import { verifyAttestation, type Verdict } from "../math/ed25519.ts";
 import { fromNdjson } from "../transcript/file.ts";
@@ -29,7 +30,9 @@ interface Answer {
 export function answersIn(text: string): Answer[] {
   const trimmed = text.trim();
   if (trimmed.startsWith("{") && !trimmed.includes("\n{")) {
-    const env = JSON.parse(trimmed) as unknown;
+    const parsed = parseUntrusted(trimmed);
+    if (!parsed.ok) throw new Error(`the file is not JSON (${parsed.why})`);
+    const env = parsed.value;
     if (!isObj(env) || env.type !== "frames" || !isObj(env.result)) throw new Error("the file is one JSON value, but not a frames envelope");
     return [{ where: "the envelope", result: env.result }];
   }
