@@ -1,5 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
-import { exchanges, framesOf, nothingFits, perAnswer } from "./kit/answers.ts";
+import { exchanges, framesOf, nothingFits, perAnswer, withExtra } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
@@ -45,6 +45,6 @@ export default defineCheck({
             lines,
           };
     });
-    return Array.isArray(sums) ? [...sums, ...unsatisfiable] : unsatisfiable.length > 0 ? unsatisfiable : sums;
+    return withExtra(sums, unsatisfiable);
   },
 });

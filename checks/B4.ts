@@ -1,5 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
-import { exchanges, nothingFits, perAnswer } from "./kit/answers.ts";
+import { exchanges, nothingFits, perAnswer, withExtra } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
@@ -31,6 +31,6 @@ export default defineCheck({
             lines,
           };
     });
-    return Array.isArray(counts) ? [...counts, ...unsatisfiable] : unsatisfiable.length > 0 ? unsatisfiable : counts;
+    return withExtra(counts, unsatisfiable);
   },
 });

@@ -119,6 +119,11 @@ export function nonEmptyField(views: ProbeView[], field: string): Evidence[] | {
  * "budget too small for any meaningful frame"). That is stated with no
  * keyword, so another error code warns, never fails.
  */
+/** Per-answer evidence plus more: the extra keeps a check from skipping when the answers alone gave nothing. */
+export function withExtra(score: Evidence[] | { skip: string }, extra: Evidence[]): Evidence[] | { skip: string } {
+  return Array.isArray(score) ? [...score, ...extra] : extra.length > 0 ? extra : score;
+}
+
 export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => string | undefined): Evidence[] {
   const out: Evidence[] = [];
   for (const x of xs) {

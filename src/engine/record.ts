@@ -3,7 +3,7 @@ import { HOST_VERSION } from "../math/version.ts";
 import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
 import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
-import { isLoopbackHost } from "../protocol/loopback.ts";
+import { remoteHost } from "../protocol/loopback.ts";
 import { Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
 import { isObj } from "../protocol/envelope.ts";
 import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
@@ -59,13 +59,6 @@ function sessionsFor(probes: Probe[]): Array<{ name: string; probes: Probe[] }> 
 /** Why no query may be sent to a provider that acked this, or undefined (C1, C2, C4, C6). */
 function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string | undefined {
   return (ack) => withheldReason(decideConsent(ack, urlOf(opts.target), opts.grants));
-}
-
-/** The host of a provider not on this machine (non-loopback HTTP), whose file: URIs name its files, not ours. */
-function remoteHost(t: Target): string | undefined {
-  if (t.kind !== "http") return undefined;
-  const host = new URL(t.url).hostname;
-  return isLoopbackHost(host) ? undefined : host;
 }
 
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
@@ -133,7 +126,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, opts, ctl.signal)));
     const events = perSession.flat();
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
-    const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, remoteHost(opts.target)) : [];
+    const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];
     return {
       header: {
         cgp_conform_transcript: 1,

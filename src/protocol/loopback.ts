@@ -16,6 +16,12 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
+/** The host of a provider URL that is not on this machine (not loopback), or undefined for a loopback one. */
+export function remoteHost(url: string): string | undefined {
+  const host = new URL(url).hostname;
+  return isLoopbackHost(host) ? undefined : host;
+}
+
 /** A URL's userinfo (user:password@), if it has one: a credential (C8). */
 export function userinfoOf(raw: string): string | undefined {
   return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(raw)?.[1];

@@ -1,5 +1,5 @@
 import { EGRESS } from "../protocol/scopes.ts";
-import { isLoopbackHost } from "../protocol/loopback.ts";
+import { remoteHost } from "../protocol/loopback.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
 import type { ConsentRecord } from "../transcript/types.ts";
 
@@ -22,7 +22,7 @@ export function consentNeeded(ack: Obj | undefined, url: string | undefined): Co
   const flow = isObj(provider.data_flow) ? provider.data_flow : {};
   const scopes = Array.isArray(flow.egress_scopes) ? flow.egress_scopes.filter((s): s is string => typeof s === "string") : [];
   const offMachine = scopes.filter((s) => s !== "local-only");
-  const remote = url !== undefined && !isLoopbackHost(new URL(url).hostname);
+  const remote = url !== undefined && remoteHost(url) !== undefined;
   if (offMachine.length > 0) return { scopes: offMachine, why: `the provider declares off-machine egress scopes ${offMachine.join(", ")} (C6)` };
   if (flow.egress === true) return { scopes: [EGRESS], why: "the provider declares egress: true (C1, C2)" };
   if (remote) return { scopes: [EGRESS], why: "the provider is not on loopback, so it is egress whatever it declares (C4)" };
