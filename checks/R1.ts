@@ -2,8 +2,7 @@ import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI, UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
-import type { ProbeView } from "../src/transcript/view.ts";
-import { parseObj } from "../src/protocol/envelope.ts";
+import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
 
 function malformed(p: ProbeView): Evidence[] {
   const out: Evidence[] = [];
@@ -26,7 +25,7 @@ function malformed(p: ProbeView): Evidence[] {
     // An object with neither type nor id may be a notification, which §2 says is ignored: the SHOULD does not bind it.
     if (!st.reply) continue;
     // A correlating provider may answer out of order: a bad_request echoing the stimulus's id counts wherever it came.
-    const id = o.sent.line ? parseObj(o.sent.line)?.id : undefined;
+    const id = envelopeOf(o.sent)?.id;
     const named =
       o.replies.find((m) => m.env.type === "error" && m.env.code === "bad_request") ??
       (id !== undefined ? p.received().find((m) => m.n > o.sent.n && m.env.id === id && m.env.type === "error" && m.env.code === "bad_request") : undefined);

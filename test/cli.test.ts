@@ -5,7 +5,7 @@ import { XMLParser } from "fast-xml-parser";
 import t from "tap";
 import { Parser } from "tap-parser";
 import { CHECKS } from "../checks/index.ts";
-import { reportValidator } from "../src/schema/index.ts";
+import { reportValidator } from "../src/schema/compile.ts";
 import { VERSION } from "../src/meta/version.ts";
 import { cli, fake, ROOT } from "./helpers/live.ts";
 

@@ -108,3 +108,37 @@ t.test("SIGTERM mid-run: the provider is reaped and the directory made for it is
     "and removed it on SIGTERM",
   );
 });
+
+t.test("one line of 118 000 frames: scored in full, one finding per defect", async (t) => {
+  // Only the run's first query gets the long answer (the process that claims the file), as from a provider with one huge answer.
+  const command = ["/usr/bin/env", `HUGE_ONCE=${join(tmp, "huge-once")}`, ...fake("huge-answer")];
+  const { transcript, report } = await runSuite({ kind: "stdio", command }, { timeoutMs: 20_000 });
+  const longest = Math.max(...transcript.events.map((e) => e.bytes ?? 0));
+  t.ok(longest > 14_000_000, `a line of ${longest} bytes was received whole`);
+  t.notOk(
+    transcript.events.some((e) => e.overLong),
+    "no line was cut",
+  );
+  t.equal(report.results.length, 41);
+  t.notOk(
+    report.results.some((r) => r.evidence.some((e) => /could not score/.test(e.message))),
+    "no check gave up",
+  );
+  // Every frame of the long answer is judged by every per-frame check; alike findings are one finding with a count.
+  const evidence = report.results.reduce((n, r) => n + r.evidence.length, 0);
+  t.ok(evidence < 400, `the report holds ${evidence} findings`);
+});
+
+t.test("a provider that answers everything with 15 MiB: the run keeps a bounded amount, says so, and still gives the verdict", async (t) => {
+  const { transcript, report } = await runSuite({ kind: "stdio", command: fake("huge-answer") }, { timeoutMs: 20_000 });
+  const kept = transcript.events.reduce((n, e) => n + (e.dir === "recv" ? (e.line?.length ?? 0) : 0), 0);
+  t.ok(kept <= 96 * 1024 * 1024 + 16 * 1024 * 1024, `${kept} bytes kept`);
+  t.match(
+    transcript.events
+      .filter((e) => e.note === "flood")
+      .map((e) => e.reason)
+      .join("\n"),
+    /the run received more than it keeps/,
+  );
+  t.equal(report.results.length, 41);
+});

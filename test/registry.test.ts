@@ -4,6 +4,7 @@ import { CHECKS } from "../checks/index.ts";
 import { DOCS } from "../fixtures/corpus.ts";
 import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
+import { generatedValidators } from "../src/schema/compile.ts";
 import { generatedRegistries, NOT_REGISTERED, registeredNames, reportOrder } from "../src/docs/registry.ts";
 import { renderTables, witnesses } from "../src/docs/tables.ts";
 import { PROBES } from "../src/probe/index.ts";
@@ -84,6 +85,10 @@ t.test("README tables are generated from the registry (npm run readme)", async (
 
 t.test("checks/index.ts and misbehave/index.ts are generated from their folders (npm run registry)", async (t) => {
   for (const [path, text] of Object.entries(await generatedRegistries(new URL("../", import.meta.url)))) t.equal(read(path), text, `${path} is current`);
+});
+
+t.test("the schema validators are generated from the schema (npm run registry)", async (t) => {
+  for (const [path, text] of Object.entries(generatedValidators())) t.equal(read(path), text, `${path} is current`);
 });
 
 t.test("report order is spec order; a section check sits where it follows", async (t) => {

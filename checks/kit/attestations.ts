@@ -32,16 +32,25 @@ export interface AuditedAnswer {
 
 /** Every frames answer in these probes, audited against the session's ack. */
 export function audits(views: ProbeView[]): AuditedAnswer[] {
-  return views.flatMap((v) => {
-    const ack = v.ack()?.env;
-    const name = providerName(ack) ?? "";
-    const keys = keysOf(ack);
-    return exchanges([v]).flatMap((x) =>
-      x.answer?.env.type === "frames" && isObj(x.answer.env.result)
-        ? [{ line: x.answer.n, step: x.step, audit: auditFrames(name, x.answer.env.result, keys) }]
-        : [],
-    );
-  });
+  return views.flatMap(auditsOf);
+}
+
+/** A view's audits, made once however many checks read them (six do): read-only, like the view. */
+const AUDITS = new WeakMap<ProbeView, AuditedAnswer[]>();
+
+function auditsOf(v: ProbeView): AuditedAnswer[] {
+  let got = AUDITS.get(v);
+  if (got) return got;
+  const ack = v.ack()?.env;
+  const name = providerName(ack) ?? "";
+  const keys = keysOf(ack);
+  got = exchanges([v]).flatMap((x) =>
+    x.answer?.env.type === "frames" && isObj(x.answer.env.result)
+      ? [{ line: x.answer.n, step: x.step, audit: auditFrames(name, x.answer.env.result, keys) }]
+      : [],
+  );
+  AUDITS.set(v, got);
+  return got;
 }
 
 export const NOT_ATTESTED = "the provider attached no attestation to any answer (attestations are optional: §6.5)";

@@ -40,14 +40,68 @@ export interface CheckDef {
 
 /** One observation per distinct finding, with the lines of all its repeats. */
 export function mergeSame(evidence: Evidence[]): Evidence[] {
-  const byKey = new Map<string, Evidence>();
+  const byKey = new Map<string, { e: Evidence; lines: Set<number>; repeated: boolean }>();
   for (const e of evidence) {
     const key = JSON.stringify([e.ok, e.level, e.untestable, e.message, e.expected, e.actual]);
     const seen = byKey.get(key);
-    if (seen) seen.lines = [...new Set([...seen.lines, ...e.lines])].sort((a, b) => a - b);
-    else byKey.set(key, { ...e, lines: [...e.lines] });
+    if (seen) {
+      for (const n of e.lines) seen.lines.add(n);
+      seen.repeated = true;
+    } else byKey.set(key, { e, lines: new Set(e.lines), repeated: false });
   }
-  return [...byKey.values()];
+  // Lines are united once per finding, at the end: linear however many repeats there are.
+  return [...byKey.values()].map(({ e, lines, repeated }) => ({ ...e, lines: repeated ? [...lines].sort((a, b) => a - b) : [...e.lines] }));
+}
+
+/**
+ * A finding's shape with its places blanked: the numbers (frame ids, indices,
+ * lines, counts) and the probe that saw it differ from one place of a defect
+ * to the next; the words that name the defect do not.
+ */
+const shapeOf = (text: string | undefined): string | undefined => text?.replace(/\bprobe [a-z][a-z0-9-]*/g, "probe …").replace(/\d+/g, "#");
+
+/** Below this many alike findings each is shown; from it on, they are one finding with a count. */
+export const GROUP_AT = 4;
+const ALSO = 3;
+
+/**
+ * One defect is one finding: evidence alike but for its numbers (the same
+ * rule broken the same way at frame 0, frame 1, …, frame 117 999) is folded
+ * into its first occurrence, with the count, the next few messages, and the
+ * lines of all. Status, level and untestability are part of the likeness, so
+ * grouping never changes a verdict. Linear in the evidence.
+ */
+export function groupAlike<E extends Evidence>(evidence: E[]): E[] {
+  const groups = new Map<string, E[]>();
+  const keys: string[] = [];
+  for (const e of evidence) {
+    const key = JSON.stringify([e.ok, e.level, e.untestable, (e as { status?: string }).status, shapeOf(e.message), shapeOf(e.expected), shapeOf(e.actual)]);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(e);
+    keys.push(key);
+  }
+  // Each group is emitted where its first occurrence was: the order of first appearance is kept.
+  const out: E[] = [];
+  for (const [i, e] of evidence.entries()) {
+    const g = groups.get(keys[i]!)!;
+    if (g.length < GROUP_AT) out.push(e);
+    else if (g[0] === e) out.push(folded(g));
+  }
+  return out;
+}
+
+function folded<E extends Evidence>(g: E[]): E {
+  const lines = new Set<number>();
+  for (const e of g) for (const n of e.lines) lines.add(n);
+  const first = g[0]!;
+  return {
+    ...first,
+    message: `${first.message} (the first of ${g.length} like it)`,
+    lines: [...lines].sort((a, b) => a - b),
+    occurrences: g.length,
+    also: g.slice(1, 1 + ALSO).map((e) => e.message),
+  };
 }
 
 export function defineCheck(def: CheckDef): CheckDef {

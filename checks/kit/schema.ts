@@ -51,7 +51,9 @@ export function schemaFindings(events: readonly TranscriptEvent[]): SchemaFindin
     validated++;
     for (const err of validateEnvelope(env, "interop")) {
       const owner = ownerOf(env.type, err);
-      byOwner.set(owner, [...(byOwner.get(owner) ?? []), evidenceOf(env.type, env, err, e)]);
+      let mine = byOwner.get(owner);
+      if (!mine) byOwner.set(owner, (mine = []));
+      mine.push(evidenceOf(env.type, env, err, e));
     }
   }
   return { validated, byOwner };

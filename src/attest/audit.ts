@@ -99,8 +99,16 @@ function signatureOf(a: Obj, keys: PublishedKey[]): SignatureVerdict {
   });
 }
 
-function sameIdentity(named: Obj, id: FrameIdentity): boolean {
-  return named.provider_id === id.provider_id && named.frame_id === id.frame_id && named.content_digest === id.content_digest;
+/** A frame identity as a map key; an absent content_digest is null, which no string digest can equal. */
+function identityKey(id: FrameIdentity): string {
+  return JSON.stringify([id.provider_id, id.frame_id, id.content_digest ?? null]);
+}
+
+/** The first frame an entry names exactly (provider_id, frame_id, content_digest all equal, absent only to absent), or -1. */
+function indexOfIdentity(named: Obj, byIdentity: ReadonlyMap<string, number>): number {
+  const { provider_id: p, frame_id: f, content_digest: d } = named;
+  if (typeof p !== "string" || typeof f !== "string" || (d !== undefined && typeof d !== "string")) return -1;
+  return byIdentity.get(identityKey({ provider_id: p, frame_id: f, ...(d !== undefined ? { content_digest: d } : {}) })) ?? -1;
 }
 
 /** The root a provider would get with the "duplicate the last leaf on an odd level" shortcut. */
@@ -123,6 +131,9 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
   const frames = Array.isArray(result.frames) ? result.frames.filter(isObj) : [];
   const inside = frames.flatMap((f, i) => attestationPaths(f, "").map((path) => ({ frameIndex: i, path })));
   const identities = frames.map((f) => identityOf(providerId, f));
+  const rawEntries = Array.isArray(result.frame_attestations) ? result.frame_attestations : [];
+  // An unsigned answer has nothing to recompute: only F6's scan applies to it.
+  if (rawEntries.length === 0 && !isObj(result.result_attestation)) return { providerId, inside, entries: [], attested: inside.length > 0 };
   // A frame holding a lone UTF-16 surrogate (in its id, a provenance uri…) has no UTF-8 bytes, so no commitment:
   // it is judged as one whose attestation cannot match, never allowed to stop the audit.
   const uncomputable = new Map<number, string>();
@@ -134,16 +145,23 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
       return new Uint8Array(32);
     }
   });
-  const rawEntries = Array.isArray(result.frame_attestations) ? result.frame_attestations : [];
+  // Entries find their frames by key, so a large signed answer is audited in linear time.
+  const byIdentity = new Map<string, number>();
+  for (const [i, id] of identities.entries()) {
+    const k = identityKey(id);
+    if (!byIdentity.has(k)) byIdentity.set(k, i);
+  }
+  const byFrameId = new Map<unknown, number>();
+  for (const [i, f] of frames.entries()) if (!byFrameId.has(f.id)) byFrameId.set(f.id, i);
   const signedLeaf = new Map<number, Uint8Array>();
 
   const entries = rawEntries.map((raw, index): EntryAudit => {
     const entry = isObj(raw) ? raw : {};
     const named = isObj(entry.frame) ? entry.frame : {};
     const incomplete = ["provider_id", "frame_id"].filter((k) => typeof named[k] !== "string");
-    const frameIndex = identities.findIndex((id) => sameIdentity(named, id));
+    const frameIndex = indexOfIdentity(named, byIdentity);
     if (frameIndex === -1 && typeof named.frame_id === "string") {
-      const byId = frames.findIndex((f) => f.id === named.frame_id);
+      const byId = byFrameId.get(named.frame_id) ?? -1;
       if (byId !== -1 && typeof frames[byId]!.content_digest === "string" && named.content_digest === undefined) incomplete.push("content_digest");
     }
     const out: EntryAudit = { index, named, incomplete, ...(frameIndex === -1 ? {} : { frameIndex }) };

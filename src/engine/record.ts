@@ -4,7 +4,7 @@ import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
 import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
 import { remoteHost } from "../protocol/loopback.ts";
-import { Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
+import { RunBudget, Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
 import { isObj } from "../protocol/envelope.ts";
 import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
@@ -63,7 +63,7 @@ function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string
 
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
-async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal): Promise<RecordedEvent[]> {
+async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal, budget: RunBudget): Promise<RecordedEvent[]> {
   const s = new Session({
     name,
     probe: probes[0]!.name,
@@ -72,6 +72,7 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
     timeoutMs: opts.timeoutMs,
     signal,
     withhold: withholdFor(opts),
+    budget,
   });
   try {
     let ack: Record<string, unknown> | undefined;
@@ -123,7 +124,8 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   const timer = setTimeout(() => ctl.abort(), opts.deadlineMs);
   try {
     const sessions = sessionsFor(probes);
-    const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, opts, ctl.signal)));
+    const budget = new RunBudget(opts.limits.maxLineBytes);
+    const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, opts, ctl.signal, budget)));
     const events = perSession.flat();
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];

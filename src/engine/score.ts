@@ -1,5 +1,5 @@
 import type { CheckDef, ScoreInput } from "../../checks/kit/check.ts";
-import { mergeSame } from "../../checks/kit/check.ts";
+import { groupAlike, mergeSame } from "../../checks/kit/check.ts";
 import { schemaFindings } from "../../checks/kit/schema.ts";
 import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
@@ -43,7 +43,7 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
       evidence: [{ ok: false, untestable: true, message: "the check observed nothing it could judge, and gave no reason to skip", lines: [], status: "fail" }],
     };
   }
-  const evidence = mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) }));
+  const evidence = groupAlike(mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) })));
   return {
     ...base,
     status: worst(evidence.map((e) => e.status)),

@@ -23,11 +23,38 @@ export interface SessionOptions {
    * be sent to this provider (C2), or undefined when it may.
    */
   withhold?: (ack: Obj) => string | undefined;
+  /** Shared by every session of the run; without one, the session has its own. */
+  budget?: RunBudget;
 }
 
 /** What one session may receive before the provider is taken to be flooding it. */
 const MAX_LINES = 20_000;
-const MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * What a whole run keeps of what providers send, across all its sessions at
+ * once: every line kept is parsed and scored, so this is what bounds the
+ * run's memory whatever a provider does. An honest provider's run keeps a
+ * few hundred lines and well under a mebibyte; one line may be as long as
+ * the line cap, and a budget always holds several of those.
+ */
+export class RunBudget {
+  private lines = 0;
+  private bytes = 0;
+  readonly maxLines: number;
+  readonly maxBytes: number;
+
+  constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number } = {}) {
+    this.maxLines = opts.maxLines ?? 50_000;
+    this.maxBytes = opts.maxBytes ?? Math.max(96 * 1024 * 1024, 4 * maxLineBytes);
+  }
+
+  /** Count a line received; false once the run has received more than it keeps. */
+  take(bytes: number): boolean {
+    this.lines++;
+    this.bytes += bytes;
+    return this.lines <= this.maxLines && this.bytes <= this.maxBytes;
+  }
+}
 
 /** Thrown by send() instead of sending a query payload consent does not allow (C2). */
 export class WithheldError extends Error {}
@@ -55,8 +82,8 @@ export class Session {
   private readonly conn: Connection;
   private killedByUs = false;
   private lines = 0;
-  private received = 0;
   private flooded = false;
+  private readonly budget: RunBudget;
   /** Writes so far: the seq of the last one sent. */
   private writes = 0;
   /** HTTP: the seq of the request the envelope next() last returned answers. */
@@ -71,14 +98,20 @@ export class Session {
 
   constructor(private readonly opts: SessionOptions) {
     this.probe = opts.probe;
+    this.budget = opts.budget ?? new RunBudget(opts.limits.maxLineBytes);
     const events = {
       line: (c: { text: string; bytes: number; overLong: boolean; status?: number; replyTo?: number }) => {
         if (this.flooded) return;
-        this.received += c.bytes;
-        if (++this.lines > MAX_LINES || this.received > MAX_BYTES) {
+        // An over-long line is kept only in part (its first bytes): that part is what the run holds of it.
+        const kept = c.overLong ? Buffer.byteLength(c.text) : c.bytes;
+        const withinRun = this.budget.take(kept);
+        if (++this.lines > MAX_LINES || !withinRun) {
           // Every line is kept in the transcript, so a provider that never stops writing is stopped.
           this.flooded = true;
-          this.note("flood", { reason: `more than ${MAX_LINES} lines or ${MAX_BYTES} bytes on stdout in one session: the provider was stopped` });
+          const reason = withinRun
+            ? `more than ${MAX_LINES} lines on stdout in one session: the provider was stopped`
+            : `the run received more than it keeps (${this.budget.maxLines} lines or ${this.budget.maxBytes} bytes across all sessions): the provider was stopped`;
+          this.note("flood", { reason });
           this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output" };
           this.conn.kill();
           this.push({ kind: "end" });

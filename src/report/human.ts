@@ -29,6 +29,7 @@ function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
   ];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);
+  for (const m of e.also ?? []) out.push(c.dim(`          also: ${m}`));
   if (e.lines.length > 0) {
     const more = e.lines.length > 12 ? ` … and ${e.lines.length - 12} more` : "";
     out.push(c.dim(`          transcript lines: ${e.lines.slice(0, 12).join(", ")}${more}`));

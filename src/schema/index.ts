@@ -1,23 +1,9 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import reportSchema from "../../schema/report.schema.json" with { type: "json" };
-import envelopeSchema from "../../schema/contextgraph-envelope.schema.json" with { type: "json" };
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { BRANCHES, escapePointer, exportName, isRecord, MODES, type EnvelopeMode } from "./documents.ts";
+import * as generated from "./validators.generated.js";
+import { LOCATION } from "./compile-names.ts";
 
-/**
- * The one ajv instance: draft 2020-12, strict about the schemas themselves.
- * allowUnionTypes: the envelope schema spells optional wire members as
- * `["string", "null"]`, as the upstream schema does. verbose: an error then
- * carries the schema object it came from, the only way to name its location
- * when it comes from a $ref that ajv compiled as a separate function.
- */
-function makeAjv(): Ajv2020 {
-  return new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-}
-
-/**
- * "lint": the authoring-strict profile as published (closed objects).
- * "interop": U1, "A receiver MUST ignore an object member it does not recognise".
- */
-export type EnvelopeMode = "interop" | "lint";
+export { envelopeSchemas, type EnvelopeMode } from "./documents.ts";
 
 /**
  * One violation. For `required`, `additionalProperties` and
@@ -32,118 +18,16 @@ export interface SchemaError {
   schemaPath: string;
 }
 
-type SchemaDocument = {
-  $id: string;
-  oneOf: { $ref: string }[];
-  $defs: Record<string, { properties?: { type?: { const?: unknown } } }>;
-};
-
-const lintSchema = envelopeSchema as unknown as SchemaDocument;
-
-/** Keywords whose value is a map of subschemas, a list of them, or one. */
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_SINGLE = ["items", "contains", "not", "if", "then", "else", "propertyNames", "additionalProperties", "unevaluatedProperties", "unevaluatedItems"];
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Removes every closing `false` in place, walking subschema positions only (a member named "additionalProperties" is not a keyword). */
-function openObjects(schema: unknown): void {
-  if (!isRecord(schema)) return;
-  if (schema.additionalProperties === false) delete schema.additionalProperties;
-  if (schema.unevaluatedProperties === false) delete schema.unevaluatedProperties;
-  for (const k of SCHEMA_MAPS) if (isRecord(schema[k])) Object.values(schema[k]).forEach(openObjects);
-  for (const k of SCHEMA_LISTS) if (Array.isArray(schema[k])) schema[k].forEach(openObjects);
-  for (const k of SCHEMA_SINGLE) openObjects(schema[k]);
-}
-
 /**
- * U1 / §13: the published schema's strictness "is a lint, not the interop
- * contract". The interop schema is derived, never hand-kept, so the two
- * profiles cannot drift apart.
+ * One validator per (mode, envelope type), generated at build time (npm run
+ * registry) so that no run compiles a schema: errors are about the envelope
+ * `type` names rather than a oneOf over all eight.
  */
-function interopOf(schema: SchemaDocument): SchemaDocument {
-  const open = structuredClone(schema);
-  openObjects(open);
-  open.$id = schema.$id.replace(/\.schema\.json$/, ".interop.schema.json");
-  return open;
-}
-
-const interopSchema = interopOf(lintSchema);
-
-/** The two schema documents, for tests and tools that inspect them. */
-export const envelopeSchemas: Readonly<Record<EnvelopeMode, SchemaDocument>> = {
-  lint: lintSchema,
-  interop: interopSchema,
-};
-
-/** Every subschema object of both documents -> its JSON pointer ("#/$defs/…"). */
-const LOCATIONS = new WeakMap<object, string>();
-function locate(node: unknown, at: string): void {
-  if (typeof node !== "object" || node === null) return;
-  LOCATIONS.set(node, at);
-  for (const [k, v] of Object.entries(node)) locate(v, `${at}/${escapePointer(k)}`);
-}
-locate(lintSchema, "#");
-locate(interopSchema, "#");
-
-/** Envelope `type` -> the $defs entry the root oneOf selects for it. */
-const BRANCHES: ReadonlyMap<string, string> = new Map(
-  lintSchema.oneOf.map(({ $ref }) => {
-    const def = $ref.replace("#/$defs/", "");
-    const tag = lintSchema.$defs[def]?.properties?.type?.const;
-    if (typeof tag !== "string") throw new Error(`envelope schema: ${$ref} has no type const`);
-    return [tag, def] as const;
-  }),
-);
-
-/** One validator per (mode, envelope), so errors are about the envelope `type` names rather than a oneOf over all eight. */
-function compileBranches(ajv: Ajv2020, schema: SchemaDocument): Map<string, ValidateFunction> {
-  const out = new Map<string, ValidateFunction>();
-  for (const [tag, def] of BRANCHES) {
-    const validate = ajv.getSchema(`${schema.$id}#/$defs/${def}`);
-    if (!validate) throw new Error(`envelope schema: cannot compile ${def}`);
-    out.set(tag, validate);
-  }
-  return out;
-}
-
-interface Compiled {
-  report: ValidateFunction;
-  envelopes: Record<EnvelopeMode, Map<string, ValidateFunction>>;
-}
-
-let compiled: Compiled | undefined;
-
-/**
- * Compiled on first use, not at import: every process that imports the CLI
- * (the reference provider among them, started by the dozen) would otherwise
- * pay for it at start-up.
- */
-function validators(): Compiled {
-  if (compiled) return compiled;
-  const ajv = makeAjv();
-  ajv.addSchema(lintSchema);
-  ajv.addSchema(interopSchema);
-  compiled = {
-    report: ajv.compile(reportSchema),
-    envelopes: { lint: compileBranches(ajv, lintSchema), interop: compileBranches(ajv, interopSchema) },
-  };
-  return compiled;
-}
-
-/** Validates a `--json` run report (schema/report.schema.json). */
-export function reportValidator(): ValidateFunction {
-  return validators().report;
-}
+const VALIDATORS: Record<EnvelopeMode, ReadonlyMap<string, ValidateFunction>> = Object.fromEntries(
+  MODES.map((mode) => [mode, new Map([...BRANCHES.keys()].map((tag) => [tag, (generated as Record<string, ValidateFunction>)[exportName(mode, tag)]!]))]),
+) as unknown as Record<EnvelopeMode, ReadonlyMap<string, ValidateFunction>>;
 
 const TYPES = [...BRANCHES.keys()].join(", ");
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
 
 function messageOf(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
@@ -155,7 +39,7 @@ function messageOf(e: ErrorObject): string {
     case "minLength":
       return p.limit === 1 ? "must not be empty" : (e.message ?? e.keyword);
     case "not":
-      return isRecord(e.schema) && Object.keys(e.schema).length === 0 ? "must not be present" : (e.message ?? e.keyword);
+      return isRecord(e.schema) && Object.keys(e.schema).every((k) => k === LOCATION) ? "must not be present" : (e.message ?? e.keyword);
     default:
       return e.message ?? e.keyword;
   }
@@ -163,8 +47,8 @@ function messageOf(e: ErrorObject): string {
 
 /** ajv's error, restated against the offending member and an absolute schema pointer. */
 function toSchemaError(e: ErrorObject): SchemaError {
-  // ajv's own schemaPath restarts at "#" inside a $ref it compiled separately.
-  const parent = isRecord(e.parentSchema) ? LOCATIONS.get(e.parentSchema) : undefined;
+  // ajv's own schemaPath restarts at "#" inside a $ref it compiled separately; the subschema names where it is.
+  const parent = isRecord(e.parentSchema) && typeof e.parentSchema[LOCATION] === "string" ? e.parentSchema[LOCATION] : undefined;
   const schemaPath = parent === undefined ? e.schemaPath : `${parent}/${e.keyword}`;
   const p = e.params as Record<string, unknown>;
   const member = (p.missingProperty ?? p.additionalProperty ?? p.unevaluatedProperty) as string | undefined;
@@ -181,11 +65,20 @@ function toSchemaError(e: ErrorObject): SchemaError {
  * failed branch's annotations); it is reported once, by the subschema.
  */
 function withoutEchoes(errors: SchemaError[]): SchemaError[] {
-  return errors.filter(
-    (e) =>
-      e.keyword !== "unevaluatedProperties" ||
-      !errors.some((o) => o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`))),
-  );
+  if (!errors.some((e) => e.keyword === "unevaluatedProperties")) return errors;
+  // Every path another error names, and each of its ancestors: one pass, so a large envelope's errors stay linear.
+  const count = new Map<string, number>();
+  for (const o of errors) {
+    const p = o.instancePath;
+    count.set(p, (count.get(p) ?? 0) + 1);
+    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) {
+      const up = `${p.slice(0, i)}\u0000below`;
+      count.set(up, (count.get(up) ?? 0) + 1);
+    }
+    if (p !== "") count.set("\u0000below", (count.get("\u0000below") ?? 0) + 1);
+  }
+  const echoed = (e: SchemaError): boolean => (count.get(e.instancePath) ?? 0) > 1 || (count.get(`${e.instancePath}\u0000below`) ?? 0) > 0;
+  return errors.filter((e) => e.keyword !== "unevaluatedProperties" || !echoed(e));
 }
 
 const ROOT_PATH = "#/oneOf";
@@ -204,7 +97,7 @@ export function validateEnvelope(env: unknown, mode: EnvelopeMode): SchemaError[
     return [{ instancePath: "/type", keyword: "required", message: 'required member "type" is missing', schemaPath: ROOT_PATH }];
   }
   const tag = env.type;
-  const validate = typeof tag === "string" ? validators().envelopes[mode].get(tag) : undefined;
+  const validate = typeof tag === "string" ? VALIDATORS[mode].get(tag) : undefined;
   if (!validate) {
     const message = `unknown envelope type ${JSON.stringify(tag)}; expected one of ${TYPES}`;
     return [{ instancePath: "/type", keyword: "oneOf", message, schemaPath: ROOT_PATH }];

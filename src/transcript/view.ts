@@ -13,9 +13,45 @@ export interface Message {
   replyTo?: number;
 }
 
+/**
+ * Each recorded line is parsed once, however many checks and views read it:
+ * scoring stays linear in the transcript. A parse is shared, so it is
+ * read-only; the test suite freezes every parse to prove no reader writes.
+ */
+const PARSED = new WeakMap<object, Obj | null>();
+let freezing = false;
+
+/** Test hook: deep-freeze every parse from now on, so a reader that writes to a shared envelope throws. */
+export function freezeParses(on: boolean): void {
+  freezing = on;
+}
+
+function deepFreeze(v: unknown): void {
+  // Iterative: a parse may be nested up to MAX_DEPTH, and the walk must be depth-safe whatever it holds.
+  const stack = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x !== "object" || x === null || Object.isFrozen(x)) continue;
+    Object.freeze(x);
+    for (const y of Object.values(x)) stack.push(y);
+  }
+}
+
+/** The JSON object a recorded line holds (parsed once, shared: never write to it), or undefined. */
+export function envelopeOf(e: Pick<TranscriptEvent, "line" | "overLong">): Obj | undefined {
+  let v = PARSED.get(e);
+  if (v === undefined) {
+    v = (e.overLong ? undefined : parseObj(e.line)) ?? null;
+    if (freezing) deepFreeze(v);
+    PARSED.set(e, v);
+  }
+  return v ?? undefined;
+}
+
 /** What one probe's session recorded, with the read-only queries checks need. */
 export class ProbeView {
   readonly name: string;
+  private byDir: Record<"send" | "recv", { all: Message[]; byStep: Map<string, Message[]> }> | undefined;
 
   constructor(
     readonly spec: ProbeSpec,
@@ -33,16 +69,38 @@ export class ProbeView {
     return this.events.length > 0;
   }
 
+  /** Sent and received envelopes, indexed once per view: every query below is then linear in what it returns. */
+  private index(): NonNullable<ProbeView["byDir"]> {
+    if (this.byDir) return this.byDir;
+    const byDir = {
+      send: { all: [] as Message[], byStep: new Map<string, Message[]>() },
+      recv: { all: [] as Message[], byStep: new Map<string, Message[]>() },
+    };
+    for (const e of this.events) {
+      if (e.dir !== "send" && e.dir !== "recv") continue;
+      const env = envelopeOf(e);
+      if (!env) continue;
+      const m: Message = {
+        n: e.n,
+        step: e.step,
+        env,
+        ...(e.seq !== undefined ? { seq: e.seq } : {}),
+        ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}),
+      };
+      const d = byDir[e.dir];
+      d.all.push(m);
+      let at = d.byStep.get(e.step);
+      if (!at) d.byStep.set(e.step, (at = []));
+      at.push(m);
+    }
+    return (this.byDir = byDir);
+  }
+
   private messages(dir: "send" | "recv", step?: string): Message[] {
     this.checked(step);
-    const out: Message[] = [];
-    for (const e of this.events) {
-      if (e.dir !== dir || (step !== undefined && e.step !== step) || e.overLong) continue;
-      const env = parseObj(e.line);
-      if (env)
-        out.push({ n: e.n, step: e.step, env, ...(e.seq !== undefined ? { seq: e.seq } : {}), ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}) });
-    }
-    return out;
+    const d = this.index()[dir];
+    // A fresh array each time: a caller may sort or filter what it is given.
+    return (step === undefined ? d.all : (d.byStep.get(step) ?? [])).slice();
   }
 
   /** Received lines that parsed as JSON objects, optionally within one step. */
@@ -59,7 +117,7 @@ export class ProbeView {
     return this.events.filter((e) => {
       if (e.dir !== "recv") return false;
       if (e.overLong) return true;
-      const env = parseObj(e.line);
+      const env = envelopeOf(e);
       return !env || typeof env.type !== "string";
     });
   }
@@ -184,8 +242,8 @@ export class ProbeView {
 export function envelopes<E extends Pick<TranscriptEvent, "dir" | "line" | "overLong">>(events: readonly E[]): Array<{ e: E; env: Obj }> {
   const out: Array<{ e: E; env: Obj }> = [];
   for (const e of events) {
-    if ((e.dir !== "send" && e.dir !== "recv") || e.overLong) continue;
-    const env = parseObj(e.line);
+    if (e.dir !== "send" && e.dir !== "recv") continue;
+    const env = envelopeOf(e);
     if (env) out.push({ e, env });
   }
   return out;

@@ -38,6 +38,10 @@ export interface EvidenceRecord extends Observation {
   actual?: string;
   /** Transcript line numbers that show it. */
   lines: number[];
+  /** Set when this finding stands for several of one defect (see groupAlike): how many. */
+  occurrences?: number;
+  /** With occurrences: the next few messages of the group. */
+  also?: string[];
 }
 
 export interface EvidenceResult extends EvidenceRecord {

@@ -113,7 +113,7 @@ t.test("an annotation carries the first finding, its expected/actual/lines, and 
   const fails = b3.results.find((r) => r.id === "B3")!.evidence.filter((e) => e.status === "fail");
   t.equal(
     error!.message,
-    `${fails[0]!.message}\nexpected: 50\nactual: 18\ntranscript lines: 5${fails.length > 1 ? `\n… and ${fails.length - 1} more failing findings` : ""}`,
+    `${fails[0]!.message}\nexpected: 50\nactual: 18\ntranscript lines: ${fails[0]!.lines.join(", ")}${fails.length > 1 ? `\n… and ${fails.length - 1} more failing findings` : ""}`,
   );
 
   const warn = synthetic([check("W1", "warn", [ev("pass", "fine"), ev("warn", "a SHOULD broke", { level: "SHOULD", lines: [] })])]);

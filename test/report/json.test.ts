@@ -1,5 +1,5 @@
 import t from "tap";
-import { reportValidator } from "../../src/schema/index.ts";
+import { reportValidator } from "../../src/schema/compile.ts";
 
 const validate = reportValidator();
 import { runSuite } from "../../src/engine/run.ts";

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import t from "tap";
 import { renderJunit } from "../../src/report/junit.ts";
 import type { RunReport } from "../../src/verdict/report.ts";
-import { reportValidator } from "../../src/schema/index.ts";
+import { reportValidator } from "../../src/schema/compile.ts";
 import { check, ev, real, realRuns, RUNS, synthetic } from "../helpers/reports.ts";
 
 /** Everything an XML writer gets wrong: markup, entities, a CDATA end, quotes, a NUL, an escape, a lone surrogate, a non-character. */
