@@ -142,3 +142,21 @@ t.test("a provider that answers everything with 15 MiB: the run keeps a bounded 
   );
   t.equal(report.results.length, 41);
 });
+
+t.test("SIGTERM or SIGINT mid-run: a partial report marked as interrupted, exit 3", async (t) => {
+  const { execa } = await import("execa");
+  const { BUN, CLI, ROOT } = await import("./helpers/live.ts");
+  for (const sig of ["SIGTERM", "SIGINT"] as const) {
+    const child = execa(BUN, [CLI, "stdio", "--json", "--timeout", "60000", "--", ...fake("never-answers")], { cwd: ROOT, reject: false });
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill(sig);
+    const r = await child;
+    t.equal(r.exitCode, 3, `${sig}: exit 3`);
+    const report = JSON.parse(r.stdout) as { interrupted?: string; could_not_run: boolean; could_not_run_reason?: string; results: unknown[] };
+    t.equal(report.interrupted, sig);
+    t.equal(report.could_not_run, true);
+    t.match(report.could_not_run_reason, new RegExp(`interrupted by ${sig}`));
+    t.equal(report.results.length, 41, "every check has its verdict on what was observed");
+    t.notMatch(r.stderr, /internal error|    at /);
+  }
+});

@@ -8,6 +8,7 @@ import { RunBudget, Session, WithheldError, type RecordedEvent } from "../probe/
 import { isObj } from "../protocol/envelope.ts";
 import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
+import { onInterrupt } from "../target/reaper.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { firstAck } from "../transcript/view.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
@@ -122,6 +123,12 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   const probes = probesFor(opts.checks);
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), opts.deadlineMs);
+  // Told to stop, the run ends every session as its deadline would, and the transcript says why.
+  let interrupted: NodeJS.Signals | undefined;
+  const unhook = onInterrupt((sig) => {
+    interrupted = sig;
+    ctl.abort(`interrupted by ${sig}`);
+  });
   try {
     const sessions = sessionsFor(probes);
     const budget = new RunBudget(opts.limits.maxLineBytes);
@@ -144,6 +151,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         trust_roots: opts.trustRoots,
         depth: opts.depth ?? DEFAULT_DEPTH,
         started_at: started,
+        ...(interrupted ? { interrupted } : {}),
         // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
         consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),
       },
@@ -151,5 +159,6 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     };
   } finally {
     clearTimeout(timer);
+    unhook();
   }
 }

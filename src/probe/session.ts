@@ -237,7 +237,11 @@ export class Session {
       // Checked on every turn, not only when idle: a provider flooding us with
       // lines that answer nothing must not hold a read open past its deadline.
       if (this.deadlinePassed()) {
-        this.stall ??= { probe: this.probe, step: this.current, why: "the run's deadline passed" };
+        this.stall ??= {
+          probe: this.probe,
+          step: this.current,
+          why: typeof this.opts.signal.reason === "string" ? `the run was ${this.opts.signal.reason}` : "the run's deadline passed",
+        };
         return undefined;
       }
       if (performance.now() >= until) {
@@ -323,7 +327,8 @@ export class Session {
 
   private deadlinePassed(): boolean {
     if (!this.opts.signal.aborted) return false;
-    if (!this.events.some((e) => e.note === "deadline")) this.note("deadline");
+    const reason = this.opts.signal.reason;
+    if (!this.events.some((e) => e.note === "deadline")) this.note("deadline", typeof reason === "string" ? { reason } : {});
     return true;
   }
 

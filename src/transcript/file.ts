@@ -109,6 +109,7 @@ function checkHeader(h: unknown): TranscriptHeader {
   if (h.consent !== undefined && !(isRecord(h.consent) && is(h.consent.grants, "strings"))) bad("consent must carry grants, an array of strings");
   if (h.depth !== undefined && !["quick", "standard", "exhaustive"].includes(h.depth as string)) bad("depth must be quick, standard or exhaustive");
   if (h.started_at !== undefined && typeof h.started_at !== "string") bad("started_at must be a string");
+  if (h.interrupted !== undefined && typeof h.interrupted !== "string") bad("interrupted must be a string");
   return { ...(h as unknown as TranscriptHeader), consent: isRecord(h.consent) ? (h.consent as TranscriptHeader["consent"]) : { grants: [] } };
 }
 

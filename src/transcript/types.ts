@@ -96,6 +96,8 @@ export interface TranscriptHeader {
   sessions?: Record<string, string[]>;
   /** How far derived stimuli explored (--depth); absent in transcripts from before depths. */
   depth?: "quick" | "standard" | "exhaustive";
+  /** Set when a signal stopped the run before it finished: the signal's name. */
+  interrupted?: string;
   /** Consent granted for this run (--consent), and what the run decided from the provider's first handshake_ack. */
   consent: { grants: string[] } & Partial<Omit<ConsentRecord, "grants">>;
 }

@@ -188,7 +188,9 @@ export class ProbeView {
           : e?.note === "eof"
             ? "the provider closed its output"
             : e?.note === "deadline"
-              ? "the run's deadline passed"
+              ? e.reason
+                ? `the run was ${e.reason}`
+                : "the run's deadline passed"
               : e?.note === "connect-error" || e?.note === "http-error"
                 ? String(e.reason)
                 : "no reply";
@@ -220,7 +222,11 @@ export class ProbeView {
     const unreachable = this.notes("connect-error")[0];
     if (unreachable && !this.ack()) return { message: `the provider could not be reached: ${unreachable.reason}`, lines: [unreachable.n] };
     const dl = this.notes("deadline")[0];
-    if (dl && !this.ack()) return { message: "the run's global deadline passed before the handshake completed", lines: [dl.n] };
+    if (dl && !this.ack())
+      return {
+        message: dl.reason ? `the run was ${dl.reason} before the handshake completed` : "the run's global deadline passed before the handshake completed",
+        lines: [dl.n],
+      };
     if (needAck && this.sent(HANDSHAKE_STEP).length > 0 && !this.ack()) {
       const evidence = this.events.filter((e) => e.step === HANDSHAKE_STEP && e.dir !== "send").map((e) => e.n);
       const to = this.notes("timeout", HANDSHAKE_STEP)[0];

@@ -30,9 +30,11 @@ export interface RunReport {
   host_version: string;
   timeout_ms: number;
   conformant: boolean;
-  /** The run could not be made in full: the provider could not be started or reached, or needed consent it was not given. */
+  /** The run could not be made in full: the provider could not be started or reached, needed consent it was not given, or a signal stopped the run. */
   could_not_run: boolean;
   could_not_run_reason?: string;
+  /** Set when a signal stopped the run before it finished: the signal. The verdicts are of what was observed until then. */
+  interrupted?: string;
   /** C1, C2, C6: what needed consent, what was granted (with its receipts, context-reuse §3), what was missing. */
   consent: { needed: string[]; why?: string; granted: string[]; missing: string[]; receipts: ConsentReceipt[] };
   /** How far derived stimuli explored (--depth), and how many lines the run sent; absent for a transcript recorded before depths. */
@@ -57,6 +59,7 @@ export function summarize(results: CheckResult[]): Summary {
 }
 
 function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefined {
+  if (t.header.interrupted) return `the run was interrupted by ${t.header.interrupted} before it finished: the verdicts are of what was observed until then`;
   const sessions = new Set(t.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
   const unreachable = t.events.filter((e) => e.note === "spawn-error" || e.note === "connect-error");
   if (sessions.size > 0 && new Set(unreachable.map((e) => e.session)).size === sessions.size) {
@@ -90,6 +93,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
     conformant: isConformant(summary, reason !== undefined),
     could_not_run: reason !== undefined,
     ...(reason ? { could_not_run_reason: reason } : {}),
+    ...(header.interrupted ? { interrupted: header.interrupted } : {}),
     consent: {
       needed: consent.needed,
       ...(consent.why ? { why: consent.why } : {}),
