@@ -23,7 +23,7 @@ export default defineCheck({
     const squeeze = exchanges([probe(BUDGET_SQUEEZE)]);
     const first = squeeze[0] ? framesOf(squeeze[0]) : undefined;
     const costs = (first ?? []).map((f) => f.token_cost).filter((c): c is number => typeof c === "number" && c > 0);
-    const cheapest = costs.length > 0 ? Math.min(...costs) : undefined;
+    const cheapest = costs.length > 0 ? costs.reduce((a, b) => Math.min(a, b)) : undefined;
     const unsatisfiable = nothingFits(squeeze.slice(1), (x) => {
       const max = x.body.max_tokens;
       return typeof max === "number" && cheapest !== undefined && max < cheapest

@@ -71,12 +71,22 @@ export function frameName(f: ServedFrame): string {
 export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame) => Evidence | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const frames = servedFrames(xs);
-  const results = frames.map(test).filter((e): e is Evidence => e !== undefined);
-  const out: Evidence[] = [...unanswered(xs, views), ...results.filter((e) => !e.ok)];
-  const held = results.filter((e) => e.ok);
-  if (held.length > 0) {
-    out.push({ ok: true, message: `${held.length} of ${results.length} frames ${rule}`, lines: [...new Set(held.flatMap((e) => e.lines))] });
+  const out: Evidence[] = unanswered(xs, views);
+  // One pass, keeping only failures and a count: a long answer's frames leave no trail of passing evidence behind.
+  let judged = 0;
+  let held = 0;
+  const heldLines = new Set<number>();
+  for (const f of frames) {
+    const e = test(f);
+    if (e === undefined) continue;
+    judged++;
+    if (!e.ok) out.push(e);
+    else {
+      held++;
+      for (const n of e.lines) heldLines.add(n);
+    }
   }
+  if (held > 0) out.push({ ok: true, message: `${held} of ${judged} frames ${rule}`, lines: [...heldLines] });
   if (out.length === 0) {
     return {
       skip:

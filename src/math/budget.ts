@@ -1,8 +1,7 @@
 /** B3: "token_cost MUST equal ceil(utf8_byte_length(content) / 4)." */
-const encoder = new TextEncoder();
-
+/** Counted, not encoded: no allocation per frame. A lone surrogate counts as the 3 bytes of the U+FFFD an encoder writes for it. */
 export function utf8ByteLength(s: string): number {
-  return encoder.encode(s).length;
+  return Buffer.byteLength(s, "utf8");
 }
 
 export function budgetTokens(content: string): number {

@@ -29,7 +29,8 @@ export default defineProbe({
       s.send(step, query(ctx, id, fields), { rules: ["Q1"], why });
       return (await awaitAnswer(s, id)) !== undefined;
     };
-    for (const k of kinds) {
+    // Every kind alone, however many there are at quick and standard depth up to a bound: a provider may declare thousands.
+    for (const k of atDepth(ctx.depth, kinds, { quick: 16, standard: 16 })) {
       const why = declared.includes(k) ? "a declared kind, alone" : "a kind served but not declared, alone";
       if (!(await ask(kindStep(k), { kinds: [k] }, why))) return;
     }

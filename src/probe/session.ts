@@ -45,7 +45,7 @@ export class RunBudget {
 
   constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number } = {}) {
     this.maxLines = opts.maxLines ?? 50_000;
-    this.maxBytes = opts.maxBytes ?? Math.max(96 * 1024 * 1024, 4 * maxLineBytes);
+    this.maxBytes = opts.maxBytes ?? Math.max(64 * 1024 * 1024, 4 * maxLineBytes);
   }
 
   /** Count a line received; false once the run has received more than it keeps. */

@@ -33,9 +33,16 @@ export const DEPTHS = ["quick", "standard", "exhaustive"] as const;
 export type Depth = (typeof DEPTHS)[number];
 export const DEFAULT_DEPTH: Depth = "standard";
 
-/** The first `n` of `items` at this depth: `n.quick` / `n.standard`, or all of them when exhaustive. */
+/**
+ * Exhaustive depth takes every case a corpus yields, up to this many of each
+ * kind: past it, a corpus of a hundred thousand frames would cost a hundred
+ * thousand queries.
+ */
+export const EXHAUSTIVE_CAP = 64;
+
+/** The first `n` of `items` at this depth: `n.quick` / `n.standard`, or all of them (up to EXHAUSTIVE_CAP) when exhaustive. */
 export function atDepth<T>(depth: Depth, items: readonly T[], n: { quick: number; standard: number }): T[] {
-  return depth === "exhaustive" ? [...items] : items.slice(0, n[depth]);
+  return items.slice(0, depth === "exhaustive" ? Math.max(EXHAUSTIVE_CAP, n.standard) : n[depth]);
 }
 
 /** Why a stimulus was sent: the rules it aims at, and how it was chosen from what the provider declared and served. */

@@ -29,7 +29,8 @@ export class StdioConnection implements Connection {
 
     const splitter = new LineSplitter(limits.maxLineBytes);
     this.child.stdout?.on("data", (c: Uint8Array) => {
-      for (const line of splitter.push(Buffer.from(c))) on.line(line);
+      // A view, not a copy: the chunk is ours alone.
+      for (const line of splitter.push(Buffer.from(c.buffer, c.byteOffset, c.byteLength))) on.line(line);
     });
     this.child.stdout?.on("end", () => {
       const rest = splitter.end();
