@@ -1,4 +1,4 @@
-import { readIn, UsageError } from "./io.ts";
+import { readIn, RefusedTargetError, UsageError } from "./io.ts";
 import type { HttpTarget } from "../target/connection.ts";
 import { bearerToken } from "../target/http.ts";
 import { InsecureTransportError, userinfoOf, vetUrl } from "../protocol/loopback.ts";
@@ -8,8 +8,7 @@ import { isCredentialHeader, registerSecret } from "../secret/redact.ts";
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** Refused before anything is sent: C7 names the rule, so the run "could not run" (exit 3). */
-export class RefusedTargetError extends Error {}
+export { RefusedTargetError };
 
 export interface HttpArgs {
   url: string;

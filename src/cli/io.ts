@@ -102,3 +102,6 @@ export function writable(path: string, what: string): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`${what} ${path} is a directory`);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${what} ${path}: the directory ${dir} does not exist`);
 }
+
+/** Refused before anything is sent: C7 names the rule, so the run "could not run" (exit 3). */
+export class RefusedTargetError extends Error {}

@@ -1,23 +1,37 @@
 import yargs from "yargs";
-import { MODES } from "../../misbehave/index.ts";
-import { explain } from "../docs/explain.ts";
-import { listJson, renderList } from "../docs/list.ts";
-import { DEFAULTS } from "../engine/record.ts";
-import { fixtureCommand, withFixtureRoot } from "../engine/fixture-process.ts";
-import { selftest, type Transport } from "../engine/selftest.ts";
+import { DEFAULTS } from "../engine/defaults.ts";
+import type { Transport } from "../engine/selftest.ts";
 import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
-import { fixture, knownMode, knownVariant } from "./fixture.ts";
-import { VARIANTS } from "../../fixtures/variants.ts";
-import { httpTarget, RefusedTargetError } from "./http.ts";
-import { err, out, positive, UsageError } from "./io.ts";
-import { attestVerify, replay, validate } from "./offline.ts";
-import { selftestLine, selftestSummary } from "./selftest.ts";
-import { suite, suiteOptions } from "./suite.ts";
+import { err, out, positive, RefusedTargetError, UsageError } from "./io.ts";
+import { suiteOptions } from "./options.ts";
 import { exitCode } from "../verdict/exit.ts";
+
+/**
+ * Each command loads what it runs when it runs: `list` does not load the
+ * engine, `validate` does not load the probes, and no command loads another's.
+ */
+const load = {
+  suite: () => import("./suite.ts"),
+  http: () => import("./http.ts"),
+  fixture: () => import("./fixture.ts"),
+  fixtureProcess: () => import("../engine/fixture-process.ts"),
+  selftest: () => import("../engine/selftest.ts"),
+  selftestText: () => import("./selftest.ts"),
+  offline: () => import("./offline.ts"),
+  list: () => import("../docs/list.ts"),
+  explain: () => import("../docs/explain.ts"),
+};
+
+/** The names `fixture --help` lists, loaded only for that command. */
+async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
+  const [{ MODES }, { VARIANTS }] = await Promise.all([import("../../misbehave/index.ts"), import("../../fixtures/variants.ts")]);
+  return { modes: MODES.map((m) => m.name), variants: VARIANTS.map((v) => v.name) };
+}
 
 export async function main(argv: string[]): Promise<number> {
   let code: number | undefined;
+  const names = argv[0] === "fixture" ? await catalog() : { modes: [], variants: [] };
   // The provider's command line is everything after the first "--", untouched:
   // yargs would parse "0x10" in it as 16.
   const dd = argv.indexOf("--");
@@ -38,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
       (y) => suiteOptions(y),
       async (a) => {
         if (provider.length === 0) throw new UsageError("no provider command: give it after --, e.g. cgp-conform stdio -- ./my-provider --flag");
+        const { suite } = await load.suite();
         code = await suite({ kind: "stdio", command: provider }, a);
       },
     )
@@ -55,6 +70,7 @@ export async function main(argv: string[]): Promise<number> {
           .option("header", { type: "string", array: true, describe: "An extra request header NAME:VALUE; repeatable (not for credentials)" }),
       async (a) => {
         noProvider("http");
+        const [{ suite }, { httpTarget }] = await Promise.all([load.suite(), load.http()]);
         code = await suite(httpTarget(a), a);
       },
     )
@@ -67,6 +83,11 @@ export async function main(argv: string[]): Promise<number> {
           .option("variant", { type: "string", describe: "Run one of the provider's honest shapes instead (see: cgp-conform fixture --help)" }),
       async (a) => {
         noProvider("reference");
+        const [{ suite }, { knownMode, knownVariant }, { fixtureCommand, withFixtureRoot }] = await Promise.all([
+          load.suite(),
+          load.fixture(),
+          load.fixtureProcess(),
+        ]);
         knownMode(a.misbehave);
         knownVariant(a.variant);
         if (a.misbehave !== undefined && a.variant !== undefined)
@@ -79,8 +100,8 @@ export async function main(argv: string[]): Promise<number> {
       "Serve the bundled reference provider on stdio (or over HTTP on loopback)",
       (y) =>
         y
-          .option("misbehave", { type: "string", describe: `One defect to apply: ${MODES.map((m) => m.name).join(", ")}` })
-          .option("variant", { type: "string", describe: `One honest shape instead of the full provider: ${VARIANTS.map((v) => v.name).join(", ")}` })
+          .option("misbehave", { type: "string", describe: `One defect to apply: ${names.modes.join(", ")}` })
+          .option("variant", { type: "string", describe: `One honest shape instead of the full provider: ${names.variants.join(", ")}` })
           .option("root", { type: "string", describe: "Directory to keep the provider's files in (its file provenance points there)" })
           .option("attest", { type: "boolean", default: false, describe: "Sign answers (§6.5) with the published test key" })
           .option("http", {
@@ -90,6 +111,7 @@ export async function main(argv: string[]): Promise<number> {
           .option("tls", { type: "boolean", default: false, describe: "With --http: serve HTTPS with the published self-signed test certificate" }),
       async (a) => {
         noProvider("fixture");
+        const { fixture } = await load.fixture();
         code = await fixture(a);
       },
     )
@@ -108,6 +130,7 @@ export async function main(argv: string[]): Promise<number> {
       async (a) => {
         noProvider("selftest");
         const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
+        const [{ selftest }, { selftestLine, selftestSummary }] = await Promise.all([load.selftest(), load.selftestText()]);
         const r = await selftest({ timeoutMs: positive("timeout", a.timeout), transports, onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n") });
         out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
         code = exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
@@ -121,8 +144,9 @@ export async function main(argv: string[]): Promise<number> {
           .positional("file", { type: "string", demandOption: true, describe: "A transcript saved with --transcript" })
           .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout" })
           .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" }),
-      (a) => {
+      async (a) => {
         noProvider("replay");
+        const { replay } = await load.offline();
         code = replay(a);
       },
     )
@@ -138,8 +162,9 @@ export async function main(argv: string[]): Promise<number> {
             describe: "lint: authoring-strict (unknown members rejected); interop: as a receiver reads it (U1)",
           })
           .option("json", { type: "boolean", default: false, describe: "Write the results as JSON to stdout" }),
-      (a) => {
+      async (a) => {
         noProvider("validate");
+        const { validate } = await load.offline();
         code = validate(a);
       },
     )
@@ -156,8 +181,9 @@ export async function main(argv: string[]): Promise<number> {
                 describe: "An Ed25519 public key (64 hex digits) to verify every signature with, instead of the published ones",
               })
               .option("json", { type: "boolean", default: false, describe: "Write the verdicts as JSON to stdout" }),
-          (a) => {
+          async (a) => {
             noProvider("attest verify");
+            const { attestVerify } = await load.offline();
             code = attestVerify(a);
           },
         )
@@ -167,8 +193,9 @@ export async function main(argv: string[]): Promise<number> {
       "list",
       "List the checks: anchor, level, title, probes, witnesses",
       (y) => y.option("json", { type: "boolean", default: false, describe: "Write the registry as JSON to stdout" }),
-      (a) => {
+      async (a) => {
         noProvider("list");
+        const { listJson, renderList } = await load.list();
         out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList());
         code = exitCode("done");
       },
@@ -177,8 +204,9 @@ export async function main(argv: string[]): Promise<number> {
       "explain <anchor>",
       "Explain a check: the spec sentence, what is sent, how it is scored, which modes witness it",
       (y) => y.positional("anchor", { type: "string", demandOption: true, describe: "A check id (H1, B3, S2-framing…) or an excluded anchor" }),
-      (a) => {
+      async (a) => {
         noProvider("explain");
+        const { explain } = await load.explain();
         const text = explain(a.anchor);
         if (text === undefined) throw new UsageError(`no check or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
         out(text.endsWith("\n") ? text : text + "\n");

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
-import type { Argv } from "yargs";
-import { DEFAULTS } from "../engine/record.ts";
+import type { SuiteArgs } from "./options.ts";
 import { makeChalk } from "../report/color.ts";
 import { renderHuman } from "../report/human.ts";
 import type { RunReport } from "../verdict/report.ts";
@@ -17,63 +16,8 @@ import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
 import { appendBestEffort, err, out, OutputError, positive, readIn, UsageError, writable, writeOutput } from "./io.ts";
 import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
-import { DEFAULT_DEPTH, DEPTHS, type Depth } from "../protocol/probes.ts";
 
 type ReportSpec = Spec & { append?: boolean };
-
-export interface SuiteArgs {
-  json: boolean;
-  verbose: boolean;
-  timeout: number;
-  deadline: number;
-  transcript?: string;
-  "max-line-bytes": number;
-  "trust-root"?: string[];
-  consent?: string[];
-  only?: string[];
-  skip?: string[];
-  strict: boolean;
-  baseline?: string;
-  report?: string[];
-  depth: Depth;
-}
-
-/** The options every command that runs the suite takes. */
-export function suiteOptions<T>(y: Argv<T>) {
-  return y
-    .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout (nothing else goes to stdout)" })
-    .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" })
-    .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline, and the shutdown grace period, in ms" })
-    .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
-    .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
-    .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line (or HTTP body) read, in bytes" })
-    .option("trust-root", {
-      type: "string",
-      array: true,
-      describe: "Another directory, besides the working directory, whose files file provenance may be re-read from (F5); repeatable",
-    })
-    .option("consent", {
-      type: "string",
-      array: true,
-      describe: "Grant consent for an egress scope (or 'egress', or 'all') so queries may be sent (C1, C2, C6); repeatable",
-    })
-    .option("depth", {
-      choices: DEPTHS,
-      default: DEFAULT_DEPTH,
-      describe:
-        "How far stimuli derived from the provider's own frames explore: quick (the few cases each rule needs), standard (each rule's boundary cases, bounded), exhaustive (every case the corpus yields)",
-    })
-    .option("only", { type: "string", array: true, describe: "Run only these checks: ids, globs and ranges (H1, B*, F5,F11-F13); repeatable" })
-    .option("skip", { type: "string", array: true, describe: "Leave out these checks (same patterns as --only); repeatable" })
-    .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
-    .option("baseline", { type: "string", describe: "A file listing anchors expected to fail: the run is green if no other check fails" })
-    .option("report", {
-      type: "string",
-      array: true,
-      describe:
-        "Also write a report: FORMAT[:FILE], FORMAT one of json, junit, tap, markdown, github (no FILE: stdout, instead of the human report); repeatable",
-    });
-}
 
 /** The reports a run writes: --json and --report as given, plus GitHub's defaults under GITHUB_ACTIONS=true. */
 function reportSpecs(a: { json: boolean; report?: string[] }): ReportSpec[] {

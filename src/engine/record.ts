@@ -30,11 +30,7 @@ export interface RunOptions {
   depth?: Depth;
 }
 
-export const DEFAULTS = {
-  timeoutMs: 5000,
-  deadlineMs: 120_000,
-  limits: { maxLineBytes: 16 * 1024 * 1024, maxStderrBytes: 64 * 1024 },
-} as const;
+export { DEFAULTS } from "./defaults.ts";
 
 /** The session the shared probes run in (transcripts from before sessions were recorded name it so too). */
 export const SHARED = "shared";

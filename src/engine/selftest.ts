@@ -2,8 +2,12 @@ import { MODES } from "../../misbehave/index.ts";
 import { VARIANTS } from "../../fixtures/variants.ts";
 import type { Mode } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
+import { DEFAULTS } from "./defaults.ts";
 import { TEST_CERT } from "../../fixtures/tls.ts";
 import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
+import { inProcessFixture, providerFor } from "../../misbehave/apply.ts";
+import { materialize } from "../../fixtures/files.ts";
+import { serveHttp } from "../../fixtures/http.ts";
 import type { CheckResult, Level, Status } from "../verdict/status.ts";
 
 export type Transport = "stdio" | "http" | "https";
@@ -31,6 +35,9 @@ export interface SelftestCase {
   unclean: string[];
   ok: boolean;
   results: CheckResult[];
+  /** Set by selftest(): how the provider ran, and how long the case took (wall, ms). */
+  driven?: Driven;
+  ms?: number;
 }
 
 export interface SelftestReport {
@@ -118,20 +125,50 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (t: T) => Pr
   return out;
 }
 
+/** How a case's provider runs: its own process (the command a user would run), or inside the selftest's process. */
+export type Driven = "process" | "in-process";
+
+/**
+ * Which cases start the provider as a process. Every case proves a check
+ * against a defect; the path a real provider takes (spawn, pipes, a server
+ * in another process) is proven by the honest provider on every transport,
+ * by every mode whose defect is about the process (stdioOnly: crashes,
+ * exits, stdout framing), and over HTTP by every twentieth mode besides. The
+ * rest run the same provider in-process, through the same line splitter and
+ * the same HTTP client: a spawned case costs a process per session, which is
+ * most of what the selftest would otherwise spend.
+ */
+export function drivenFor(c: { mode?: string; variant?: string; stdioOnly?: string; index: number }, transport: Transport): Driven {
+  if (c.mode === undefined && c.variant === undefined) return "process";
+  if (transport === "stdio") return c.stdioOnly !== undefined ? "process" : "in-process";
+  return c.mode !== undefined && c.index % 20 === 0 ? "process" : "in-process";
+}
+
+/** The per-exchange deadline of an in-process case (or the run's, if shorter). */
+export const IN_PROCESS_TIMEOUT_MS = 2000;
+
 /** The suite against the reference provider, honest (in one of its variants) or with one mode, over one transport. */
-function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant?: string) {
+function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant: string | undefined, driven: Driven) {
   return withFixtureRoot(async (root) => {
     // The selftest proves the checks: as the host operator it grants every
     // scope, so a mode that declares egress is still queried and judged.
-    const o = { ...opts, trustRoots: [root], grants: ["all"] };
-    if (transport === "stdio") return (await runSuite({ kind: "stdio", command: fixtureCommand(mode, root, variant) }, o)).report;
-    return withHttpFixture(
-      mode,
-      root,
-      transport === "https",
-      async (url) => (await runSuite({ kind: "http", url, headers: {}, ...(transport === "https" ? { ca: TEST_CERT } : {}) }, o)).report,
-      variant,
-    );
+    // In-process, a reply is a turn of the event loop away: a mode that never answers costs a short wait, not a pipe's.
+    const timeoutMs = driven === "in-process" ? Math.min(opts.timeoutMs ?? DEFAULTS.timeoutMs, IN_PROCESS_TIMEOUT_MS) : opts.timeoutMs;
+    const o = { ...opts, ...(timeoutMs !== undefined ? { timeoutMs } : {}), trustRoots: [root], grants: ["all"] };
+    const command = fixtureCommand(mode, root, variant);
+    if (transport === "stdio")
+      return (await runSuite({ kind: "stdio", command, ...(driven === "in-process" ? { inProcess: inProcessFixture(mode, root, true, variant) } : {}) }, o))
+        .report;
+    const tls = transport === "https";
+    const run = async (url: string) => (await runSuite({ kind: "http", url, headers: {}, ...(tls ? { ca: TEST_CERT } : {}) }, o)).report;
+    if (driven === "process") return withHttpFixture(mode, root, tls, run, variant);
+    materialize(root);
+    const served = await serveHttp(providerFor(mode, root, true, variant), 0, tls);
+    try {
+      return await run(served.url);
+    } finally {
+      await served.close();
+    }
   });
 }
 
@@ -153,10 +190,11 @@ export async function selftest(
     mode: undefined as string | undefined,
     variant: undefined as string | undefined,
     stdioOnly: undefined as string | undefined,
+    index: 0,
   };
   // Every honest variant must come out clean too: one that trips a check is a precision bug in the check.
   const variants = VARIANTS.map((v) => ({ ...honest, name: `honest:${v.name}`, defect: `none: ${v.shape}`, variant: v.name }));
-  const modes = MODES.map((m) => ({
+  const modes = MODES.map((m, index) => ({
     ...honest,
     name: m.name,
     defect: m.defect,
@@ -165,6 +203,7 @@ export async function selftest(
     finding: m.finding,
     mode: m.name,
     stdioOnly: m.stdioOnly,
+    index,
   }));
   const cases = transports.flatMap((transport) =>
     [honest, ...variants, ...modes]
@@ -172,8 +211,11 @@ export async function selftest(
       .map((c) => ({ ...c, transport })),
   );
   const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
-    const report = await runCase(c.mode, c.transport, opts, c.variant);
-    const verdict = judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding, c.expectWarn);
+    const driven = drivenFor(c, c.transport);
+    const started = performance.now();
+    const report = await runCase(c.mode, c.transport, opts, c.variant, driven);
+    const ms = Math.round(performance.now() - started);
+    const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding, c.expectWarn), driven, ms };
     opts.onCase?.(verdict);
     return verdict;
   });

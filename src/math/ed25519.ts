@@ -88,7 +88,11 @@ export function verifyAttestation(a: AttestationCheck): Verdict {
   if (expected !== a.signedCommitment) return { kind: "commitment-mismatch", expected, signed: a.signedCommitment };
 
   if (a.algorithm !== ED25519) return { kind: "unknown-algorithm", algorithm: a.algorithm };
+  return examinedOnce(a.signatureHex, a.signedCommitment, a.publicKeyHex, () => examine(a, signed.bytes));
+}
 
+/** The key, the signature, then the signature over the commitment bytes. */
+function examine(a: AttestationCheck, message: Uint8Array): Verdict {
   const key = parseHex(a.publicKeyHex, 32);
   if (!key) return { kind: "malformed-key", why: "expected 64 hex digits" };
   const keyFault = publicKeyFault(key);
@@ -100,7 +104,28 @@ export function verifyAttestation(a: AttestationCheck): Verdict {
   if (sigFault) return { kind: "malformed-signature", why: sigFault };
 
   // "only then checks the signature over the commitment bytes": the 32 raw bytes, not their rendering.
-  return ed25519.verify(sig, signed.bytes, key, { zip215: false }) ? { kind: "valid" } : { kind: "bad-signature" };
+  return ed25519.verify(sig, message, key, { zip215: false }) ? { kind: "valid" } : { kind: "bad-signature" };
+}
+
+/**
+ * Examining a key and a signature is a pure function of (signature, signed
+ * commitment, key) as given, and a run sees the same signed frame in answer
+ * after answer: each triple is examined once. Bounded, so a provider sending
+ * endless distinct signatures costs an examination each, never unbounded memory.
+ */
+const EXAMINED = new Map<string, Verdict>();
+const MAX_EXAMINED = 10_000;
+
+function examinedOnce(sig: unknown, message: string, key: unknown, examine: () => Verdict): Verdict {
+  if (typeof sig !== "string" || typeof key !== "string") return examine();
+  const k = `${sig}|${message}|${key}`;
+  const known = EXAMINED.get(k);
+  if (known !== undefined) return known;
+  // Shared by every reader of the same triple: read-only.
+  const v = Object.freeze(examine());
+  if (EXAMINED.size >= MAX_EXAMINED) EXAMINED.clear();
+  EXAMINED.set(k, v);
+  return v;
 }
 
 /** Deterministic RFC 8032 Ed25519 over the 32 commitment bytes; `secretKey` is the 32-byte seed. */

@@ -1,6 +1,7 @@
 import type { Connection, Limits, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
+import { InProcessConnection } from "../target/inproc.ts";
 import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
 import { parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
@@ -151,7 +152,13 @@ export class Session {
         for (const w of this.exitWaiters.splice(0)) w();
       },
     };
-    this.conn = opts.target.kind === "stdio" ? new StdioConnection(opts.target, opts.limits, events) : new HttpConnection(opts.target, opts.limits, events);
+    const t = opts.target;
+    this.conn =
+      t.kind === "http"
+        ? new HttpConnection(t, opts.limits, events)
+        : t.inProcess
+          ? new InProcessConnection(t.inProcess(), opts.limits, events)
+          : new StdioConnection(t, opts.limits, events);
     opts.signal.addEventListener("abort", () => this.wake?.(), { once: true });
   }
 

@@ -1,4 +1,5 @@
 import type { LineChunk } from "./lines.ts";
+import type { LineProvider } from "./inproc.ts";
 
 /** What a connection reports: lines in, stderr, end of output, the end of the provider. */
 export interface ConnectionEvents {
@@ -31,6 +32,12 @@ export interface Connection {
 export interface StdioTarget {
   kind: "stdio";
   command: string[];
+  /**
+   * The provider the command would start, run inside this process instead
+   * (the selftest's reference provider): one per session, as each session
+   * would start its own process. Never recorded; the command names it.
+   */
+  inProcess?: () => LineProvider;
 }
 
 export interface HttpTarget {
