@@ -1,34 +1,117 @@
-// Prints wall-clock figures for the built binary (run `npm run build` first):
-// start-up (--version), the whole suite against the bundled provider, the
-// selftest, and how long a hanging provider holds a run (timeout 1000 ms).
-import { spawnSync } from "node:child_process";
+// `npm run bench`: figures for each goal of the built binary (run `npm run build` first), each the median of
+// interleaved runs with min–max beside it, and the ratio to its goal. Needs GNU time (/usr/bin/time) for CPU
+// and peak RSS. BENCH_RUNS sets the runs per figure (default 10); BENCH_SELFTEST_RUNS the selftest's (default 3:
+// a selftest run takes most of a minute).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const bin = fileURLToPath(new URL("../dist/cgp-conform", import.meta.url));
+const driver = fileURLToPath(new URL("./bare-driver.mjs", import.meta.url));
 const fake = (name: string): string => fileURLToPath(new URL(`../test/fakes/${name}.mjs`, import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const SELFTEST_RUNS = Number(process.env.BENCH_SELFTEST_RUNS ?? 3);
+const dir = mkdtempSync(join(tmpdir(), "cgp-bench-"));
 
-function time(args: string[], runs: number): { median: number; min: number; max: number; status: number | null } {
-  const ms: number[] = [];
-  let status: number | null = null;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    status = spawnSync(bin, args, { stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } }).status;
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[Math.floor(ms.length / 2)]!, min: ms[0]!, max: ms[ms.length - 1]!, status };
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+  rssMb: number;
+  status: number | null;
 }
 
-const rows: Array<[string, string[], number]> = [
-  ["--version (start-up)", ["--version"], 20],
-  ["reference (whole suite over stdio, honest provider)", ["reference"], 10],
-  ["stdio, provider silent after handshake, --timeout 1000", ["stdio", "--timeout", "1000", "--", process.execPath, fake("silent-after-handshake")], 5],
-  ["stdio, provider never answers, --timeout 1000", ["stdio", "--timeout", "1000", "--", process.execPath, fake("never-answers")], 5],
-  ["selftest (honest + every mode, stdio/http/https)", ["selftest"], 1],
+/** One run under GNU time: wall, CPU (user + system, waited-for children included) and peak RSS. */
+function measure(cmd: string[], env: Record<string, string> = {}): Sample {
+  const out = join(dir, "time");
+  const r = spawnSync("/usr/bin/time", ["-f", "%e %U %S %M", "-o", out, ...cmd], { stdio: "ignore", env: { ...process.env, NO_COLOR: "1", ...env } });
+  const [e, u, s, m] = readFileSync(out, "utf8").trim().split("\n").pop()!.split(" ").map(Number);
+  return { wallMs: e! * 1000, cpuMs: (u! + s!) * 1000, rssMb: m! / 1024, status: r.status };
+}
+
+/** Wall time alone, at sub-millisecond resolution (GNU time's is 10 ms): for the start-up figures. */
+function wall(cmd: string[]): Sample {
+  const t0 = performance.now();
+  const r = spawnSync(cmd[0]!, cmd.slice(1), { stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
+  return { wallMs: performance.now() - t0, cpuMs: Number.NaN, rssMb: Number.NaN, status: r.status };
+}
+
+const stats = (xs: number[]): { median: number; min: number; max: number } => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
+};
+
+// Inputs recorded once: the reference run's transcript (for the bare replay), a small file, one 15 MiB line.
+const reference = join(dir, "reference.ndjson");
+spawnSync(bin, ["reference", "--transcript", reference], { stdio: "ignore" });
+const small = join(dir, "small.ndjson");
+writeFileSync(small, `${readFileSync(reference, "utf8").split("\n").slice(0, 3).join("\n")}\n`);
+const envelope = join(dir, "envelope.ndjson");
+writeFileSync(envelope, '{"type":"shutdown"}\n');
+const huge = join(dir, "huge.ndjson");
+spawnSync(bin, ["stdio", "--transcript", huge, "--", "/usr/bin/env", `HUGE_ONCE=${join(dir, "huge-once")}`, process.execPath, fake("huge-answer")], {
+  stdio: "ignore",
+});
+const header = JSON.parse(readFileSync(reference, "utf8").split("\n")[0]!) as { target: { command: string[] } };
+const root = join(dir, "root");
+const fixtureCommand = [bin, ...header.target.command.slice(1)];
+
+// An HTTP fixture in its own process, so a run against it measures the suite's own memory alone.
+const http = spawn(bin, ["fixture", "--attest", "--http", "0", "--root", join(dir, "http-root")], { stdio: ["ignore", "pipe", "ignore"] });
+const url = await new Promise<string>((resolve) => {
+  let seen = "";
+  http.stdout.on("data", (c: Buffer) => {
+    seen += c.toString();
+    if (seen.includes("\n")) resolve(seen.split("\n")[0]!.trim());
+  });
+});
+
+type Row = { name: string; runs: number; sample: () => Sample };
+const rows: Row[] = [
+  { name: "--version", runs: RUNS, sample: () => wall([bin, "--version"]) },
+  { name: "list", runs: RUNS, sample: () => wall([bin, "list"]) },
+  { name: "validate (one envelope)", runs: RUNS, sample: () => measure([bin, "validate", envelope]) },
+  { name: "replay (handshake only)", runs: RUNS, sample: () => measure([bin, "replay", small]) },
+  { name: "reference (suite, default depth)", runs: RUNS, sample: () => measure([bin, "reference"]) },
+  { name: "bare replay of its requests", runs: RUNS, sample: () => measure([process.execPath, driver, reference, root, "--", ...fixtureCommand]) },
+  { name: "bare driver, no sessions", runs: RUNS, sample: () => measure([process.execPath, driver, small, root, "--", "/bin/true"]) },
+  { name: "suite over HTTP (its own RSS)", runs: RUNS, sample: () => measure([bin, "http", url]) },
+  { name: "replay of one 15 MiB line", runs: RUNS, sample: () => measure([bin, "replay", huge]) },
+  { name: "selftest", runs: SELFTEST_RUNS, sample: () => measure([bin, "selftest"]) },
 ];
-for (const [name, args, runs] of rows) {
-  const r = time(args, runs);
+
+// Interleaved: run i of every figure before run i+1 of any, so drift in the machine's load spreads over all.
+const samples = new Map<string, Sample[]>(rows.map((r) => [r.name, []]));
+for (let i = 0; i < Math.max(...rows.map((r) => r.runs)); i++) for (const r of rows) if (i < r.runs) samples.get(r.name)!.push(r.sample());
+http.kill();
+
+const of = (name: string, k: keyof Omit<Sample, "status">) => stats(samples.get(name)!.map((s) => s[k]));
+const fmt = (x: number, unit: string) => `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ${unit}`;
+const line = (what: string, s: { median: number; min: number; max: number }, unit: string, goal: number, n: number) =>
   console.log(
-    `${name.padEnd(58)} median ${r.median.toFixed(0).padStart(6)} ms  min ${r.min.toFixed(0).padStart(6)}  max ${r.max.toFixed(0).padStart(6)}  (n=${runs}, exit ${r.status})`,
+    `${what.padEnd(52)} ${fmt(s.median, unit).padStart(9)}  (${fmt(s.min, unit)}–${fmt(s.max, unit)}, n=${n})  goal ≤ ${fmt(goal, unit).padEnd(8)} ratio ${(s.median / goal).toFixed(2)}${s.median <= goal ? "  ✓" : ""}`,
   );
-}
+
+const suite = of("reference (suite, default depth)", "wallMs");
+const bare = of("bare replay of its requests", "wallMs");
+const suiteCpu = samples.get("reference (suite, default depth)")!.map((s) => s.cpuMs);
+const bareCpu = samples.get("bare replay of its requests")!.map((s) => s.cpuMs - of("bare driver, no sessions", "cpuMs").median);
+const ownCpu = stats(suiteCpu.map((c, i) => c - (bareCpu[i] ?? 0)));
+
+console.log(`cgp-conform bench: ${bin}, ${RUNS} interleaved runs per figure (selftest ${SELFTEST_RUNS})\n`);
+line("--version", of("--version", "wallMs"), "ms", 10, RUNS);
+line("list", of("list", "wallMs"), "ms", 15, RUNS);
+line("validate of a small file", of("validate (one envelope)", "wallMs"), "ms", 20, RUNS);
+line("replay of a small file", of("replay (handshake only)", "wallMs"), "ms", 20, RUNS);
+console.log(
+  `${"reference suite / bare replay of the same requests".padEnd(52)} ${(suite.median / bare.median).toFixed(2).padStart(9)}  (suite ${fmt(suite.median, "ms")}, bare ${fmt(bare.median, "ms")})  goal ≤ 1.5      ratio ${(suite.median / bare.median / 1.5).toFixed(2)}${suite.median / bare.median <= 1.5 ? "  ✓" : ""}`,
+);
+line("suite's own CPU (suite total − provider's)", ownCpu, "ms", 50, RUNS);
+line("suite's peak RSS (over HTTP, provider apart)", of("suite over HTTP (its own RSS)", "rssMb"), "MB", 60, RUNS);
+line("one 15 MiB line of 118 000 frames: scored", of("replay of one 15 MiB line", "wallMs"), "ms", 2000, RUNS);
+line("one 15 MiB line of 118 000 frames: peak RSS", of("replay of one 15 MiB line", "rssMb"), "MB", 300, RUNS);
+line("selftest (every case, stdio/http/https)", of("selftest", "wallMs"), "ms", 10_000, SELFTEST_RUNS);
+const failed = [...samples].filter(([, s]) => s.some((x) => x.status !== 0 && x.status !== 1)).map(([n]) => n);
+if (failed.length > 0) console.log(`\nruns that exited other than 0 or 1: ${failed.join(", ")}`);
+rmSync(dir, { recursive: true, force: true });

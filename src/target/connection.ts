@@ -1,5 +1,4 @@
 import type { LineChunk } from "./lines.ts";
-import type { LineProvider } from "./inproc.ts";
 
 /** What a connection reports: lines in, stderr, end of output, the end of the provider. */
 export interface ConnectionEvents {
@@ -27,6 +26,19 @@ export interface Connection {
   kill(): void;
   /** Settles once nothing of the provider is left running. */
   readonly done: Promise<void>;
+}
+
+/**
+ * A provider that runs inside this process: each line written to it gives
+ * the bytes it writes back, and, after a shutdown it honours, its exit
+ * status. The bundled reference provider is one, so the selftest can drive
+ * most of its cases without a process per session.
+ */
+export interface LineProvider {
+  /** What it writes before reading anything. */
+  banner(): string[];
+  /** One line in: the lines it writes (each may hold anything, a newline included), and its exit status if it ends. */
+  receive(line: string): { lines: string[]; exit?: number };
 }
 
 export interface StdioTarget {

@@ -1,18 +1,7 @@
-import type { Connection, ConnectionEvents, Limits } from "./connection.ts";
-import { LineSplitter } from "./lines.ts";
+import type { Connection, ConnectionEvents, LineProvider, Limits } from "./connection.ts";
 
-/**
- * A provider that runs inside this process: each line written to it gives
- * the bytes it writes back, and, after a shutdown it honours, its exit
- * status. The bundled reference provider is one, so the selftest can drive
- * most of its cases without a process per session.
- */
-export interface LineProvider {
-  /** What it writes before reading anything. */
-  banner(): string[];
-  /** One line in: the lines it writes (each may hold anything, a newline included), and its exit status if it ends. */
-  receive(line: string): { lines: string[]; exit?: number };
-}
+export type { LineProvider };
+import { LineSplitter } from "./lines.ts";
 
 /**
  * A LineProvider behind the same Connection a child process has. Its output
