@@ -1,6 +1,6 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOfText, isDigest } from "../src/math/digest.ts";
-import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "./kit/answers.ts";
+import { exchanges, frameName, servedIn, unanswered, type ServedFrame } from "./kit/answers.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, KINDS_QUERY, REPRESENTATIONS_QUERY, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
@@ -34,7 +34,7 @@ export default defineCheck({
     const views = PROBES.map(probe);
     const xs = exchanges(views);
     // "when present": null reads as absent, as everywhere on the wire.
-    const frames = servedFrames(xs).filter((f) => f.frame.content_digest !== undefined && f.frame.content_digest !== null);
+    const frames = servedIn(views).filter((f) => f.frame.content_digest !== undefined && f.frame.content_digest !== null);
     const out: Evidence[] = unanswered(xs, views);
     const byIdentity = new Map<string, ServedFrame[]>();
     for (const f of frames) {

@@ -2,7 +2,7 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOf, isDigest } from "../src/math/digest.ts";
 import { sliceRange } from "../src/math/range.ts";
 
-import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
+import { exchanges, frameName, servedIn, unanswered } from "./kit/answers.ts";
 import type { FileUnread, TranscriptEvent } from "../src/transcript/types.ts";
 import { isObj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
@@ -34,7 +34,7 @@ export default defineCheck({
         .map((e) => [e.uri!, e]),
     );
     const out: Evidence[] = unanswered(xs, views);
-    for (const f of servedFrames(xs)) {
+    for (const f of servedIn(views)) {
       const links = Array.isArray(f.frame.provenance) ? f.frame.provenance.filter(isObj) : [];
       for (const [i, link] of links.entries()) {
         if (link.type !== "file") continue;

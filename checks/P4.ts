@@ -1,6 +1,6 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
-import { exchanges, frameName, servedFrames, unanswered } from "./kit/answers.ts";
+import { exchanges, frameName, servedIn, unanswered } from "./kit/answers.ts";
 import { REPRESENTATION_PROBES, representationOf } from "./kit/representation.ts";
 import { show } from "./kit/show.ts";
 
@@ -18,7 +18,7 @@ export default defineCheck({
   score({ probe }) {
     const views = REPRESENTATION_PROBES.map(probe);
     const xs = exchanges(views);
-    const frames = servedFrames(xs).filter((f) => representationOf(f) === "compact" || representationOf(f) === "reference");
+    const frames = servedIn(views).filter((f) => representationOf(f) === "compact" || representationOf(f) === "reference");
     if (frames.length === 0) return { skip: "no compact or reference frame was served" };
     const out: Evidence[] = unanswered(xs, views);
     for (const f of frames) {

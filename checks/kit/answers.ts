@@ -22,18 +22,41 @@ export interface ServedFrame {
   exchange: Exchange;
 }
 
+/**
+ * A view's exchanges and served frames, made once however many checks read
+ * them (a dozen judge every frame): read-only, like the view they come from.
+ */
+const EXCHANGES = new WeakMap<ProbeView, Exchange[]>();
+const SERVED = new WeakMap<ProbeView, ServedFrame[]>();
+
+function exchangesOf(v: ProbeView): Exchange[] {
+  let out = EXCHANGES.get(v);
+  if (out) return out;
+  out = [];
+  for (const q of v.sent()) {
+    if (q.env.type !== "query" || !isObj(q.env.query)) continue;
+    // Lock-step: the first answer in the query's step is its answer; H4 judges the id.
+    const answer = v.answer(q.step, ["frames", "error"]);
+    out.push({ probe: v.name, step: q.step, query: q, body: q.env.query, answer });
+  }
+  EXCHANGES.set(v, out);
+  return out;
+}
+
+function servedOf(v: ProbeView): ServedFrame[] {
+  let out = SERVED.get(v);
+  if (!out) SERVED.set(v, (out = servedFrames(exchangesOf(v))));
+  return out;
+}
+
+/** Every frame served in these probes' answers (the views' own, made once each). */
+export function servedIn(views: ProbeView[]): ServedFrame[] {
+  return views.flatMap(servedOf);
+}
+
 /** Every query sent in these probes, paired with its answer. */
 export function exchanges(views: ProbeView[]): Exchange[] {
-  const out: Exchange[] = [];
-  for (const v of views) {
-    for (const q of v.sent()) {
-      if (q.env.type !== "query" || !isObj(q.env.query)) continue;
-      // Lock-step: the first answer in the query's step is its answer; H4 judges the id.
-      const answer = v.answer(q.step, ["frames", "error"]);
-      out.push({ probe: v.name, step: q.step, query: q, body: q.env.query, answer });
-    }
-  }
-  return out;
+  return views.flatMap(exchangesOf);
 }
 
 export function framesOf(x: Exchange): Obj[] | undefined {
@@ -70,7 +93,7 @@ export function frameName(f: ServedFrame): string {
  */
 export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame) => Evidence | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
-  const frames = servedFrames(xs);
+  const frames = servedIn(views);
   const out: Evidence[] = unanswered(xs, views);
   // One pass, keeping only failures and a count: a long answer's frames leave no trail of passing evidence behind.
   let judged = 0;

@@ -1,5 +1,5 @@
 import { type Evidence } from "./check.ts";
-import { exchanges, frameName, servedFrames, unanswered, type ServedFrame } from "./answers.ts";
+import { exchanges, frameName, servedIn, unanswered, type ServedFrame } from "./answers.ts";
 import { type ProbeView } from "../../src/transcript/view.ts";
 import { BUDGET_SQUEEZE, REPRESENTATIONS_QUERY, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 
@@ -18,7 +18,7 @@ export const present = (f: ServedFrame, field: string): boolean => f.frame[field
  */
 export function shapeRule(views: ProbeView[], representation: string, must: string[], mustNot: string[]): Evidence[] | { skip: string } {
   const xs = exchanges(views);
-  const frames = servedFrames(xs).filter((f) => representationOf(f) === representation);
+  const frames = servedIn(views).filter((f) => representationOf(f) === representation);
   if (frames.length === 0) return { skip: `no ${representation} frame was served` };
   const out: Evidence[] = unanswered(xs, views);
   for (const f of frames) {
