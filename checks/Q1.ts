@@ -67,7 +67,7 @@ function narrowed(p: ProbeView, silent: (sent: Message, why: string, lines: numb
 /**
  * @anchor Q1
  * Stimulus: probe kinds-query, derived from a discovery query: kinds [k] for
- * each declared or served kind, served kinds in pairs, a kind with an anchor
+ * each declared or served kind (up to 16, served but undeclared first), served kinds in pairs, a kind with an anchor
  * on a frame of another kind, a kind with as_of, an undeclared base kind;
  * and probe unknown-kind's kinds ["acme:diagram"] (alone and beside a declared kind).
  * Reading: only a frame outside kinds fails (the MUST). An error other than

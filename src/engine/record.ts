@@ -122,6 +122,8 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   // Told to stop, the run ends every session as its deadline would, and the transcript says why.
   let interrupted: NodeJS.Signals | undefined;
   const unhook = onInterrupt((sig) => {
+    // After the deadline has ended the sessions, a signal interrupts nothing: the run ended by its deadline.
+    if (ctl.signal.aborted) return;
     interrupted = sig;
     ctl.abort(`interrupted by ${sig}`);
   });

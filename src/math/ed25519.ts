@@ -118,7 +118,8 @@ const MAX_EXAMINED = 10_000;
 
 function examinedOnce(sig: unknown, message: string, key: unknown, examine: () => Verdict): Verdict {
   if (typeof sig !== "string" || typeof key !== "string") return examine();
-  const k = `${sig}|${message}|${key}`;
+  // Unambiguous whatever the provider's strings hold: a hit is the same three strings, never a collision.
+  const k = JSON.stringify([sig, message, key]);
   const known = EXAMINED.get(k);
   if (known !== undefined) return known;
   // Shared by every reader of the same triple: read-only.

@@ -22,7 +22,8 @@ export default defineProbe({
     const declared = declaredKinds(ctx.ack);
     const servedKinds = [...new Set(served.map((f) => str(f.kind)).filter((k): k is string => k !== undefined))];
     // An empty string names no kind: a query for it would test nothing (and makes no step name).
-    const kinds = [...new Set([...declared, ...servedKinds])].filter((k) => k !== "");
+    // Served but undeclared kinds first: where the bound cuts, the kinds most likely to show a filter bug are kept.
+    const kinds = [...new Set([...servedKinds.filter((k) => !declared.includes(k)), ...declared, ...servedKinds])].filter((k) => k !== "");
     let n = 0;
     const ask = async (step: string, fields: Obj, why: string): Promise<boolean> => {
       const id = `kinds-${++n}`;

@@ -2,7 +2,7 @@ import type { Connection, Limits, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import { InProcessConnection } from "../target/inproc.ts";
-import type { NoteKind, TranscriptEvent } from "../transcript/types.ts";
+import { RUN_BUDGET_SPENT, type NoteKind, type TranscriptEvent } from "../transcript/types.ts";
 import { parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 
@@ -111,7 +111,7 @@ export class Session {
           this.flooded = true;
           const reason = withinRun
             ? `more than ${MAX_LINES} lines on stdout in one session: the provider was stopped`
-            : `the run received more than it keeps (${this.budget.maxLines} lines or ${this.budget.maxBytes} bytes across all sessions): the provider was stopped`;
+            : `${RUN_BUDGET_SPENT} (${this.budget.maxLines} lines or ${this.budget.maxBytes} bytes across all sessions): the provider was stopped`;
           this.note("flood", { reason });
           this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output" };
           this.conn.kill();

@@ -111,7 +111,7 @@ export const framesStep = (label: string | number): string => familyStep(BUDGET_
 export const KINDS_QUERY = spec({
   name: "kinds-query",
   summary:
-    "after a discovery query: kinds [k] for each declared or served kind, served kinds in pairs, a kind with an anchor on a frame of another kind, a kind with as_of, and a base kind the provider does not declare",
+    "after a discovery query: kinds [k] for each declared or served kind (up to 16; 64 at exhaustive depth; served but undeclared ones first), served kinds in pairs, a kind with an anchor on a frame of another kind, a kind with as_of, and a base kind the provider does not declare",
   handshake: true,
   shared: true,
   steps: { discover: "discover-kinds", unserved: "unserved-kind" },

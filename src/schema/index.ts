@@ -66,18 +66,15 @@ function toSchemaError(e: ErrorObject): SchemaError {
  */
 function withoutEchoes(errors: SchemaError[]): SchemaError[] {
   if (!errors.some((e) => e.keyword === "unevaluatedProperties")) return errors;
-  // Every path another error names, and each of its ancestors: one pass, so a large envelope's errors stay linear.
-  const count = new Map<string, number>();
+  // Every path an error names, and every path that has an error strictly below it: one pass, so a large envelope's errors stay linear.
+  const exact = new Map<string, number>();
+  const below = new Set<string>();
   for (const o of errors) {
     const p = o.instancePath;
-    count.set(p, (count.get(p) ?? 0) + 1);
-    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) {
-      const up = `${p.slice(0, i)}\u0000below`;
-      count.set(up, (count.get(up) ?? 0) + 1);
-    }
-    if (p !== "") count.set("\u0000below", (count.get("\u0000below") ?? 0) + 1);
+    exact.set(p, (exact.get(p) ?? 0) + 1);
+    for (let i = p.lastIndexOf("/"); i >= 0; i = i > 0 ? p.lastIndexOf("/", i - 1) : -1) below.add(p.slice(0, i));
   }
-  const echoed = (e: SchemaError): boolean => (count.get(e.instancePath) ?? 0) > 1 || (count.get(`${e.instancePath}\u0000below`) ?? 0) > 0;
+  const echoed = (e: SchemaError): boolean => (exact.get(e.instancePath) ?? 0) > 1 || below.has(e.instancePath);
   return errors.filter((e) => e.keyword !== "unevaluatedProperties" || !echoed(e));
 }
 

@@ -24,8 +24,17 @@ export class InProcessConnection implements Connection {
     private readonly on: ConnectionEvents,
   ) {
     this.splitter = new LineSplitter(limits.maxLineBytes);
-    const banner = provider.banner();
-    if (banner.length > 0) setImmediate(() => this.emit(banner));
+    setImmediate(() => {
+      // A provider that throws before reading anything dies as a process would: with a nonzero status.
+      let banner: string[];
+      try {
+        banner = provider.banner();
+      } catch {
+        this.end(1, null);
+        return;
+      }
+      this.emit(banner);
+    });
   }
 
   private emit(lines: string[]): void {

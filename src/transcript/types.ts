@@ -106,3 +106,10 @@ export interface Transcript {
   header: TranscriptHeader;
   events: TranscriptEvent[];
 }
+
+/**
+ * How a flood note begins when the run's own budget (all sessions together)
+ * was spent, rather than one session's line cap: the run then could not be
+ * made in full, whoever sent the most.
+ */
+export const RUN_BUDGET_SPENT = "the run received more than it keeps";
