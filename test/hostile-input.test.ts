@@ -129,7 +129,7 @@ t.test("one line of 118 000 frames: scored in full, one finding per defect", asy
   t.ok(evidence < 400, `the report holds ${evidence} findings`);
 });
 
-t.test("a provider that answers everything with 15 MiB: the run keeps a bounded amount, says so, and still gives the verdict", async (t) => {
+t.test("a provider that answers everything with 15 MiB: the run keeps a bounded amount, says so, and could not run", async (t) => {
   const { transcript, report } = await runSuite({ kind: "stdio", command: fake("huge-answer") }, { timeoutMs: 20_000 });
   const kept = transcript.events.reduce((n, e) => n + (e.dir === "recv" ? (e.line?.length ?? 0) : 0), 0);
   t.ok(kept <= 64 * 1024 * 1024 + 16 * 1024 * 1024, `${kept} bytes kept`);

@@ -3,7 +3,7 @@ import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import { InProcessConnection } from "../target/inproc.ts";
 import { RUN_BUDGET_SPENT, type NoteKind, type TranscriptEvent } from "../transcript/types.ts";
-import { parseObj, type Obj } from "../protocol/envelope.ts";
+import { framesIn, parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 
 export type RecordedEvent = Omit<TranscriptEvent, "n">;
@@ -41,26 +41,37 @@ const MAX_LINES = 20_000;
 export class RunBudget {
   private lines = 0;
   private bytes = 0;
+  private frames = 0;
   readonly maxLines: number;
   readonly maxBytes: number;
+  /** Frames cost memory far beyond their bytes (each is judged by a dozen checks): ~2 KB apiece at the peak of scoring. */
+  readonly maxFrames: number;
 
-  constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number } = {}) {
+  constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number; maxFrames?: number } = {}) {
     this.maxLines = opts.maxLines ?? 50_000;
     this.maxBytes = opts.maxBytes ?? Math.max(64 * 1024 * 1024, 4 * maxLineBytes);
+    this.maxFrames = opts.maxFrames ?? 150_000;
   }
 
-  /** Count a line received; false once the run has received more than it keeps. */
-  take(bytes: number): boolean {
+  /** Count a line received and the frames it carries; once the run has received more than it keeps, which limit it passed. */
+  take(bytes: number, frames: number): string | undefined {
     this.lines++;
     this.bytes += bytes;
-    return this.lines <= this.maxLines && this.bytes <= this.maxBytes;
+    this.frames += frames;
+    if (this.lines > this.maxLines) return `more than ${this.maxLines} lines`;
+    if (this.bytes > this.maxBytes) return `more than ${this.maxBytes} bytes (four times --max-line-bytes, 64 MiB at least: raise it to keep more)`;
+    if (this.frames > this.maxFrames) return `more than ${this.maxFrames} frames`;
+    return undefined;
   }
 }
 
 /** Thrown by send() instead of sending a query payload consent does not allow (C2). */
 export class WithheldError extends Error {}
 
-type Item = { kind: "line"; text: string; overLong: boolean; replyTo?: number } | { kind: "end" } | { kind: "http-error"; why: string; replyTo: number };
+type Item =
+  | { kind: "line"; env: Obj | undefined; overLong: boolean; replyTo?: number }
+  | { kind: "end" }
+  | { kind: "http-error"; why: string; replyTo: number };
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -105,13 +116,16 @@ export class Session {
         if (this.flooded) return;
         // An over-long line is kept only in part (its first bytes): that part is what the run holds of it.
         const kept = c.overLong ? Buffer.byteLength(c.text) : c.bytes;
-        const withinRun = this.budget.take(kept);
-        if (++this.lines > MAX_LINES || !withinRun) {
+        // Parsed here, once, for the budget and for next(): a line's frames are what scoring it costs.
+        const env = c.overLong ? undefined : parseObj(c.text);
+        const passed = this.budget.take(kept, framesIn(env).length);
+        if (++this.lines > MAX_LINES || passed !== undefined) {
           // Every line is kept in the transcript, so a provider that never stops writing is stopped.
           this.flooded = true;
-          const reason = withinRun
-            ? `more than ${MAX_LINES} lines on stdout in one session: the provider was stopped`
-            : `${RUN_BUDGET_SPENT} (${this.budget.maxLines} lines or ${this.budget.maxBytes} bytes across all sessions): the provider was stopped`;
+          const reason =
+            passed === undefined
+              ? `more than ${MAX_LINES} lines on stdout in one session: the provider was stopped`
+              : `${RUN_BUDGET_SPENT}, across all its sessions: ${passed}; the provider was stopped`;
           this.note("flood", { reason });
           this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output" };
           this.conn.kill();
@@ -126,7 +140,7 @@ export class Session {
           ...(c.status !== undefined ? { status: c.status } : {}),
           ...(c.replyTo !== undefined ? { reply_to: c.replyTo } : {}),
         });
-        this.push({ kind: "line", text: c.text, overLong: c.overLong, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
+        this.push({ kind: "line", env, overLong: c.overLong, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
       httpError: (status: number, body: string, replyTo: number) => {
@@ -271,19 +285,15 @@ export class Session {
         continue;
       }
       if (item) {
-        if (item.overLong) continue;
-        try {
-          const v = parseObj(item.text);
-          if (v && typeof v.type === "string") {
-            this.answered = item.replyTo;
-            this.repliesTo = v.id !== undefined && this.requestIds.has(v.id) && !this.repliedIds.has(v.id) ? v.id : undefined;
-            if (v.id !== undefined) this.repliedIds.add(v.id);
-            if (v.type === "handshake_ack" && this.opts.withhold) this.withheld = this.opts.withhold(v);
-            return v;
-          }
-        } catch {
-          // Not JSON: recorded already, a finding for the framing check.
+        const v = item.env;
+        if (!item.overLong && v && typeof v.type === "string") {
+          this.answered = item.replyTo;
+          this.repliesTo = v.id !== undefined && this.requestIds.has(v.id) && !this.repliedIds.has(v.id) ? v.id : undefined;
+          if (v.id !== undefined) this.repliedIds.add(v.id);
+          if (v.type === "handshake_ack" && this.opts.withhold) this.withheld = this.opts.withhold(v);
+          return v;
         }
+        // Over-long, or not a JSON envelope: recorded already, a finding for the framing check.
         continue;
       }
       await this.wait(until - performance.now());

@@ -61,8 +61,7 @@ export function summarize(results: CheckResult[]): Summary {
 function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefined {
   if (t.header.interrupted) return `the run was interrupted by ${t.header.interrupted} before it finished: the verdicts are of what was observed until then`;
   const spent = t.events.find((e) => e.note === "flood" && e.reason?.startsWith(RUN_BUDGET_SPENT));
-  if (spent)
-    return `${spent.reason} at line ${spent.n}; the verdicts are of what was kept until then; raise --max-line-bytes to keep more (the budget is four times it, 64 MiB at least)`;
+  if (spent) return `${spent.reason} (line ${spent.n}); the verdicts are of what was kept until then`;
   const sessions = new Set(t.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
   const unreachable = t.events.filter((e) => e.note === "spawn-error" || e.note === "connect-error");
   if (sessions.size > 0 && new Set(unreachable.map((e) => e.session)).size === sessions.size) {
