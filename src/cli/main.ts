@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import yargs from "yargs";
 import { DEFAULTS } from "../engine/defaults.ts";
 import type { Transport } from "../engine/selftest.ts";
@@ -22,6 +23,15 @@ const load = {
   list: () => import("../docs/list.ts"),
   explain: () => import("../docs/explain.ts"),
 };
+
+/** --shard I/N: 1 ≤ I ≤ N. */
+function parseShard(text: string): { index: number; of: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(m?.[1]);
+  const of = Number(m?.[2]);
+  if (!m || index < 1 || of < 1 || index > of) throw new UsageError(`--shard must be I/N with 1 ≤ I ≤ N, e.g. 2/3; got ${JSON.stringify(text)}`);
+  return { index, of };
+}
 
 /** The names `fixture --help` lists, loaded only for that command. */
 async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
@@ -126,12 +136,22 @@ export async function main(argv: string[]): Promise<number> {
             choices: ["stdio", "http", "https"] as const,
             array: true,
             describe: "Transports to prove the suite over (default: all three; https runs the honest provider)",
-          }),
+          })
+          .option("jobs", { type: "number", describe: "Processes to run the cases in at once (default: the CPUs available, at most 4)" })
+          .option("shard", { type: "string", describe: "Run only one shard of the cases, I/N (every N-th case from the I-th): what --jobs starts" }),
       async (a) => {
         noProvider("selftest");
         const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
         const [{ selftest }, { selftestLine, selftestSummary }] = await Promise.all([load.selftest(), load.selftestText()]);
-        const r = await selftest({ timeoutMs: positive("timeout", a.timeout), transports, onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n") });
+        const shard = a.shard === undefined ? undefined : parseShard(a.shard);
+        const jobs = a.jobs === undefined ? Math.min(4, availableParallelism()) : positive("jobs", a.jobs);
+        const r = await selftest({
+          timeoutMs: positive("timeout", a.timeout),
+          transports,
+          jobs,
+          ...(shard ? { shard } : {}),
+          onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n"),
+        });
         out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
         code = exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
       },

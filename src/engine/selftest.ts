@@ -4,7 +4,9 @@ import type { Mode } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { DEFAULTS } from "./defaults.ts";
 import { TEST_CERT } from "../../fixtures/tls.ts";
-import { fixtureCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
+import { fixtureCommand, selfCommand, withFixtureRoot, withHttpFixture } from "./fixture-process.ts";
+import { execa } from "execa";
+import { CHECKS } from "../../checks/index.ts";
 import { inProcessFixture, providerFor } from "../../misbehave/apply.ts";
 import { materialize } from "../../fixtures/files.ts";
 import { serveHttp } from "../../fixtures/http.ts";
@@ -178,7 +180,15 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
  * there) over HTTP; the honest provider over HTTPS as well.
  */
 export async function selftest(
-  opts: SuiteOptions & { concurrency?: number; transports?: Transport[]; onCase?: (c: SelftestCase) => void } = {},
+  opts: SuiteOptions & {
+    concurrency?: number;
+    transports?: Transport[];
+    onCase?: (c: SelftestCase) => void;
+    /** Run only cases i, i+n, i+2n… (1-based i): one of n shards. */
+    shard?: { index: number; of: number };
+    /** Run the cases in this many processes at once: this one, and `jobs - 1` shards of itself (each case's in-process provider runs on its process's one thread). */
+    jobs?: number;
+  } = {},
 ): Promise<SelftestReport> {
   const transports = opts.transports ?? ["stdio", "http", "https"];
   const honest = {
@@ -210,7 +220,12 @@ export async function selftest(
       .filter((c) => transport === "stdio" || (transport === "http" ? !c.stdioOnly : c.mode === undefined && c.variant === undefined))
       .map((c) => ({ ...c, transport })),
   );
-  const results = await pool(cases, opts.concurrency ?? 3, async (c) => {
+  const jobs = opts.shard ? 1 : Math.max(1, Math.min(opts.jobs ?? 1, cases.length));
+  const shard = opts.shard ?? { index: 1, of: jobs };
+  const mine = cases.filter((_, i) => i % shard.of === shard.index - 1);
+  // The other shards run as copies of this cgp-conform, started now, so they run while this one does.
+  const others = Array.from({ length: jobs - 1 }, (_, k) => runShard(k + 2, jobs, opts));
+  const results = await pool(mine, opts.concurrency ?? 3, async (c) => {
     const driven = drivenFor(c, c.transport);
     const started = performance.now();
     const report = await runCase(c.mode, c.transport, opts, c.variant, driven);
@@ -219,5 +234,37 @@ export async function selftest(
     opts.onCase?.(verdict);
     return verdict;
   });
-  return { ok: results.every((c) => c.ok), checks: results[0]?.results.length ?? 0, modes: MODES.length, cases: results };
+  const theirs = (await Promise.all(others)).flat();
+  for (const c of theirs) opts.onCase?.(c);
+  // Every case in the order a single process runs them, whichever shard ran it.
+  const order = new Map(cases.map((c, i) => [`${c.transport} ${c.name}`, i]));
+  const all = [...results, ...theirs].sort((a, b) => order.get(`${a.transport} ${a.name}`)! - order.get(`${b.transport} ${b.name}`)!);
+  const missing = (opts.shard ? mine.length : cases.length) - all.length;
+  if (missing > 0) throw new Error(`${missing} selftest cases were not run: a shard failed`);
+  return { ok: all.every((c) => c.ok), checks: results[0]?.results.length ?? CHECKS.length, modes: MODES.length, cases: all };
+}
+
+/** One shard of the selftest, run by a copy of this cgp-conform: its cases, judged, as its --json gives them (without results). */
+async function runShard(index: number, of: number, opts: SuiteOptions & { transports?: Transport[] }): Promise<SelftestCase[]> {
+  const [file, ...args] = selfCommand();
+  const r = await execa(
+    file!,
+    [
+      ...args,
+      "selftest",
+      "--json",
+      "--shard",
+      `${index}/${of}`,
+      ...(opts.timeoutMs !== undefined ? ["--timeout", String(opts.timeoutMs)] : []),
+      ...(opts.transports ?? []).flatMap((t) => ["--transport", t]),
+    ],
+    { reject: false, stdin: "ignore", stderr: "inherit" },
+  );
+  let parsed: { cases?: SelftestCase[] };
+  try {
+    parsed = JSON.parse(r.stdout) as { cases?: SelftestCase[] };
+  } catch {
+    throw new Error(`selftest shard ${index}/${of} gave no report (exit ${r.exitCode})`);
+  }
+  return (parsed.cases ?? []).map((c) => ({ ...c, results: [] }));
 }
