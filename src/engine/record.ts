@@ -9,6 +9,7 @@ import { isObj } from "../protocol/envelope.ts";
 import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import { onInterrupt } from "../target/reaper.ts";
+import { HeldBytes } from "../target/lines.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { firstAck } from "../transcript/view.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
@@ -130,7 +131,10 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   try {
     const sessions = sessionsFor(probes);
     const budget = new RunBudget(opts.limits.maxLineBytes);
-    const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, opts, ctl.signal, budget)));
+    // What all sessions may hold at once in lines not yet complete: two line caps, 32 MiB at least.
+    const held = opts.limits.held ?? new HeldBytes(Math.max(32 * 1024 * 1024, 2 * opts.limits.maxLineBytes));
+    const run = { ...opts, limits: { ...opts.limits, held } };
+    const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, run, ctl.signal, budget)));
     const events = perSession.flat();
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];

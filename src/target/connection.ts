@@ -1,4 +1,4 @@
-import type { LineChunk } from "./lines.ts";
+import type { HeldBytes, LineChunk } from "./lines.ts";
 
 /** What a connection reports: lines in, stderr, end of output, the end of the provider. */
 export interface ConnectionEvents {
@@ -16,6 +16,8 @@ export interface ConnectionEvents {
 export interface Limits {
   maxLineBytes: number;
   maxStderrBytes: number;
+  /** Shared by all of a run's connections: the bytes they may hold at once in lines not yet complete. */
+  held?: HeldBytes;
 }
 
 /** One way to talk to a provider: lines out, events in. */

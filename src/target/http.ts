@@ -99,20 +99,34 @@ export class HttpConnection implements Connection {
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
+    const pool = this.limits.held;
+    let held = 0;
+    const release = (): void => {
+      pool?.give(held);
+      held = 0;
+    };
     res.on("data", (c: Buffer) => {
       if (over) return;
       size += c.length;
-      if (size > this.limits.maxLineBytes) {
+      const room = pool ? pool.take(c.length) : true;
+      if (room) held += c.length;
+      if (size > this.limits.maxLineBytes || !room) {
         // Cut at the cap, not read to the deadline: a body that never ends must not grow without bound.
         if (!over) chunks.push(c.subarray(0, Math.max(0, 4096 - Buffer.concat(chunks).length)));
         over = true;
+        release();
         res.destroy();
         this.on.line({ text: Buffer.concat(chunks).toString("utf8").slice(0, 4096), bytes: size, overLong: true, status: res.statusCode, replyTo: k });
         done();
       } else chunks.push(c);
     });
-    res.on("error", () => done());
+    res.on("error", () => {
+      release();
+      done();
+    });
+    res.on("close", release);
     res.on("end", () => {
+      release();
       if (over) return;
       const text = Buffer.concat(chunks).toString("utf8");
       const status = res.statusCode ?? 0;

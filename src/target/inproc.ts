@@ -23,7 +23,7 @@ export class InProcessConnection implements Connection {
     limits: Limits,
     private readonly on: ConnectionEvents,
   ) {
-    this.splitter = new LineSplitter(limits.maxLineBytes);
+    this.splitter = new LineSplitter(limits.maxLineBytes, limits.held);
     setImmediate(() => {
       // A provider that throws before reading anything dies as a process would: with a nonzero status.
       let banner: string[];

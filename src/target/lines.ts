@@ -11,12 +11,36 @@ export interface LineChunk {
 
 const KEEP = 4096;
 
+/**
+ * The bytes all of a run's connections hold at once in lines (or bodies) not
+ * yet complete: one pool, so fourteen sessions each sending a line that never
+ * ends hold at most `max` together, not fourteen line caps. A line that
+ * cannot have more is cut as over-long, exactly as at the line cap.
+ */
+export class HeldBytes {
+  private held = 0;
+  constructor(readonly max: number) {}
+
+  take(n: number): boolean {
+    if (this.held + n > this.max) return false;
+    this.held += n;
+    return true;
+  }
+
+  give(n: number): void {
+    this.held -= n;
+  }
+}
+
 export class LineSplitter {
   private parts: Buffer[] = [];
   private size = 0;
   private discarding = false;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly pool?: HeldBytes,
+  ) {}
 
   /** Feed a chunk; returns the complete lines it finished. */
   push(chunk: Buffer): LineChunk[] {
@@ -36,6 +60,13 @@ export class LineSplitter {
     return out;
   }
 
+  /** Drop an unfinished line without reporting it (the stream was torn down), giving its bytes back to the pool. */
+  release(): void {
+    this.pool?.give(this.size);
+    this.parts = [];
+    this.size = 0;
+  }
+
   /** The unterminated remainder at end of stream, if any. */
   end(): LineChunk | undefined {
     if (this.size === 0 && !this.discarding) return undefined;
@@ -45,9 +76,10 @@ export class LineSplitter {
   /** Buffer a piece; returns the over-long line's report when this piece crosses the cap. */
   private take(piece: Buffer): LineChunk | undefined {
     if (piece.length === 0 || this.discarding) return undefined;
-    if (this.size + piece.length > this.maxBytes) {
+    if (this.size + piece.length > this.maxBytes || (this.pool && !this.pool.take(piece.length))) {
       const all = Buffer.concat([...this.parts, piece]);
       this.discarding = true;
+      this.pool?.give(this.size);
       this.parts = [];
       this.size = 0;
       return { text: all.subarray(0, KEEP).toString("utf8"), bytes: all.length, overLong: true };
@@ -64,6 +96,7 @@ export class LineSplitter {
       return undefined;
     }
     const buf = Buffer.concat(this.parts);
+    this.pool?.give(this.size);
     this.parts = [];
     this.size = 0;
     return { text: buf.toString("utf8"), bytes: buf.length, overLong: false };

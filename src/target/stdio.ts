@@ -27,7 +27,7 @@ export class StdioConnection implements Connection {
     this.pid = this.child.pid;
     if (this.pid !== undefined) track(this.pid);
 
-    const splitter = new LineSplitter(limits.maxLineBytes);
+    const splitter = new LineSplitter(limits.maxLineBytes, limits.held);
     this.child.stdout?.on("data", (c: Uint8Array) => {
       // A view, not a copy: the chunk is ours alone.
       for (const line of splitter.push(Buffer.from(c.buffer, c.byteOffset, c.byteLength))) on.line(line);
@@ -37,6 +37,8 @@ export class StdioConnection implements Connection {
       if (rest) on.line(rest);
       on.eof();
     });
+    // Torn down without an end (destroyed after a kill): what it held goes back to the run's pool.
+    this.child.stdout?.on("close", () => splitter.release());
     let stderrBytes = 0;
     this.child.stderr?.on("data", (c: Uint8Array) => {
       if (stderrBytes >= limits.maxStderrBytes) return;
