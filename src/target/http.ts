@@ -4,6 +4,7 @@ import { registerSecret } from "../secret/redact.ts";
 import type { Connection, ConnectionEvents, HttpTarget, Limits } from "./connection.ts";
 import { vetUrl } from "../protocol/loopback.ts";
 import { parseObj } from "../protocol/envelope.ts";
+import { firstBytes } from "./lines.ts";
 
 /** Read the bearer token from the named environment variable (C8: from the environment, never a flag value). */
 export function bearerToken(t: HttpTarget): string | undefined {
@@ -112,11 +113,11 @@ export class HttpConnection implements Connection {
       if (room) held += c.length;
       if (size > this.limits.maxLineBytes || !room) {
         // Cut at the cap, not read to the deadline: a body that never ends must not grow without bound.
-        if (!over) chunks.push(c.subarray(0, Math.max(0, 4096 - Buffer.concat(chunks).length)));
         over = true;
         release();
         res.destroy();
-        this.on.line({ text: Buffer.concat(chunks).toString("utf8").slice(0, 4096), bytes: size, overLong: true, status: res.statusCode, replyTo: k });
+        this.on.line({ text: firstBytes([...chunks, c], 4096).toString("utf8"), bytes: size, overLong: true, status: res.statusCode, replyTo: k });
+        chunks.length = 0;
         done();
       } else chunks.push(c);
     });

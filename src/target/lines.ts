@@ -11,6 +11,19 @@ export interface LineChunk {
 
 const KEEP = 4096;
 
+/** The first `n` bytes of some buffers, copying no more than those. */
+export function firstBytes(parts: readonly Buffer[], n: number): Buffer {
+  const out: Buffer[] = [];
+  let got = 0;
+  for (const p of parts) {
+    if (got >= n) break;
+    const take = p.subarray(0, n - got);
+    out.push(take);
+    got += take.length;
+  }
+  return Buffer.concat(out);
+}
+
 /**
  * The bytes all of a run's connections hold at once in lines (or bodies) not
  * yet complete: one pool, so fourteen sessions each sending a line that never
@@ -77,12 +90,14 @@ export class LineSplitter {
   private take(piece: Buffer): LineChunk | undefined {
     if (piece.length === 0 || this.discarding) return undefined;
     if (this.size + piece.length > this.maxBytes || (this.pool && !this.pool.take(piece.length))) {
-      const all = Buffer.concat([...this.parts, piece]);
+      // Only the first KEEP bytes are kept: copying the whole line to cut it would double what it holds.
+      const head = firstBytes([...this.parts, piece], KEEP);
+      const bytes = this.size + piece.length;
       this.discarding = true;
       this.pool?.give(this.size);
       this.parts = [];
       this.size = 0;
-      return { text: all.subarray(0, KEEP).toString("utf8"), bytes: all.length, overLong: true };
+      return { text: head.toString("utf8"), bytes, overLong: true };
     }
     this.parts.push(piece);
     this.size += piece.length;
