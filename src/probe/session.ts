@@ -68,10 +68,7 @@ export class RunBudget {
 /** Thrown by send() instead of sending a query payload consent does not allow (C2). */
 export class WithheldError extends Error {}
 
-type Item =
-  | { kind: "line"; env: Obj | undefined; overLong: boolean; replyTo?: number }
-  | { kind: "end" }
-  | { kind: "http-error"; why: string; replyTo: number };
+type Item = { kind: "line"; env: Obj | undefined; replyTo?: number } | { kind: "end" } | { kind: "http-error"; why: string; replyTo: number };
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -117,6 +114,7 @@ export class Session {
         // An over-long line is kept only in part (its first bytes): that part is what the run holds of it.
         const kept = c.overLong ? Buffer.byteLength(c.text) : c.bytes;
         // Parsed here, once, for the budget and for next(): a line's frames are what scoring it costs.
+        // An over-long line was cut, so it holds no envelope.
         const env = c.overLong ? undefined : parseObj(c.text);
         const passed = this.budget.take(kept, framesIn(env).length);
         if (++this.lines > MAX_LINES || passed !== undefined) {
@@ -140,7 +138,7 @@ export class Session {
           ...(c.status !== undefined ? { status: c.status } : {}),
           ...(c.replyTo !== undefined ? { reply_to: c.replyTo } : {}),
         });
-        this.push({ kind: "line", env, overLong: c.overLong, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
+        this.push({ kind: "line", env, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
       httpError: (status: number, body: string, replyTo: number) => {
@@ -286,7 +284,7 @@ export class Session {
       }
       if (item) {
         const v = item.env;
-        if (!item.overLong && v && typeof v.type === "string") {
+        if (v && typeof v.type === "string") {
           this.answered = item.replyTo;
           this.repliesTo = v.id !== undefined && this.requestIds.has(v.id) && !this.repliedIds.has(v.id) ? v.id : undefined;
           if (v.id !== undefined) this.repliedIds.add(v.id);
