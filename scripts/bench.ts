@@ -44,7 +44,7 @@ const stats = (xs: number[]): { median: number; min: number; max: number } => {
 
 // Inputs recorded once: the reference run's transcript (for the bare replay), a small file, one 15 MiB line.
 const reference = join(dir, "reference.ndjson");
-spawnSync(bin, ["reference", "--transcript", reference], { stdio: "ignore" });
+spawnSync(bin, ["reference", "--spawn", "--transcript", reference], { stdio: "ignore" });
 const small = join(dir, "small.ndjson");
 writeFileSync(small, `${readFileSync(reference, "utf8").split("\n").slice(0, 3).join("\n")}\n`);
 const envelope = join(dir, "envelope.ndjson");
@@ -73,7 +73,9 @@ const rows: Row[] = [
   { name: "list", runs: RUNS, sample: () => wall([bin, "list"]) },
   { name: "validate (one envelope)", runs: RUNS, sample: () => measure([bin, "validate", envelope]) },
   { name: "replay (handshake only)", runs: RUNS, sample: () => measure([bin, "replay", small]) },
-  { name: "reference (suite, default depth)", runs: RUNS, sample: () => measure([bin, "reference"]) },
+  // Spawned, as the bare replay's provider is: the same provider processes on both sides of the ratio.
+  { name: "reference (suite, default depth)", runs: RUNS, sample: () => measure([bin, "reference", "--spawn"]) },
+  { name: "reference, provider in process", runs: RUNS, sample: () => measure([bin, "reference"]) },
   { name: "bare replay of its requests", runs: RUNS, sample: () => measure([process.execPath, driver, reference, root, "--", ...fixtureCommand]) },
   { name: "bare driver, no sessions", runs: RUNS, sample: () => measure([process.execPath, driver, small, root, "--", "/bin/true"]) },
   { name: "suite over HTTP (its own RSS)", runs: RUNS, sample: () => measure([bin, "http", url]) },
@@ -108,6 +110,10 @@ console.log(
   `${"reference suite / bare replay of the same requests".padEnd(52)} ${(suite.median / bare.median).toFixed(2).padStart(9)}  (suite ${fmt(suite.median, "ms")}, bare ${fmt(bare.median, "ms")})  goal ≤ 1.5      ratio ${(suite.median / bare.median / 1.5).toFixed(2)}${suite.median / bare.median <= 1.5 ? "  ✓" : ""}`,
 );
 line("suite's own CPU (suite total − provider's)", ownCpu, "ms", 50, RUNS);
+const inProcess = of("reference, provider in process", "wallMs");
+console.log(
+  `${"reference with its provider in process (no goal)".padEnd(52)} ${fmt(inProcess.median, "ms").padStart(9)}  (${fmt(inProcess.min, "ms")}–${fmt(inProcess.max, "ms")}, n=${RUNS})  CPU ${fmt(of("reference, provider in process", "cpuMs").median, "ms")}, ${(suite.median / inProcess.median).toFixed(1)}× faster than spawned`,
+);
 line("suite's peak RSS (over HTTP, provider apart)", of("suite over HTTP (its own RSS)", "rssMb"), "MB", 60, RUNS);
 line("one 15 MiB line of 118 000 frames: scored", of("replay of one 15 MiB line", "wallMs"), "ms", 2000, RUNS);
 line("one 15 MiB line of 118 000 frames: peak RSS", of("replay of one 15 MiB line", "rssMb"), "MB", 300, RUNS);

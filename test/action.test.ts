@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t from "tap";
-import { BUN, CLI, ROOT } from "./helpers/live.ts";
+import { CGP, ROOT } from "./helpers/live.ts";
 
 const ENTRY = join(ROOT, "scripts", "action-entry.mjs");
 const tmp = mkdtempSync(join(tmpdir(), "cgp-action-"));
@@ -23,7 +23,7 @@ async function action(inputs: Record<string, string>) {
       GITHUB_STEP_SUMMARY: summary,
       RUNNER_TEMP: dir,
       NO_COLOR: "1",
-      CGP_CONFORM_COMMAND: JSON.stringify([BUN, CLI]),
+      CGP_CONFORM_COMMAND: JSON.stringify(CGP),
       ...inputs,
     },
   });
@@ -42,7 +42,7 @@ async function action(inputs: Record<string, string>) {
   return { ...r, outputs, summary: summaryText };
 }
 
-const provider = (mode?: string): string => `"${BUN}" "${CLI}" fixture --attest${mode ? ` --misbehave ${mode}` : ""}`;
+const provider = (mode?: string): string => `${CGP.map((w) => `"${w}"`).join(" ")} fixture --attest${mode ? ` --misbehave ${mode}` : ""}`;
 
 t.test("a conformant provider: outputs, step summary, extra reports, exit 0", async (t) => {
   const junit = join(tmp, "cgp.xml");

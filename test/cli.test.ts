@@ -26,6 +26,27 @@ t.test("reference: every check listed, CONFORMANT, exit 0", async (t) => {
   t.notMatch(r.stdout, /\x1b\[/, "NO_COLOR: no escape sequences");
 });
 
+t.test("reference runs its provider in process by default; --spawn starts it per session, to the same verdicts", async (t) => {
+  const verdicts = (stdout: string) => (JSON.parse(stdout) as { results: Array<{ id: string; status: string }> }).results.map((r) => `${r.id} ${r.status}`);
+  for (const mode of [undefined, "B3-utf16-length", "R1-crash-on-garbage"]) {
+    const misbehave = mode ? ["--misbehave", mode] : [];
+    const [inProcess, spawned] = await Promise.all([
+      cli(["reference", "--json", "--timeout", "20000", "--transcript", join(tmp, `in-${mode}.ndjson`), ...misbehave]),
+      cli(["reference", "--json", "--timeout", "20000", "--spawn", "--transcript", join(tmp, `sp-${mode}.ndjson`), ...misbehave]),
+    ]);
+    t.equal(inProcess.exitCode, spawned.exitCode, `${mode ?? "honest"}: the same exit code`);
+    t.same(verdicts(inProcess.stdout), verdicts(spawned.stdout), `${mode ?? "honest"}: the same verdicts`);
+    // Only a process is killed by a signal when its probe is done; a provider in process just ends (a process defect is always spawned).
+    const killed = (f: string) =>
+      readFileSync(join(tmp, f), "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"note":"exit"') && l.includes('"signal":"SIGKILL"')).length;
+    t.ok(killed(`sp-${mode}.ndjson`) > 0, "--spawn: the provider ran as processes");
+    if (mode === "R1-crash-on-garbage") t.ok(killed(`in-${mode}.ndjson`) > 0, "a crash mode is spawned even without --spawn");
+    else t.equal(killed(`in-${mode}.ndjson`), 0, "by default: no process was started");
+  }
+});
+
 t.test("--json: stdout is one JSON document that validates; exit code follows the verdict", async (t) => {
   for (const [mode, code] of [
     [undefined, 0],

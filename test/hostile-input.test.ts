@@ -18,7 +18,7 @@ t.test("nesting is measured without recursion, and a line nested past the bound 
 });
 
 t.test("lone surrogates and 100 000-deep nesting from a provider: the verdict still comes out", async (t) => {
-  const { report } = await runSuite({ kind: "stdio", command: fake("hostile-frames") }, { timeoutMs: 20_000 });
+  const { report } = await runSuite({ kind: "stdio", command: fake("hostile-frames") }, { timeoutMs: 5_000 });
   t.equal(report.results.length, 41);
   const f7 = report.results.find((r) => r.id === "F7")!;
   t.equal(f7.status, "fail", "a frame with no commitment cannot carry a matching attestation");
@@ -80,8 +80,12 @@ t.test("credentials that cannot travel, and headers that are not headers, are us
 
 t.test("stdout closed early, or an output that cannot be written, never costs the verdict or prints a stack", async (t) => {
   const { execa } = await import("execa");
-  const { BUN, CLI, ROOT } = await import("./helpers/live.ts");
-  const piped = await execa("sh", ["-c", `"${BUN}" "${CLI}" list | head -c 64 >/dev/null; echo $? >/dev/null`], { cwd: ROOT, reject: false, stderr: "pipe" });
+  const { CGP, ROOT } = await import("./helpers/live.ts");
+  const piped = await execa("sh", ["-c", `${CGP.map((w) => `"${w}"`).join(" ")} list | head -c 64 >/dev/null; echo $? >/dev/null`], {
+    cwd: ROOT,
+    reject: false,
+    stderr: "pipe",
+  });
   t.notMatch(piped.stderr, /EPIPE|internal error|    at /, "no EPIPE trace when the reader goes away");
   const full = await cli(["stdio", "--report", "json:/dev/full", "--", "/nonexistent/provider"]);
   t.equal(full.exitCode, 3);
@@ -90,11 +94,11 @@ t.test("stdout closed early, or an output that cannot be written, never costs th
 });
 
 t.test("SIGTERM mid-run: the provider is reaped and the directory made for it is removed", async (t) => {
-  const { execa } = await import("execa");
-  const { BUN, CLI, ROOT } = await import("./helpers/live.ts");
+  const { cgp, ROOT } = await import("./helpers/live.ts");
   const { readdirSync } = await import("node:fs");
   const own = mkdtempSync(join(tmpdir(), "cgp-sigterm-"));
-  const child = execa(BUN, [CLI, "reference", "--timeout", "20000"], { cwd: ROOT, reject: false, env: { TMPDIR: own } });
+  // A provider that hangs on a foreign handshake holds the run for its 20 s timeout: the signal lands mid-run.
+  const child = cgp(["reference", "--spawn", "--misbehave", "H3-hang-on-foreign", "--timeout", "20000"], { cwd: ROOT, reject: false, env: { TMPDIR: own } });
   await new Promise((r) => setTimeout(r, 1500));
   t.ok(
     readdirSync(own).some((d) => d.startsWith("cgp-conform-root-")),
@@ -144,10 +148,9 @@ t.test("a provider that answers everything with 15 MiB: the run keeps a bounded 
 });
 
 t.test("SIGTERM or SIGINT mid-run: a partial report marked as interrupted, exit 3", async (t) => {
-  const { execa } = await import("execa");
-  const { BUN, CLI, ROOT } = await import("./helpers/live.ts");
+  const { cgp, ROOT } = await import("./helpers/live.ts");
   for (const sig of ["SIGTERM", "SIGINT"] as const) {
-    const child = execa(BUN, [CLI, "stdio", "--json", "--timeout", "60000", "--", ...fake("never-answers")], { cwd: ROOT, reject: false });
+    const child = cgp(["stdio", "--json", "--timeout", "60000", "--", ...fake("never-answers")], { cwd: ROOT, reject: false });
     await new Promise((r) => setTimeout(r, 1500));
     child.kill(sig);
     const r = await child;

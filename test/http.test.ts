@@ -5,15 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t from "tap";
 import { TEST_CERT } from "../fixtures/tls.ts";
-import { BUN, CLI, cli, ROOT } from "./helpers/live.ts";
-import { execa } from "execa";
+import { cgp, cli, ROOT } from "./helpers/live.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "cgp-http-"));
 const TOKEN = "tok-3f9c1e-SECRET-value";
 
 /** The reference provider over HTTP on loopback; resolves with its URL and a stop function. */
 async function httpFixture(args: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = execa(BUN, [CLI, "fixture", "--attest", "--http", "0", ...args], { cwd: ROOT, reject: false, buffer: false, stdout: "pipe", stderr: "ignore" });
+  const child = cgp(["fixture", "--attest", "--http", "0", ...args], { cwd: ROOT, reject: false, buffer: false, stdout: "pipe", stderr: "ignore" });
   const url = await new Promise<string>((resolve) => child.stdout!.once("data", (c: Buffer) => resolve(c.toString().trim())));
   return { url, stop: async () => void (child.kill(), await child) };
 }

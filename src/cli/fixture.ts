@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { providerFor, runFixture } from "../../misbehave/apply.ts";
+import { inProcessFixture, providerFor, runFixture } from "../../misbehave/apply.ts";
+import type { LineProvider } from "../target/connection.ts";
 import { materialize, DEFAULT_ROOT } from "../../fixtures/files.ts";
 import { serveHttp } from "../../fixtures/http.ts";
 import { MODES } from "../../misbehave/index.ts";
@@ -14,6 +15,16 @@ export function knownMode(name: string | undefined): void {
 
 export function knownVariant(name: string | undefined): void {
   if (name !== undefined && !VARIANTS.some((v) => v.name === name)) throw new UsageError(new UnknownVariantError(name).message);
+}
+
+/**
+ * The reference provider run in this process, one per session, unless its
+ * defect is about the process (a crash, an exit, a stray write to stderr):
+ * that one is started as a child, since only a process can show it.
+ */
+export function inProcessFor(mode: string | undefined, root: string, variant: string | undefined): (() => LineProvider) | undefined {
+  if (MODES.find((m) => m.name === mode)?.stdioOnly !== undefined) return undefined;
+  return inProcessFixture(mode, root, true, variant);
 }
 
 export interface FixtureArgs {

@@ -90,10 +90,15 @@ export async function main(argv: string[]): Promise<number> {
       (y) =>
         suiteOptions(y)
           .option("misbehave", { type: "string", describe: "Give the provider one defect (see: cgp-conform fixture --help)" })
-          .option("variant", { type: "string", describe: "Run one of the provider's honest shapes instead (see: cgp-conform fixture --help)" }),
+          .option("variant", { type: "string", describe: "Run one of the provider's honest shapes instead (see: cgp-conform fixture --help)" })
+          .option("spawn", {
+            type: "boolean",
+            default: false,
+            describe: "Start the provider as a child process per session, as any stdio provider is run (a defect of the process itself always is)",
+          }),
       async (a) => {
         noProvider("reference");
-        const [{ suite }, { knownMode, knownVariant }, { fixtureCommand, withFixtureRoot }] = await Promise.all([
+        const [{ suite }, { knownMode, knownVariant, inProcessFor }, { fixtureCommand, withFixtureRoot }] = await Promise.all([
           load.suite(),
           load.fixture(),
           load.fixtureProcess(),
@@ -102,7 +107,12 @@ export async function main(argv: string[]): Promise<number> {
         knownVariant(a.variant);
         if (a.misbehave !== undefined && a.variant !== undefined)
           throw new UsageError("--misbehave and --variant are exclusive: a mode breaks the full reference provider");
-        code = await withFixtureRoot((root) => suite({ kind: "stdio", command: fixtureCommand(a.misbehave, root, a.variant) }, { ...a, "trust-root": [root] }));
+        code = await withFixtureRoot((root) => {
+          // The target names the command that serves this provider; unless told to spawn it, each session runs it in this process.
+          const inProcess = a.spawn ? undefined : inProcessFor(a.misbehave, root, a.variant);
+          const command = fixtureCommand(a.misbehave, root, a.variant);
+          return suite({ kind: "stdio", command, ...(inProcess ? { inProcess } : {}) }, { ...a, "trust-root": [root] });
+        });
       },
     )
     .command(

@@ -10,7 +10,7 @@ import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
-import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
+import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent } from "../transcript/types.ts";
 import { firstAck } from "../transcript/view.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
 import { VERSION } from "../meta/version.ts";
@@ -130,7 +130,12 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   });
   try {
     const sessions = sessionsFor(probes);
-    const budget = new RunBudget(opts.limits.maxLineBytes);
+    // A run that has received more than it keeps cannot be completed: every session ends then, not at its own timeout.
+    const budget = new RunBudget(opts.limits.maxLineBytes, {
+      onSpent: (limit) => {
+        if (!ctl.signal.aborted) ctl.abort(`stopped: ${RUN_BUDGET_SPENT}, across all its sessions (${limit})`);
+      },
+    });
     // What all sessions may hold at once in lines not yet complete: two line caps, 32 MiB at least.
     const held = opts.limits.held ?? new HeldBytes(Math.max(32 * 1024 * 1024, 2 * opts.limits.maxLineBytes));
     const run = { ...opts, limits: { ...opts.limits, held } };

@@ -46,8 +46,12 @@ export class RunBudget {
   readonly maxBytes: number;
   /** Frames cost memory far beyond their bytes (each is judged by a dozen checks): ~2 KB apiece at the peak of scoring. */
   readonly maxFrames: number;
+  private spent = false;
+  /** Told once, when the run first receives more than it keeps: the run cannot be completed, so every session should end then. */
+  private readonly onSpent: ((limit: string) => void) | undefined;
 
-  constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number; maxFrames?: number } = {}) {
+  constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number; maxFrames?: number; onSpent?: (limit: string) => void } = {}) {
+    this.onSpent = opts.onSpent;
     this.maxLines = opts.maxLines ?? 50_000;
     this.maxBytes = opts.maxBytes ?? Math.max(64 * 1024 * 1024, 4 * maxLineBytes);
     this.maxFrames = opts.maxFrames ?? 150_000;
@@ -58,6 +62,15 @@ export class RunBudget {
     this.lines++;
     this.bytes += bytes;
     this.frames += frames;
+    const passed = this.passed();
+    if (passed !== undefined && !this.spent) {
+      this.spent = true;
+      this.onSpent?.(passed);
+    }
+    return passed;
+  }
+
+  private passed(): string | undefined {
     if (this.lines > this.maxLines) return `more than ${this.maxLines} lines`;
     if (this.bytes > this.maxBytes) return `more than ${this.maxBytes} bytes (four times --max-line-bytes, 64 MiB at least: raise it to keep more)`;
     if (this.frames > this.maxFrames) return `more than ${this.maxFrames} frames`;
