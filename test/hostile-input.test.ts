@@ -144,6 +144,10 @@ t.test("a provider that answers everything with 15 MiB: the run keeps a bounded 
       .join("\n"),
     /the run received more than it keeps/,
   );
+  t.notOk(
+    transcript.events.some((e) => e.note === "timeout"),
+    "once the budget is spent every session ends then, none waits out its timeout",
+  );
   t.equal(report.results.length, 41);
 });
 
