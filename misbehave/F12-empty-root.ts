@@ -1,4 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "../src/math/sha256.ts";
 import { defineMode } from "./mode.ts";
 
 /**

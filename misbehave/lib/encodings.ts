@@ -1,4 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "../../src/math/sha256.ts";
 import { concatBytes } from "@noble/hashes/utils.js";
 import { linksOf } from "../../src/attest/commit.ts";
 import { TAG, type ProvenanceLink } from "../../src/math/attest.ts";

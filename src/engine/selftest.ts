@@ -150,8 +150,8 @@ export function drivenFor(c: { mode?: string; variant?: string; stdioOnly?: stri
 export const IN_PROCESS_TIMEOUT_MS = 2000;
 
 /** The suite against the reference provider, honest (in one of its variants) or with one mode, over one transport. */
-function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant: string | undefined, driven: Driven) {
-  return withFixtureRoot(async (root) => {
+function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant: string | undefined, driven: Driven, root: string) {
+  return (async () => {
     // The selftest proves the checks: as the host operator it grants every
     // scope, so a mode that declares egress is still queried and judged.
     // In-process, a reply is a turn of the event loop away: a mode that never answers costs a short wait, not a pipe's.
@@ -171,7 +171,7 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
     } finally {
       await served.close();
     }
-  });
+  })();
 }
 
 /**
@@ -225,15 +225,19 @@ export async function selftest(
   const mine = cases.filter((_, i) => i % shard.of === shard.index - 1);
   // The other shards run as copies of this cgp-conform, started now, so they run while this one does.
   const others = Array.from({ length: jobs - 1 }, (_, k) => runShard(k + 2, jobs, opts));
-  const results = await pool(mine, opts.concurrency ?? 3, async (c) => {
-    const driven = drivenFor(c, c.transport);
-    const started = performance.now();
-    const report = await runCase(c.mode, c.transport, opts, c.variant, driven);
-    const ms = Math.round(performance.now() - started);
-    const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding, c.expectWarn), driven, ms };
-    opts.onCase?.(verdict);
-    return verdict;
-  });
+  // One directory of provider files for every case this process runs: no mode alters the files, so
+  // every case serves the same file:// URIs, and an answer signed (or verified) in one case is signed once.
+  const results = await withFixtureRoot((root) =>
+    pool(mine, opts.concurrency ?? 3, async (c) => {
+      const driven = drivenFor(c, c.transport);
+      const started = performance.now();
+      const report = await runCase(c.mode, c.transport, opts, c.variant, driven, root);
+      const ms = Math.round(performance.now() - started);
+      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding, c.expectWarn), driven, ms };
+      opts.onCase?.(verdict);
+      return verdict;
+    }),
+  );
   const theirs = (await Promise.all(others)).flat();
   for (const c of theirs) opts.onCase?.(c);
   // Every case in the order a single process runs them, whichever shard ran it.

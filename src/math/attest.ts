@@ -1,4 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "./sha256.ts";
 import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils.js";
 
 /** §6.5 domain tags, byte for byte as the spec writes them. */
@@ -57,14 +57,14 @@ export function encodeLink(link: ProvenanceLink): Uint8Array {
 export function chainHead(links: readonly ProvenanceLink[]): Uint8Array {
   const tag = utf8Bytes(TAG.link);
   let h = sha256(utf8Bytes(TAG.genesis));
-  for (const link of links) h = sha256(concatBytes(tag, h, encodeLink(link)));
+  for (const link of links) h = sha256(tag, h, encodeLink(link));
   return h;
 }
 
 /** `SHA256(frame ‖ enc_str(provider_id) ‖ enc_str(frame.id) ‖ enc_opt(frame.content_digest) ‖ chain_head)`. */
 export function frameCommitment(providerId: string, frameId: string, contentDigest: string | null | undefined, head: Uint8Array): Uint8Array {
   if (head.length !== 32) throw new RangeError(`chain head must be 32 bytes, got ${head.length}`);
-  return sha256(concatBytes(utf8Bytes(TAG.frame), encStr(providerId), encStr(frameId), encOpt(contentDigest), head));
+  return sha256(utf8Bytes(TAG.frame), encStr(providerId), encStr(frameId), encOpt(contentDigest), head);
 }
 
 /** F7: "sha256:<64 lowercase hex>". */
@@ -87,12 +87,15 @@ export function fromDigest(s: string): DigestParse {
 
 // §6.5.3, RFC 6962 hashing.
 
+const LEAF = Uint8Array.of(0x00);
+const NODE = Uint8Array.of(0x01);
+
 export function merkleLeaf(c: Uint8Array): Uint8Array {
-  return sha256(concatBytes(Uint8Array.of(0x00), c));
+  return sha256(LEAF, c);
 }
 
 export function merkleNode(l: Uint8Array, r: Uint8Array): Uint8Array {
-  return sha256(concatBytes(Uint8Array.of(0x01), l, r));
+  return sha256(NODE, l, r);
 }
 
 /** `k = largest power of 2 < n`, for n ≥ 2. */

@@ -1,4 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "./sha256.ts";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
 /** F5/D1: "sha256:<64 lowercase hex>". Lowercase is mandated: digests compare byte for byte. */
