@@ -11,10 +11,11 @@ import { printReport } from "./suite.ts";
 import { exitCode } from "../verdict/exit.ts";
 
 /** cgp-conform replay FILE: the verdicts of a saved transcript, scored again offline. */
-export function replay(a: { file: string; json: boolean; verbose: boolean; report?: string[] }): number {
+export function replay(a: { file: string; json: boolean; verbose: boolean; quiet?: boolean; report?: string[] }): number {
   const text = readIn(a.file);
   try {
-    return printReport(reportOf(fromNdjson(text)), a);
+    const transcript = fromNdjson(text);
+    return printReport(reportOf(transcript), a, transcript, a.file);
   } catch (e) {
     if (e instanceof TranscriptFormatError) throw new UsageError(`${a.file}: ${e.message}`);
     throw e;

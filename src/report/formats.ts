@@ -1,11 +1,13 @@
 import { renderGithub } from "./github.ts";
+import { renderHtml } from "./html.ts";
 import { renderJunit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { renderTap } from "./tap.ts";
+import type { Transcript } from "../transcript/types.ts";
 
 /** Machine-readable report formats, besides the human one. */
-export const FORMATS = ["json", "junit", "tap", "markdown", "github"] as const;
+export const FORMATS = ["json", "junit", "tap", "markdown", "github", "html"] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface ReportSpec {
@@ -52,7 +54,12 @@ export function parseReportSpecs(specs: string[]): ReportSpec[] {
   return out;
 }
 
-export function render(format: Format, r: RunReport): string {
+/** What a format may use besides the report: the transcript it was scored from, when the caller has it (html links cited lines to it). */
+export interface RenderContext {
+  transcript?: Transcript;
+}
+
+export function render(format: Format, r: RunReport, ctx: RenderContext = {}): string {
   switch (format) {
     case "json":
       return JSON.stringify(r, null, 2) + "\n";
@@ -64,5 +71,7 @@ export function render(format: Format, r: RunReport): string {
       return renderMarkdown(r);
     case "github":
       return renderGithub(r);
+    case "html":
+      return renderHtml(r, ctx.transcript);
   }
 }

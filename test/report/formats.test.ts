@@ -1,6 +1,7 @@
 import t from "tap";
 import { FORMATS, isFormat, parseReportSpecs, render, type Format, type ReportSpec } from "../../src/report/formats.ts";
 import { renderGithub } from "../../src/report/github.ts";
+import { renderHtml } from "../../src/report/html.ts";
 import { renderJunit } from "../../src/report/junit.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
 import type { RunReport } from "../../src/verdict/report.ts";
@@ -8,7 +9,7 @@ import { renderTap } from "../../src/report/tap.ts";
 import { check, ev, synthetic } from "../helpers/reports.ts";
 
 t.test("the formats", async (t) => {
-  t.same([...FORMATS], ["json", "junit", "tap", "markdown", "github"]);
+  t.same([...FORMATS], ["json", "junit", "tap", "markdown", "github", "html"]);
   for (const f of FORMATS) t.ok(isFormat(f));
   for (const f of ["human", "JSON", "xml", "", "junit:"]) t.notOk(isFormat(f), JSON.stringify(f));
 });
@@ -47,7 +48,7 @@ t.test("FORMAT[:FILE] specs parse", async (t) => {
 
 t.test("bad specs are refused with a message that says what to do", async (t) => {
   const cases: Array<[string[], RegExp]> = [
-    [["xml"], /unknown report format "xml": expected FORMAT\[:FILE\] with FORMAT one of json, junit, tap, markdown, github/],
+    [["xml"], /unknown report format "xml": expected FORMAT\[:FILE\] with FORMAT one of json, junit, tap, markdown, github, html/],
     [["JUnit:out.xml"], /unknown report format "JUnit"/],
     [["human"], /unknown report format "human"/],
     [["C:\\out.xml"], /unknown report format "C"/],
@@ -73,6 +74,7 @@ t.test("render dispatches to each format's renderer", async (t) => {
     tap: renderTap(report),
     markdown: renderMarkdown(report),
     github: renderGithub(report),
+    html: renderHtml(report),
   };
   for (const f of FORMATS) t.equal(render(f, report), want[f], f);
   t.same(JSON.parse(render("json", report)), report, "json round-trips");
@@ -80,6 +82,7 @@ t.test("render dispatches to each format's renderer", async (t) => {
   t.match(render("tap", report), /^TAP version 14\n/);
   t.match(render("markdown", report), /^## ❌ cgp-conform: NOT CONFORMANT\n/);
   t.match(render("github", report), /^::error title=A1%3A a::broke/);
+  t.match(render("html", report), /^<!DOCTYPE html>\n/);
   for (const f of FORMATS) t.ok(render(f, report).endsWith("\n"), `${f} ends in a newline`);
 });
 
@@ -99,7 +102,7 @@ t.test("every format but json states the gating policy the report records", asyn
     policy: {
       strict: true,
       only: ["A1", "A3"],
-      baseline: { expected_fail: ["A1", "A3"], ok: true, unexpected: [], fixed: ["A3"], stillFailing: ["A1"], skipped: [], notRun: [] },
+      baseline: { expected_fail: ["A1", "A3"], ok: true, unexpected: [], fixed: ["A3"], allow_stale: true, still_failing: ["A1"], skipped: [], not_run: [] },
     },
   };
   for (const f of FORMATS) {
