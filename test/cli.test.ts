@@ -68,7 +68,10 @@ t.test("replay re-scores a saved transcript to the same verdicts", async (t) => 
   t.equal(replay.exitCode, 1);
   t.same(JSON.parse(replay.stdout), JSON.parse(live.stdout));
   const human = await cli(["replay", file]);
-  t.match(human.stdout, /FAIL\s+F4 .*\n.*recorded_at "2026-07-20T18:00:00\+00:00"/);
+  t.match(
+    human.stdout,
+    /FAIL\s+F4 .*\n\s+rule \(F4, MUST\): valid_from, valid_to, recorded_at, and as_of MUST match .*\n.*recorded_at "2026-07-20T18:00:00\+00:00"/,
+  );
 });
 
 t.test("provider arguments after -- are passed verbatim", async (t) => {

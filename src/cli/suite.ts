@@ -1,15 +1,19 @@
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { TerminalProgress } from "./progress.ts";
 import type { SuiteArgs } from "./options.ts";
 import { makeChalk } from "../report/color.ts";
+import { targetOf } from "../report/describe.ts";
 import { renderHuman } from "../report/human.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { exitCode, runOutcome } from "../verdict/exit.ts";
 import { runSuite } from "../engine/run.ts";
 import type { Target } from "../target/connection.ts";
+import type { Transcript } from "../transcript/types.ts";
 import { toNdjson } from "../transcript/file.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { EXCLUDED } from "../../checks/excluded.ts";
-import { parseBaseline } from "../verdict/baseline.ts";
+import { parseBaseline, writeBaselineText } from "../verdict/baseline.ts";
 import { type CheckDef } from "../../checks/kit/check.ts";
 import { applyPolicy, type Policy } from "../verdict/policy.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
@@ -17,7 +21,8 @@ import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/for
 import { appendBestEffort, err, out, OutputError, positive, readIn, UsageError, writable, writeOutput } from "./io.ts";
 import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
 
-type ReportSpec = Spec & { append?: boolean };
+/** append: add to the file (GitHub's step summary); implicit: added under GitHub Actions, not asked for. */
+type ReportSpec = Spec & { append?: boolean; implicit?: boolean };
 
 /** The reports a run writes: --json and --report as given, plus GitHub's defaults under GITHUB_ACTIONS=true. */
 function reportSpecs(a: { json: boolean; report?: string[] }): ReportSpec[] {
@@ -30,26 +35,40 @@ function reportSpecs(a: { json: boolean; report?: string[] }): ReportSpec[] {
   if (process.env.GITHUB_ACTIONS === "true") {
     const toStdout = specs.some((s) => s.file === undefined);
     // Annotations are read from stdout, so they go there only when stdout is not already one pure report.
-    if (!toStdout && !specs.some((s) => s.format === "github")) specs.push({ format: "github" });
+    if (!toStdout && !specs.some((s) => s.format === "github")) specs.push({ format: "github", implicit: true });
     const summary = process.env.GITHUB_STEP_SUMMARY;
     if (summary && !specs.some((s) => s.format === "markdown")) specs.push({ format: "markdown", file: summary, append: true });
   }
   return specs;
 }
 
-/** Write every report; the human one goes to stdout unless a report claims it. Returns the exit code. */
-export function printReport(report: RunReport, a: { json: boolean; verbose: boolean; report?: string[] }): number {
+/**
+ * Write every report; the human one goes to stdout unless a report claims it. Returns the exit code.
+ * The transcript the report was scored from, when given, goes to the formats that show it (html).
+ */
+export function printReport(
+  report: RunReport,
+  a: { json: boolean; verbose: boolean; quiet?: boolean; report?: string[] },
+  transcript?: Transcript,
+  transcriptPath?: string,
+): number {
   const specs = reportSpecs(a);
-  const stdoutSpec = specs.find((s) => s.file === undefined && s.format !== "github");
-  out(stdoutSpec ? render(stdoutSpec.format, report) : renderHuman(report, makeChalk(), a.verbose));
+  const ctx = transcript ? { transcript } : {};
+  // `--report github` with no file is a report to stdout like any other; under Actions the default one goes beside the human report.
+  const stdoutSpec = specs.find((s) => s.file === undefined && (s.format !== "github" || !s.implicit));
+  out(
+    stdoutSpec
+      ? render(stdoutSpec.format, report, ctx)
+      : renderHuman(report, makeChalk(), { verbose: a.verbose, quiet: a.quiet ?? false, ...(transcriptPath ? { transcriptPath } : {}) }),
+  );
   const failures: string[] = [];
   for (const s of specs) {
     if (s === stdoutSpec) continue;
-    if (s.file === undefined) out(render(s.format, report));
-    else if (s.append) appendBestEffort(s.file, render(s.format, report));
+    if (s.file === undefined) out(render(s.format, report, ctx));
+    else if (s.append) appendBestEffort(s.file, render(s.format, report, ctx));
     else
       try {
-        writeOutput(s.file, render(s.format, report), "the report");
+        writeOutput(s.file, render(s.format, report, ctx), "the report");
       } catch (e) {
         if (!(e instanceof OutputError)) throw e;
         failures.push(e.message);
@@ -84,7 +103,12 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
   }
   return {
     checks: selection.selected,
-    policy: { strict: a.strict, ...(baseline ? { baseline } : {}), ...(a.only ? { only: a.only } : {}), ...(a.skip ? { skip: a.skip } : {}) },
+    policy: {
+      strict: a.strict,
+      ...(baseline ? { baseline, allowStale: a["allow-stale-baseline"] } : {}),
+      ...(a.only ? { only: a.only } : {}),
+      ...(a.skip ? { skip: a.skip } : {}),
+    },
   };
 }
 
@@ -101,7 +125,11 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
   const { checks, policy } = policyOf(a);
   checkConsent(a.consent);
   if (a.transcript) writable(a.transcript, "--transcript");
+  if (a["write-baseline"]) writable(a["write-baseline"], "--write-baseline");
+  if (a["allow-stale-baseline"] && a.baseline === undefined) throw new UsageError("--allow-stale-baseline needs --baseline FILE");
   for (const s of reportSpecs(a)) if (s.file && !s.append) writable(s.file, "--report");
+  // On a terminal, and only there, a line on stderr says what the run is doing.
+  const progress = process.stderr.isTTY && !a.json && !a.quiet ? new TerminalProgress() : undefined;
   const { transcript, report: scored } = await runSuite(target, {
     checks,
     timeoutMs: positive("timeout", a.timeout),
@@ -110,21 +138,36 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     trustRoots: a["trust-root"]?.map((r) => resolve(r)),
     grants: a.consent ?? [],
     depth: a.depth,
-  });
+    ...(progress ? { progress } : {}),
+  }).finally(() => progress?.stop());
   // A transcript that cannot be written must not cost the report: say so, print the report, exit 3.
-  let failed: string | undefined;
-  if (a.transcript) {
+  const failed: string[] = [];
+  const save = (file: string, text: string, what: string): boolean => {
     try {
-      writeOutput(a.transcript, toNdjson(transcript), "the transcript");
+      writeOutput(file, text, what);
+      return true;
     } catch (e) {
       if (!(e instanceof OutputError)) throw e;
-      failed = e.message;
+      failed.push(e.message);
+      return false;
     }
+  };
+  const report = applyPolicy(scored, policy);
+  // The evidence cites transcript lines: a run that did not pass keeps its transcript even when none was asked for.
+  let transcriptPath = a.transcript;
+  if (transcriptPath) save(transcriptPath, toNdjson(transcript), "the transcript");
+  else if (!report.conformant || report.summary.warn > 0) {
+    const kept = join(tmpdir(), `cgp-conform-${report.started_at.replace(/:/g, "")}-${process.pid}.ndjson`);
+    if (save(kept, toNdjson(transcript), "the transcript")) transcriptPath = kept;
   }
-  const code = printReport(applyPolicy(scored, policy), a);
-  if (failed) {
-    err(`cgp-conform: ${failed}\n`);
-    return exitCode("output-failed");
+  if (a["write-baseline"]) {
+    if (report.could_not_run) failed.push(`no baseline written to ${a["write-baseline"]}: the run could not be made (${report.could_not_run_reason})`);
+    else save(a["write-baseline"], writeBaselineText(report.results, `a run against ${targetOf(report.target)} at ${report.started_at}`), "the baseline");
   }
-  return code;
+  // Under --json stdout is the report alone: the kept transcript's path goes to stderr.
+  if (transcriptPath && transcriptPath !== a.transcript && a.json)
+    err(`cgp-conform: transcript of this run (the lines the evidence cites): ${transcriptPath}\n`);
+  const code = printReport(report, a, transcript, transcriptPath);
+  for (const f of failed) err(`cgp-conform: ${f}\n`);
+  return failed.length > 0 ? exitCode("output-failed") : code;
 }

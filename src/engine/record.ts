@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { CheckDef } from "../../checks/kit/check.ts";
 import { HOST_VERSION } from "../math/version.ts";
 import { probeByName, PROBES } from "../probe/index.ts";
@@ -29,6 +30,17 @@ export interface RunOptions {
   trustRoots: string[];
   /** How far derived stimuli explore (default standard). */
   depth?: Depth;
+  /** Told as each probe starts and each session ends: for a progress display, never for the verdict. */
+  progress?: Progress;
+}
+
+/** What a progress display is told while a run records. */
+export interface Progress {
+  /** The run's probes, in all: told once, before any starts. */
+  planned(probes: number): void;
+  started(session: string, probe: string): void;
+  /** A probe finished, or was abandoned. */
+  done(session: string): void;
 }
 
 export { DEFAULTS } from "./defaults.ts";
@@ -83,6 +95,8 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
     const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind, depth: opts.depth ?? DEFAULT_DEPTH };
     let withheld: string | undefined;
     for (const [i, probe] of probes.entries()) {
+      if (i > 0) opts.progress?.done(name);
+      opts.progress?.started(name, probe.name);
       if (withheld) {
         s.abandon(probe, `no query may be sent: ${withheld}`);
         continue;
@@ -106,6 +120,7 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
     }
     return s.events;
   } finally {
+    opts.progress?.done(name);
     await s.close();
   }
 }
@@ -117,8 +132,11 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
  */
 export async function record(opts: RunOptions): Promise<Transcript> {
   const started = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const t0 = performance.now();
   const probes = probesFor(opts.checks);
   const ctl = new AbortController();
+  // Every session listens to the one signal: Node would warn of a leak past ten listeners.
+  setMaxListeners(0, ctl.signal);
   const timer = setTimeout(() => ctl.abort(), opts.deadlineMs);
   // Told to stop, the run ends every session as its deadline would, and the transcript says why.
   let interrupted: NodeJS.Signals | undefined;
@@ -130,6 +148,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
   });
   try {
     const sessions = sessionsFor(probes);
+    opts.progress?.planned(sessions.reduce((n, g) => n + g.probes.length, 0));
     // A run that has received more than it keeps cannot be completed: every session ends then, not at its own timeout.
     const budget = new RunBudget(opts.limits.maxLineBytes, {
       onSpent: (limit) => {
@@ -158,6 +177,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         trust_roots: opts.trustRoots,
         depth: opts.depth ?? DEFAULT_DEPTH,
         started_at: started,
+        duration_ms: Math.round(performance.now() - t0),
         ...(interrupted ? { interrupted } : {}),
         // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
         consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),

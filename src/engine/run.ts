@@ -1,6 +1,6 @@
 import { CHECKS } from "../../checks/index.ts";
 import { type CheckDef } from "../../checks/kit/check.ts";
-import { DEFAULTS, record } from "./record.ts";
+import { DEFAULTS, record, type Progress } from "./record.ts";
 import { score } from "./score.ts";
 import { buildReport, type RunReport } from "../verdict/report.ts";
 import type { Target } from "../target/connection.ts";
@@ -18,6 +18,8 @@ export interface SuiteOptions {
   trustRoots?: string[];
   /** How far derived stimuli explore (default standard). */
   depth?: Depth;
+  /** A progress display to tell as probes start and end. */
+  progress?: Progress;
 }
 
 /** Score a transcript into a report (live runs and replays alike). */
@@ -37,6 +39,7 @@ export async function runSuite(target: Target, opts: SuiteOptions = {}): Promise
     limits: { ...DEFAULTS.limits, ...(opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {}) },
     trustRoots: [process.cwd(), ...(opts.trustRoots ?? [])],
     ...(opts.depth ? { depth: opts.depth } : {}),
+    ...(opts.progress ? { progress: opts.progress } : {}),
   });
   return { transcript, report: reportOf(transcript, checks) };
 }

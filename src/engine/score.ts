@@ -96,6 +96,13 @@ export function score(transcript: Transcript, checks: readonly CheckDef[]): Chec
   const probe = viewsOf(transcript);
   const findings = schemaFindings(transcript.events);
   const transport = transcript.header.target.kind;
+  const span = new Map<string, { from: number; to: number }>();
+  for (const e of transcript.events) {
+    const s = span.get(e.probe);
+    if (!s) span.set(e.probe, { from: e.t, to: e.t });
+    else s.to = Math.max(s.to, e.t);
+  }
+  const timeOf = (c: CheckDef): number => c.probes.reduce((m, p) => Math.max(m, span.has(p.name) ? span.get(p.name)!.to - span.get(p.name)!.from : 0), 0);
   return checks.map((c) => {
     // A check may only read the probes it declares: it is scored on those alone.
     const input: ScoreInput = {
@@ -107,6 +114,6 @@ export function score(transcript: Transcript, checks: readonly CheckDef[]): Chec
       validated: () => findings.validated,
       transport,
     };
-    return evaluate(c, input);
+    return { ...evaluate(c, input), time_ms: Math.round(timeOf(c)) };
   });
 }

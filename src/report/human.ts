@@ -1,9 +1,10 @@
 import type { ChalkInstance } from "chalk";
 import { renderBaselineSummary } from "../verdict/baseline.ts";
+import { visible } from "../verdict/stderr.ts";
 import { targetOf } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
-import { verdictWords } from "../verdict/exit.ts";
+import { closingLine, runOutcome } from "../verdict/exit.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
 
@@ -40,29 +41,80 @@ function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
 /** Evidence shown per check before the rest is summarised (all of it is in --json). */
 const SHOWN = 8;
 
+/** The rule a check enforces, quoted, beside a verdict that is not a pass (--verbose: beside every verdict). */
+function ruleLine(c: ChalkInstance, r: CheckResult): string {
+  const quote = r.requirement.length > 400 ? `${r.requirement.slice(0, 400)}…` : r.requirement;
+  return c.dim(`      rule (${r.id}, ${r.level}): ${visible(quote)}`);
+}
+
 function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean): string[] {
   const head = `  ${paint(c, r.status, LABEL[r.status])}  ${c.bold(r.id.padEnd(11))} ${r.title}`;
   if (r.status === "skip") return [head, c.dim(`      skipped: ${r.reason}`)];
   const relevant = verbose ? r.evidence : r.evidence.filter((e) => e.status !== "pass");
   const shown = verbose ? relevant : relevant.slice(0, SHOWN);
   const more = relevant.length - shown.length;
-  return [head, ...shown.flatMap((e) => evidenceLines(c, e)), ...(more > 0 ? [c.dim(`      … and ${more} more (--verbose or --json shows them all)`)] : [])];
+  return [
+    head,
+    ...(verbose || r.status !== "pass" ? [ruleLine(c, r)] : []),
+    ...shown.flatMap((e) => evidenceLines(c, e)),
+    ...(more > 0 ? [c.dim(`      … and ${more} more (--verbose or --json shows them all)`)] : []),
+  ];
 }
 
-export function renderHuman(report: RunReport, c: ChalkInstance, verbose = false): string {
+export interface HumanOptions {
+  /** Passing evidence too, and every check of a run that observed nothing. */
+  verbose?: boolean;
+  /** Only the checks that failed, then the counts and the verdict. */
+  quiet?: boolean;
+  /** Where this run's transcript is, for the lines the evidence cites. */
+  transcriptPath?: string;
+}
+
+/** A run that could not be made and received nothing: every verdict would say so, so none is listed. */
+function observedNothing(r: RunReport): boolean {
+  return r.could_not_run && (r.exploration ? r.exploration.received === 0 : r.results.every((x) => x.status === "skip" || x.untestable));
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function renderHuman(report: RunReport, c: ChalkInstance, opts: HumanOptions | boolean = {}): string {
+  const o: HumanOptions = typeof opts === "boolean" ? { verbose: opts } : opts;
   const s = report.summary;
+  const brief = observedNothing(report) && !o.verbose;
+  const listed = brief ? [] : report.results.filter((r) => !o.quiet || r.status === "fail");
+  const err = report.provider_stderr;
+  const showStderr = err !== undefined && (report.could_not_run || s.fail > 0 || s.warn > 0 || o.verbose);
+  const n = (k: number, one: string) => `${k} ${one}${k === 1 ? "" : "s"}`;
   const out = [
     c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${targetOf(report.target)}`),
     "",
-    ...report.results.flatMap((r) => checkLines(c, r, verbose)),
-    "",
-    `${s.total} checks: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip` +
-      (report.exploration ? c.dim(` · ${report.exploration.exchanges} lines sent (depth ${report.exploration.depth})`) : ""),
+    ...listed.flatMap((r) => checkLines(c, r, o.verbose ?? false)),
+    ...(brief ? [c.dim(`  ${n(s.total, "check")} not made: the provider sent nothing to judge (--verbose lists them)`)] : []),
+    ...(listed.length > 0 || brief ? [""] : []),
+    ...(showStderr
+      ? [
+          c.bold(
+            `provider stderr (${err.total > err.lines.length ? `last ${err.lines.length} of ${n(err.total, "line")}` : n(err.total, "line")}, session ${err.session}${err.sessions > 1 ? `; ${err.sessions} sessions wrote to stderr` : ""}):`,
+          ),
+          ...err.lines.map((l) => `    ${l}`),
+          "",
+        ]
+      : []),
+    `${n(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip` +
+      c.dim(
+        `${report.exploration ? ` · ${n(report.exploration.exchanges, "line")} sent (depth ${report.exploration.depth})` : ""}${report.duration_ms !== undefined ? ` · ${seconds(report.duration_ms)}` : ""}`,
+      ),
     ...(report.policy?.strict ? [c.dim("--strict: SHOULD shortfalls are failures")] : []),
     ...(report.policy?.baseline ? [renderBaselineSummary(report.policy.baseline)] : []),
-    report.could_not_run
-      ? c.red.bold(`${verdictWords(report)}: ${report.could_not_run_reason}`)
-      : (report.conformant ? c.green.bold : c.red.bold)(verdictWords(report)),
+    ...(o.transcriptPath
+      ? [c.dim(`transcript (the lines the evidence cites): ${o.transcriptPath}`)]
+      : o.verbose
+        ? [c.dim("transcript: not saved (--transcript FILE keeps it)")]
+        : []),
+    // Coloured by the exit code, which a baseline decides: green exactly when the run exits 0.
+    (runOutcome(report) === "conformant" ? c.green.bold : c.red.bold)(closingLine(report)),
   ];
   return out.join("\n") + "\n";
 }

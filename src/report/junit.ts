@@ -62,8 +62,13 @@ function firstFinding(r: CheckResult): string {
   return `${first.untestable ? "untestable: " : ""}${first.message}${more}`;
 }
 
+/** JUnit's time is in seconds; a report from before timings has none (0). */
+function seconds(ms: number | undefined): string {
+  return ms === undefined ? "0" : (ms / 1000).toFixed(3);
+}
+
 function testcase(r: CheckResult, classname: string): string {
-  const open = `    <testcase classname="${attr(classname)}" name="${attr(`${r.id}: ${r.title}`)}" time="0"`;
+  const open = `    <testcase classname="${attr(classname)}" name="${attr(`${r.id}: ${r.title}`)}" time="${seconds(r.time_ms)}"`;
   switch (r.status) {
     case "pass":
       return `${open}/>`;
@@ -84,7 +89,7 @@ function verdict(r: RunReport): string {
 export function renderJunit(r: RunReport): string {
   const s = r.summary;
   const classname = `cgp-conform.${r.target.kind}`;
-  const counts = `tests="${s.total}" failures="${s.fail}" errors="0" skipped="${s.skip}" time="0"`;
+  const counts = `tests="${s.total}" failures="${s.fail}" errors="0" skipped="${s.skip}" time="${seconds(r.duration_ms)}"`;
   const properties: Array<[string, string]> = [
     ["cgp-conform.version", r.tool.version],
     ["host_version", r.host_version],

@@ -1,4 +1,5 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
 import * as standalone from "ajv/dist/standalone/index.js";
 import reportSchema from "../../schema/report.schema.json" with { type: "json" };
 import { LOCATION } from "./compile-names.ts";
@@ -79,8 +80,11 @@ export function generatedValidators(): Record<"src/schema/validators.generated.j
   };
 }
 
-/** Validates a `--json` run report (schema/report.schema.json): compiled on first use, for tests. */
+/** ajv-formats' plugin, read the same under Node and Bun (a CommonJS default export). */
+const addFormats = ((m: unknown) => (typeof m === "function" ? m : (m as { default: unknown }).default))(addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+/** Validates a `--json` run report (schema/report.schema.json), formats (date-time) included: compiled on first use, for tests. */
 let report: ValidateFunction | undefined;
 export function reportValidator(): ValidateFunction {
-  return (report ??= makeAjv(false).compile(reportSchema));
+  return (report ??= addFormats(makeAjv(false)).compile(reportSchema));
 }

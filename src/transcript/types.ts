@@ -98,6 +98,8 @@ export interface TranscriptHeader {
   depth?: "quick" | "standard" | "exhaustive";
   /** Set when a signal stopped the run before it finished: the signal's name. */
   interrupted?: string;
+  /** How long the run spent with the provider, from the first session's start to the last one's end, in ms. */
+  duration_ms?: number;
   /** Consent granted for this run (--consent), and what the run decided from the provider's first handshake_ack. */
   consent: { grants: string[] } & Partial<Omit<ConsentRecord, "grants">>;
 }

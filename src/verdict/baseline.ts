@@ -170,32 +170,35 @@ export interface BaselineJudgement {
   ok: boolean;
   /** Failed, and not in the baseline: these make the run red. */
   unexpected: string[];
-  /** Baselined, and now pass, warn or info: tighten the baseline. */
+  /** Baselined, and now pass, warn or info: the baseline is stale; they make the run red unless stale entries are allowed. */
   fixed: string[];
+  /** --allow-stale-baseline: a baselined check that now passes does not make the run red. */
+  allow_stale: boolean;
   /** Baselined, and still failing: as expected. */
-  stillFailing: string[];
+  still_failing: string[];
   /** Baselined, but the check was skipped this run (it did not apply). */
   skipped: string[];
   /** Baselined, but not in this run at all (left out by --only / --skip). */
-  notRun: string[];
+  not_run: string[];
 }
 
 /** Hold a run's results to a baseline. Apply --strict first, if given: the baseline judges the final statuses. */
-export function judgeBaseline(results: CheckResult[], b: Baseline): BaselineJudgement {
+export function judgeBaseline(results: CheckResult[], b: Baseline, allowStale = false): BaselineJudgement {
   const listed = new Set(b.entries.map((e) => e.id));
-  const j: BaselineJudgement = { ok: true, unexpected: [], fixed: [], stillFailing: [], skipped: [], notRun: [] };
+  const j: BaselineJudgement = { ok: true, unexpected: [], fixed: [], allow_stale: allowStale, still_failing: [], skipped: [], not_run: [] };
   for (const r of results) {
     if (!listed.has(r.id)) {
       if (r.status === "fail") j.unexpected.push(r.id);
       continue;
     }
-    if (r.status === "fail") j.stillFailing.push(r.id);
+    if (r.status === "fail") j.still_failing.push(r.id);
     else if (r.status === "skip") j.skipped.push(r.id);
     else j.fixed.push(r.id);
   }
   const ran = new Set(results.map((r) => r.id));
-  j.notRun = b.entries.map((e) => e.id).filter((id) => !ran.has(id));
-  j.ok = j.unexpected.length === 0;
+  j.not_run = b.entries.map((e) => e.id).filter((id) => !ran.has(id));
+  // A check that passes while listed as failing would hide its next regression: the baseline must be tightened.
+  j.ok = j.unexpected.length === 0 && (allowStale || j.fixed.length === 0);
   return j;
 }
 
@@ -206,19 +209,37 @@ export function renderBaselineSummary(j: BaselineJudgement, b?: Baseline): strin
   const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
   const out: string[] = [];
   if (j.unexpected.length > 0) out.push(`${n(j.unexpected.length, "failure is", "failures are")} not in the baseline: ${j.unexpected.join(", ")}`);
-  if (j.stillFailing.length > 0) out.push(`${n(j.stillFailing.length, "baselined check fails", "baselined checks fail")} as expected: ${ids(j.stillFailing)}`);
+  if (j.still_failing.length > 0)
+    out.push(`${n(j.still_failing.length, "baselined check fails", "baselined checks fail")} as expected: ${ids(j.still_failing)}`);
   if (j.fixed.length > 0)
     out.push(
-      `${n(j.fixed.length, "baselined check no longer fails", "baselined checks no longer fail")}: ${ids(j.fixed)}; remove ${j.fixed.length === 1 ? "it" : "them"} from the baseline`,
+      `${n(j.fixed.length, "baselined check no longer fails", "baselined checks no longer fail")}: ${ids(j.fixed)}; remove ${j.fixed.length === 1 ? "it" : "them"} from the baseline${j.allow_stale ? " (--allow-stale-baseline: not a failure)" : ", or pass --allow-stale-baseline"}`,
     );
   if (j.skipped.length > 0) out.push(`${n(j.skipped.length, "baselined check was", "baselined checks were")} skipped this run: ${ids(j.skipped)}`);
-  if (j.notRun.length > 0) out.push(`${n(j.notRun.length, "baselined check was", "baselined checks were")} not selected this run: ${ids(j.notRun)}`);
-  out.push(
-    j.ok
-      ? j.stillFailing.length > 0
-        ? "baseline: green (every failure is baselined)"
-        : "baseline: green (no failures)"
-      : `baseline: red (${n(j.unexpected.length, "unexpected failure", "unexpected failures")})`,
-  );
-  return out.map((l, k) => (k === out.length - 1 ? l : `baseline: ${l}`)).join("\n");
+  if (j.not_run.length > 0) out.push(`${n(j.not_run.length, "baselined check was", "baselined checks were")} not selected this run: ${ids(j.not_run)}`);
+  return out.map((l) => `baseline: ${l}`).join("\n");
+}
+
+/** Why the baseline makes the run red, in a few words; undefined when it is green. */
+export function baselineRed(j: BaselineJudgement): string | undefined {
+  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
+  const why = [
+    ...(j.unexpected.length > 0 ? [`${n(j.unexpected.length, "failure", "failures")} not in the baseline (${j.unexpected.join(", ")})`] : []),
+    ...(j.fixed.length > 0 && !j.allow_stale
+      ? [`${n(j.fixed.length, "baselined check passes", "baselined checks pass")} (${j.fixed.join(", ")}): the baseline is stale`]
+      : []),
+  ];
+  return why.length > 0 ? why.join("; ") : undefined;
+}
+
+/** A baseline in the text form, listing the checks that failed in a run, each with its title as the reason. */
+export function writeBaselineText(results: readonly CheckResult[], about: string): string {
+  const failing = results.filter((r) => r.status === "fail");
+  const width = Math.max(0, ...failing.map((r) => r.id.length));
+  return [
+    `# cgp-conform baseline: the checks expected to fail (${about})`,
+    "# a run with --baseline FILE is green while only these fail; remove an id once its check passes",
+    ...failing.map((r) => `${r.id.padEnd(width)}  # ${r.title}`),
+    "",
+  ].join("\n");
 }

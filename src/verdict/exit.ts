@@ -1,3 +1,4 @@
+import { baselineRed } from "./baseline.ts";
 import type { RunReport } from "./report.ts";
 
 /**
@@ -31,6 +32,14 @@ export const EXIT_CODES = {
   "output-failed": 3,
 } as const satisfies Record<string, 0 | 1 | 2 | 3>;
 
+/** What each exit code means, for --help and the README: one line per code. */
+export const EXIT_MEANINGS: ReadonlyArray<readonly [number, string]> = [
+  [0, "conformant (with --baseline: only the listed checks failed); selftest exact; valid"],
+  [1, "not conformant (with --baseline: an unlisted failure, or a listed check that passes); selftest inexact; invalid"],
+  [2, "usage error: an unknown command or option, a bad value, an unreadable input or unwritable output"],
+  [3, "could not run: the provider could not be started or reached, needed consent, or the run was cut short; an internal error"],
+];
+
 export type Outcome = keyof typeof EXIT_CODES;
 export type ExitCode = (typeof EXIT_CODES)[Outcome];
 
@@ -43,6 +52,26 @@ export function runOutcome(r: RunReport): "conformant" | "not-conformant" | "cou
   if (r.could_not_run) return "could-not-run";
   if (r.policy?.baseline) return r.policy.baseline.ok ? "conformant" : "not-conformant";
   return r.conformant ? "conformant" : "not-conformant";
+}
+
+/**
+ * The line a run's output ends with: the verdict, the checks that failed, and,
+ * with a baseline, what the exit code makes of them, so the verdict and the
+ * exit code never seem to disagree.
+ */
+export function closingLine(r: RunReport): string {
+  const words = verdictWords(r);
+  if (r.could_not_run) return `${words}: ${r.could_not_run_reason ?? "the provider could not be started"} (exit ${EXIT_CODES["could-not-run"]})`;
+  const failed = r.results.filter((x) => x.status === "fail").map((x) => x.id);
+  const b = r.policy?.baseline;
+  if (b) {
+    const red = baselineRed(b);
+    const what = failed.length === 0 ? "no check failed" : `failed: ${failed.join(", ")}`;
+    return red
+      ? `${words} (${what}); baseline red: ${red} (exit ${EXIT_CODES["not-conformant"]})`
+      : `${words} (${what}); baseline green: ${failed.length === 0 ? "nothing failed" : "every failure is in the baseline"} (exit ${EXIT_CODES.conformant})`;
+  }
+  return failed.length === 0 ? words : `${words}: ${failed.length === 1 ? "1 check" : `${failed.length} checks`} failed: ${failed.join(", ")}`;
 }
 
 /** The verdict in the one wording every renderer uses. */

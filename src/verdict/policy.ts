@@ -7,6 +7,8 @@ export interface Policy {
   strict: boolean;
   /** --baseline: anchors expected to fail. */
   baseline?: Baseline;
+  /** --allow-stale-baseline: a baselined check that passes does not make the run red. */
+  allowStale?: boolean;
   /** --only / --skip as given, for the record. */
   only?: string[];
   skip?: string[];
@@ -26,7 +28,7 @@ export function applyPolicy(report: RunReport, p: Policy): RunReport {
     strict: p.strict,
     ...(p.only ? { only: p.only } : {}),
     ...(p.skip ? { skip: p.skip } : {}),
-    ...(p.baseline ? { baseline: { expected_fail: p.baseline.entries.map((e) => e.id), ...judgeBaseline(results, p.baseline) } } : {}),
+    ...(p.baseline ? { baseline: { expected_fail: p.baseline.entries.map((e) => e.id), ...judgeBaseline(results, p.baseline, p.allowStale ?? false) } } : {}),
   };
   return { ...report, results, summary, conformant: isConformant(summary, report.could_not_run), policy: record };
 }

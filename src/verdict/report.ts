@@ -6,6 +6,10 @@ import { type Obj } from "../protocol/envelope.ts";
 import { type CheckResult, type Status } from "./status.ts";
 import { usageReports, type UsageReport } from "./usage.ts";
 import type { BaselineJudgement } from "./baseline.ts";
+import { stderrTail, type StderrTail } from "./stderr.ts";
+
+/** The version of the report's shape (schema/report.schema.json): any change to the shape is a new version. */
+export const REPORT_VERSION = 2;
 
 export interface PolicyRecord {
   strict: boolean;
@@ -25,10 +29,14 @@ export interface Summary {
 
 /** A scored run, as every report format renders it. Reports never decide a verdict. */
 export interface RunReport {
+  report_version: typeof REPORT_VERSION;
   tool: { name: "cgp-conform"; version: string };
   target: TranscriptHeader["target"];
   host_version: string;
   timeout_ms: number;
+  /** When the run started (UTC), and how long it spent with the provider, in ms (absent for a transcript recorded before durations). */
+  started_at: string;
+  duration_ms?: number;
   conformant: boolean;
   /** The run could not be made in full: the provider could not be started or reached, needed consent it was not given, or a signal stopped the run. */
   could_not_run: boolean;
@@ -37,14 +45,16 @@ export interface RunReport {
   interrupted?: string;
   /** C1, C2, C6: what needed consent, what was granted (with its receipts, context-reuse §3), what was missing. */
   consent: { needed: string[]; why?: string; granted: string[]; missing: string[]; receipts: ConsentReceipt[] };
-  /** How far derived stimuli explored (--depth), and how many lines the run sent; absent for a transcript recorded before depths. */
-  exploration?: { depth: "quick" | "standard" | "exhaustive"; exchanges: number };
+  /** How far derived stimuli explored (--depth), how many lines the run sent and received; absent for a transcript recorded before depths. */
+  exploration?: { depth: "quick" | "standard" | "exhaustive"; exchanges: number; received: number };
   /** UR1: cgp-conform's own usage report for each query it executed. */
   usage: UsageReport[];
   summary: Summary;
   results: CheckResult[];
   /** The gating policy applied (--strict, --only/--skip, --baseline), when any. */
   policy?: PolicyRecord;
+  /** The last lines a stdio provider wrote to stderr, when it wrote any. */
+  provider_stderr?: StderrTail;
 }
 
 /** Conformant: no check failed, and the run was made in full. */
@@ -65,9 +75,31 @@ function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefine
   const sessions = new Set(t.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
   const unreachable = t.events.filter((e) => e.note === "spawn-error" || e.note === "connect-error");
   if (sessions.size > 0 && new Set(unreachable.map((e) => e.session)).size === sessions.size) {
-    return `the provider could not be ${unreachable[0]!.note === "spawn-error" ? "started" : "reached"}: ${unreachable[0]!.reason}`;
+    return `the provider could not be ${unreachable[0]!.note === "spawn-error" ? "started" : "reached"}: ${(unreachable[0]!.reason ?? "").split("\n")[0]}`;
+  }
+  const unstarted = notStarted(t);
+  if (sessions.size > 0 && unstarted.size === sessions.size) {
+    const code = [...unstarted.values()][0]!;
+    return `the provider could not be started: its command exited ${code} (${code === 127 ? 'the shell\'s "command not found"' : 'the shell\'s "not executable"'}) in every session, before writing a line`;
   }
   return withheldReason(consent);
+}
+
+/**
+ * The sessions whose command exited 126 or 127 before writing a line: what a
+ * shell (sh -c, the Action's provider-command) exits with when the program is
+ * not executable or not found. In every session, that is a provider that never
+ * started, not one that failed the checks.
+ */
+function notStarted(t: Transcript): Map<string, number> {
+  const wrote = new Set<string>();
+  const out = new Map<string, number>();
+  for (const e of t.events) {
+    if (e.dir === "recv") wrote.add(e.session);
+    else if (e.note === "exit" && (e.exitCode === 126 || e.exitCode === 127) && e.reason === undefined && !wrote.has(e.session) && !out.has(e.session))
+      out.set(e.session, e.exitCode);
+  }
+  return out;
 }
 
 /** The consent decision the run recorded; a transcript from before it was recorded gets the same decision made again. */
@@ -87,11 +119,15 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
   const header = t.header;
   const consent = consentOf(t, ack);
   const reason = couldNotRun(t, consent);
+  const stderr = stderrTail(t);
   return {
+    report_version: REPORT_VERSION,
     tool: { name: "cgp-conform", version: VERSION },
     target: header.target,
     host_version: header.host_version,
     timeout_ms: header.timeout_ms,
+    started_at: header.started_at,
+    ...(header.duration_ms !== undefined ? { duration_ms: header.duration_ms } : {}),
     conformant: isConformant(summary, reason !== undefined),
     could_not_run: reason !== undefined,
     ...(reason ? { could_not_run_reason: reason } : {}),
@@ -103,9 +139,18 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
       missing: consent.missing,
       receipts: receipts(ack, consent, header.started_at),
     },
-    ...(header.depth ? { exploration: { depth: header.depth, exchanges: t.events.filter((e) => e.dir === "send").length } } : {}),
+    ...(header.depth
+      ? {
+          exploration: {
+            depth: header.depth,
+            exchanges: t.events.filter((e) => e.dir === "send").length,
+            received: t.events.filter((e) => e.dir === "recv").length,
+          },
+        }
+      : {}),
     usage: usageReports(t),
     summary,
     results,
+    ...(stderr ? { provider_stderr: stderr } : {}),
   };
 }

@@ -60,4 +60,6 @@ export interface CheckResult {
   /** A broken precondition made the verdict a fail without observing the rule. */
   untestable: boolean;
   evidence: EvidenceResult[];
+  /** How long the exchanges it judges took: the longest span, first event to last, of the probes it reads, in ms (from the transcript, so a replay says the same). */
+  time_ms?: number;
 }

@@ -1,4 +1,4 @@
-import { summarize, type RunReport } from "../../src/verdict/report.ts";
+import { REPORT_VERSION, summarize, type RunReport } from "../../src/verdict/report.ts";
 import { VERSION } from "../../src/meta/version.ts";
 import { cli } from "./live.ts";
 import { type CheckResult, type EvidenceResult } from "../../src/verdict/status.ts";
@@ -39,10 +39,12 @@ export async function realRuns(): Promise<{ ok: RunReport; b3: RunReport; dead: 
 export function synthetic(results: CheckResult[], over: Partial<RunReport> = {}): RunReport {
   const summary = summarize(results);
   return {
+    report_version: REPORT_VERSION,
     tool: { name: "cgp-conform", version: VERSION },
     target: { kind: "stdio", command: ["./provider"] },
     host_version: "contextgraph/1.0",
     timeout_ms: 5000,
+    started_at: "2026-12-01T00:00:00Z",
     conformant: summary.fail === 0,
     could_not_run: false,
     consent: { needed: [], granted: [], missing: [], receipts: [] },
