@@ -6,6 +6,23 @@ import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
+ * What the declared cost is, when it is a known miscount of the content: a
+ * hint that leads to the fix. Said only when it holds: the declared number is
+ * exactly what that miscount gives.
+ */
+function miscount(got: unknown, content: string, bytes: number): string {
+  if (typeof got !== "number") return "";
+  const units = content.length;
+  const points = [...content].length;
+  if (units !== bytes && got === Math.ceil(units / 4))
+    return ` (${got} is ceil(${units}/4) over its ${units} UTF-16 code units: counting those is not counting bytes)`;
+  if (points !== bytes && points !== units && got === Math.ceil(points / 4))
+    return ` (${got} is ceil(${points}/4) over its ${points} code points: counting those is not counting bytes)`;
+  if (got === Math.floor(bytes / 4)) return ` (${got} is floor(${bytes}/4): the count rounds up)`;
+  return "";
+}
+
+/**
  * @anchor B3
  * Stimulus: every full frame served to probes sample-query and budget-squeeze
  * (compact and reference frames are P4's). Equality is exact: "A provider
@@ -29,7 +46,7 @@ export default defineCheck({
         ok: false,
         message:
           `${frameName(f)} declares token_cost ${show(got)} but its content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}` +
-          (content.length !== bytes ? ` (${content.length} UTF-16 code units: counting those is not counting bytes)` : ""),
+          miscount(got, content, bytes),
         expected: String(want),
         actual: show(got),
         lines: [f.line],

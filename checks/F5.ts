@@ -11,6 +11,33 @@ import { BUDGET_SQUEEZE, PROVENANCE_FILES, SAMPLE_QUERY } from "../src/protocol/
 /** A file that is not there, or is not a file, at retrieval time cannot have been digested: that fails; any other reason means we did not look. */
 const UNREAD_THAT_FAILS: ReadonlySet<FileUnread> = new Set(["missing", "not-regular"]);
 
+/** What would check bytes that were not read, where something would. */
+function notReadHint(unread: string | undefined): string {
+  if (unread === "outside-roots") return "; to check them, pass --trust-root DIR with the directory that holds them";
+  if (unread === "too-large") return "; they are over the size cap for re-reading";
+  if (unread === "remote-provider") return "; a remote provider's file: URIs name its own files, which cannot be read from here";
+  return "";
+}
+
+/**
+ * When the declared digest is of the same bytes normalized in one of the ways
+ * the spec forbids, say which: that is the fix. (A hint only: the verdict is
+ * the mismatch.)
+ */
+function normalizedHint(bytes: Uint8Array, declared: string): string {
+  const text = Buffer.from(bytes).toString("latin1");
+  const variants: Array<[string, string]> = [
+    ["with CRLF line endings translated to LF", text.replace(/\r\n/g, "\n")],
+    ["with LF line endings translated to CRLF", text.replace(/\r?\n/g, "\r\n")],
+    ["with the trailing newline dropped", text.replace(/\r?\n$/, "")],
+    ["with a trailing newline added", `${text}\n`],
+  ];
+  for (const [how, v] of variants)
+    if (v !== text && digestOf(Buffer.from(v, "latin1")) === declared)
+      return ` (the declared digest is of these bytes ${how}: digest the exact bytes, with no normalization)`;
+  return "";
+}
+
 /**
  * @anchor F5
  * Stimulus: every file provenance link of every frame served to probes
@@ -23,7 +50,8 @@ export default defineCheck({
   id: "F5",
   title: "File provenance carries a well-formed digest of the bytes it names",
   level: "MUST",
-  requirement: "Provenance of kind file MUST carry a digest matching sha256:<64 lowercase hex>.",
+  requirement:
+    "Provenance of kind file MUST carry a digest matching sha256:<64 lowercase hex>. [Digested bytes: the exact UTF-8 source bytes addressed by uri + range at retrieval time, with no normalization (no line-ending translation, no trailing-newline adjustment).]",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE, PROVENANCE_FILES],
   score({ probe }) {
     const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
@@ -64,7 +92,7 @@ export default defineCheck({
               : {
                   ok: false,
                   level: "MAY",
-                  message: `file provenance digests are well-formed; their bytes were not re-read: ${why}`,
+                  message: `file provenance digests are well-formed, but the bytes were not checked: ${why}${notReadHint(file?.unread)}`,
                   lines: [f.line, ...(file ? [file.n] : [])],
                 },
           );
@@ -98,7 +126,7 @@ export default defineCheck({
             ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
             : {
                 ok: false,
-                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}`,
+                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}${normalizedHint(sliced.bytes, String(link.digest))}`,
                 expected: actual,
                 actual: String(link.digest),
                 lines: [f.line, file.n],

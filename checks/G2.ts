@@ -1,18 +1,16 @@
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { defineCheck } from "./kit/check.ts";
 import { perRelation } from "./kit/relations.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
-/** A URI in RFC 3986's sense: a scheme, then the rest. A relative reference is not one. */
+/**
+ * A URI in RFC 3986's sense (ajv-formats' `uri`, its full grammar): a scheme,
+ * then the rest, percent-escapes well-formed. A relative reference is not one,
+ * nor is an IRI with characters outside ASCII (they must be percent-encoded).
+ */
 function isUri(v: unknown): boolean {
-  // RFC 3986: a scheme, then only characters a URI may carry (no space, no backslash).
-  if (typeof v !== "string" || !/^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/.test(v)) return false;
-  try {
-    new URL(v);
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof v === "string" && (fullFormats.uri as (s: string) => boolean)(v);
 }
 
 /**

@@ -6,7 +6,8 @@ import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
 import { err, out, positive, RefusedTargetError, UsageError } from "./io.ts";
 import { suiteOptions } from "./options.ts";
-import { exitCode } from "../verdict/exit.ts";
+import { EXIT_MEANINGS, exitCode } from "../verdict/exit.ts";
+import { closest, distance } from "fastest-levenshtein";
 
 /**
  * Each command loads what it runs when it runs: `list` does not load the
@@ -39,6 +40,26 @@ async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
   return { modes: MODES.map((m) => m.name), variants: VARIANTS.map((v) => v.name) };
 }
 
+/** yargs' "Unknown argument(s): x, y", with the nearest option named for each (a typo's likely meaning); an unknown command, named. */
+function suggest(msg: string, options: string[], command: string | undefined): string {
+  const cmd = /^Did you mean (.+)\?$/.exec(msg);
+  if (cmd) return `unknown command ${JSON.stringify(command)}: did you mean ${cmd[1]}?`;
+  const m = /^Unknown arguments?: (.+)$/.exec(msg);
+  if (!m) return msg;
+  const known = options.filter((o) => o.length > 1 && o !== "$0");
+  const hints = m[1]!
+    .split(", ")
+    .map((u) => {
+      const name = u.replace(/^-+/, "").replace(/=.*$/, "");
+      const near = known.length > 0 ? closest(name, known) : undefined;
+      return near !== undefined && near !== name && distance(name, near) <= Math.max(2, Math.floor(name.length / 3))
+        ? `--${name}: did you mean --${near}?`
+        : undefined;
+    })
+    .filter((h): h is string => h !== undefined);
+  return hints.length > 0 ? `${msg} (${hints.join("; ")})` : msg;
+}
+
 export async function main(argv: string[]): Promise<number> {
   let code: number | undefined;
   const names = argv[0] === "fixture" ? await catalog() : { modes: [], variants: [] };
@@ -55,7 +76,14 @@ export async function main(argv: string[]): Promise<number> {
     .locale("en")
     .usage("$0 <command> [options]\n\nConformance tester for Context Graph Protocol providers.")
     .strict()
+    .recommendCommands()
     .help()
+    .completion("completion", "Print a shell completion script (bash, zsh): cgp-conform completion >> ~/.bashrc")
+    .example("$0 stdio -- ./my-provider --flag", "run the suite against a stdio provider")
+    .example("$0 stdio --json --report junit:cgp.xml -- python provider.py", "in CI: JSON on stdout, JUnit beside it")
+    .example("$0 http https://ctx.example.com/cgp --bearer-token-env CGP_TOKEN", "a provider over HTTP, with a token from the environment")
+    .example("$0 explain B3", "what B3 requires, and how it is scored")
+    .epilog(`Exit codes:\n${EXIT_MEANINGS.map(([code, what]) => `  ${code}  ${what}`).join("\n")}`)
     .command(
       "stdio",
       "Run the suite against a stdio provider: cgp-conform stdio [options] -- <program> [args...]",
@@ -173,7 +201,13 @@ export async function main(argv: string[]): Promise<number> {
         y
           .positional("file", { type: "string", demandOption: true, describe: "A transcript saved with --transcript" })
           .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout" })
-          .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" }),
+          .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" })
+          .option("quiet", { type: "boolean", default: false, describe: "Show only the checks that failed, the counts and the verdict" })
+          .option("report", {
+            type: "string",
+            array: true,
+            describe: "Also write a report: FORMAT[:FILE] as for a run (json, junit, tap, markdown, github, html); repeatable",
+          }),
       async (a) => {
         noProvider("replay");
         const { replay } = await load.offline();
@@ -226,7 +260,7 @@ export async function main(argv: string[]): Promise<number> {
       async (a) => {
         noProvider("list");
         const { listJson, renderList } = await load.list();
-        out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList());
+        out(a.json ? JSON.stringify(listJson(), null, 2) + "\n" : renderList(process.stdout.isTTY ? process.stdout.columns : undefined));
         code = exitCode("done");
       },
     )
@@ -245,7 +279,8 @@ export async function main(argv: string[]): Promise<number> {
     )
     .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
-      throw e ?? new UsageError(msg);
+      // At failure, the instance holds the options of the command being parsed.
+      throw e ?? new UsageError(suggest(msg, Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key), argv[0]));
     });
   // The fixture is a provider, not a host: a crash there must look like one.
   if (argv[0] !== "fixture") {

@@ -8,6 +8,7 @@
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
+import { SCORING } from "../../checks/scoring.generated.ts";
 import { modeByName } from "../../misbehave/index.ts";
 import { type CheckDef, type Level } from "../../checks/kit/check.ts";
 import { PROVENANCE_FILES, type ProbeSpec } from "../protocol/probes.ts";
@@ -27,18 +28,29 @@ function probeLine(p: ProbeSpec): string {
   return `  ${p.name}${session}: ${p.summary}`;
 }
 
-function scoring(c: CheckDef): string[] {
+/** Words filled into indented lines of at most `width` columns. */
+function wrap(text: string, indent: string, width = 100): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && indent.length + line.length + 1 + word.length > width) {
+      out.push(indent + line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return line === "" ? out : [...out, indent + line];
+}
+
+function levels(c: CheckDef): string[] {
   const lines = [`  ${SCORED[c.level]}`];
   // A requirement that also says SHOULD or MAY has weaker sub-rules, scored at their own strength.
   const weaker = (["SHOULD", "MAY"] as const).filter((k) => strength[k] < strength[c.level] && new RegExp(`\\b${k}\\b`).test(c.requirement));
   for (const k of weaker)
     lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
   lines.push(
-    "  pass: every observation held.",
-    "  skip: the probes found nothing the rule applies to (the report says why); a skip never fails.",
     c.scoresHandshake
-      ? "  untestable: a fail marked untestable when a probe could not run (no start, unreachable, deadline); a missing handshake_ack is this check's own failure, not untestable."
-      : "  untestable: a fail marked untestable when a precondition broke (no start, no handshake_ack, the provider died or the deadline passed), so the rule could not be observed.",
+      ? "  A missing handshake_ack is this check's own failure; a probe that could not run at all makes it an untestable fail."
+      : "  When a precondition broke (no start, no handshake_ack, the provider died, the deadline passed) it is an untestable fail; when nothing it applies to was served, a skip.",
   );
   return lines;
 }
@@ -66,8 +78,11 @@ export function explain(id: string): string | undefined {
       "Probes (what is sent)",
       ...c.probes.map(probeLine),
       "",
-      "Scored by",
-      ...scoring(c),
+      `How it is scored (checks/${c.id}.ts)`,
+      ...wrap(SCORING[c.id] ?? "", "  "),
+      "",
+      "Levels",
+      ...levels(c),
       "",
       `Witnesses (misbehave modes that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
       ...witnessLines(c.id),

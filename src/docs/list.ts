@@ -28,21 +28,59 @@ export function listJson(): ListEntry[] {
   }));
 }
 
-/** An aligned plain-text table, one row per check in registry (report) order. */
-export function renderList(): string {
-  const head = ["ANCHOR", "LEVEL", "TITLE", "PROBES", "WITNESSES"];
-  const rows = listJson().map((e) => [e.id, e.level, e.title, e.probes.join(", "), e.witnesses.join(", ")]);
+function table(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, k) => Math.max(h.length, ...rows.map((r) => r[k]!.length)));
   const line = (cells: string[]): string =>
     cells
       .map((c, k) => (k === cells.length - 1 ? c : c.padEnd(widths[k]!)))
       .join("  ")
       .trimEnd();
+  return [line(head), ...rows.map(line)];
+}
+
+/**
+ * An aligned plain-text table, one row per check in registry (report) order,
+ * ending with a newline. Given a terminal's width, a table wider than it
+ * counts probes and witnesses instead of naming them, and cuts titles to fit.
+ */
+export function renderList(width?: number): string {
+  const entries = listJson();
+  let lines = table(
+    ["ANCHOR", "LEVEL", "TITLE", "PROBES", "WITNESSES"],
+    entries.map((e) => [e.id, e.level, e.title, e.probes.join(", "), e.witnesses.join(", ")]),
+  );
+  let narrowed = false;
+  if (width !== undefined && lines.some((l) => l.length > width)) {
+    narrowed = true;
+    const counts = (e: ListEntry) => [String(e.probes.length), String(e.witnesses.length)];
+    const fixed = table(
+      ["ANCHOR", "LEVEL", "", "PROBES", "WITNESSES"],
+      entries.map((e) => [e.id, e.level, "", ...counts(e)]),
+    )[0]!.length;
+    const room = Math.max(10, width - fixed);
+    const cut = (s: string) => (s.length > room ? `${s.slice(0, room - 1)}…` : s);
+    lines = table(
+      ["ANCHOR", "LEVEL", "TITLE", "PROBES", "WITNESSES"],
+      entries.map((e) => [e.id, e.level, cut(e.title), ...counts(e)]),
+    );
+  }
   const excluded = Object.keys(EXCLUDED);
-  return [
-    line(head),
-    ...rows.map(line),
-    "",
-    `${rows.length} checks. ${excluded.length} anchors have no check (${excluded.join(", ")}): explain <anchor> says why.`,
-  ].join("\n");
+  const prose = [
+    `${entries.length === 1 ? "1 check" : `${entries.length} checks`}. ${excluded.length} anchors have no check (${excluded.join(", ")}): explain <anchor> says why.`,
+    ...(narrowed ? ["Probes and witnesses are counted to fit the terminal: list --json, or a wider terminal, names them."] : []),
+  ];
+  return [...lines, "", ...prose.flatMap((p) => (width === undefined ? [p] : wrap(p, width))), ""].join("\n");
+}
+
+/** Words filled into lines of at most `width` columns (a word longer than that stands alone). */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...out, line];
 }

@@ -1,4 +1,9 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
+
+/** The loopback ranges: 127.0.0.0/8 and ::1 (node:net matches IPv4-mapped IPv6, ::ffff:127.x.y.z, against the IPv4 range). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
+LOOPBACK.addAddress("::1", "ipv6");
 
 /**
  * Whether a URL's host is loopback, decided from the URL alone: no DNS
@@ -11,9 +16,8 @@ import { isIP } from "node:net";
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (h === "localhost") return true;
-  if (isIP(h) === 4) return h.split(".")[0] === "127";
-  if (isIP(h) === 6) return h === "::1" || h === "0:0:0:0:0:0:0:1" || /^::ffff:127\./.test(h);
-  return false;
+  const family = isIP(h);
+  return family !== 0 && LOOPBACK.check(h, family === 4 ? "ipv4" : "ipv6");
 }
 
 /** The host of a provider URL that is not on this machine (not loopback), or undefined for a loopback one. */

@@ -50,9 +50,17 @@ runCases(F5, [
     build: withFiles([link({ range: "L2", digest: digestOfText("line two\n") })]),
     status: "fail",
     says: [
-      new RegExp(`${where(' "L2"').source} declares digest ${digestOfText("line two\n")}, but the 10 bytes it names hash to ${digestOfText(L2)}`),
+      new RegExp(
+        `${where(' "L2"').source} declares digest ${digestOfText("line two\n")}, but the 10 bytes it names hash to ${digestOfText(L2)} \\(the declared digest is of these bytes with CRLF line endings translated to LF: digest the exact bytes`,
+      ),
       new RegExp(`\\| ${digestOfText(L2)} \\| ${digestOfText("line two\n")}`),
     ],
+  },
+  {
+    name: "a digest taken without the trailing newline: the hint names it",
+    build: withFiles([link({ digest: digestOfText(SRC.slice(0, -1)) })]),
+    status: "fail",
+    says: [/hash to sha256:[0-9a-f]{64} \(the declared digest is of these bytes with the trailing newline dropped/],
   },
   {
     name: "a ranged link carrying the whole file's digest",
@@ -95,7 +103,9 @@ runCases(F5, [
       [{ uri: "file:///etc/hosts", path: "/etc/hosts", unread: "outside-roots" as const, error: `outside the trusted roots (${ROOT})` }],
     ),
     status: "info",
-    says: [/file provenance digests are well-formed; their bytes were not re-read: outside the trusted roots \(\/srv\/repo\)/],
+    says: [
+      /file provenance digests are well-formed, but the bytes were not checked: outside the trusted roots \(\/srv\/repo\); to check them, pass --trust-root DIR/,
+    ],
   },
   {
     name: "a file:// URI that is not local",
@@ -110,19 +120,19 @@ runCases(F5, [
       ],
     ),
     status: "info",
-    says: [/their bytes were not re-read: not a local file URI/],
+    says: [/the bytes were not checked: not a local file URI/],
   },
   {
     name: "provenance that is not a file: URI",
     build: withFiles([link({ uri: "https://example.com/notes.md" })], []),
     status: "info",
-    says: [/their bytes were not re-read: not a file: URI/],
+    says: [/the bytes were not checked: not a file: URI/],
   },
   {
     name: "a file too large to re-read",
     build: withFiles([link()], [unread("notes.md", "too-large", "larger than 4194304 bytes: not read")]),
     status: "info",
-    says: [/not re-read: larger than 4194304 bytes: not read/],
+    says: [/not checked: larger than 4194304 bytes: not read; they are over the size cap/],
   },
   {
     // A provider not on this machine: its file: URIs name its files, and ours under the same name are not the bytes it digested.
@@ -138,7 +148,7 @@ runCases(F5, [
       ],
     ),
     status: "info",
-    says: [/their bytes were not re-read: the provider is not on this machine \(cg\.example\.org\)/],
+    says: [/the bytes were not checked: the provider is not on this machine \(cg\.example\.org\).*; a remote provider/],
   },
   {
     name: "a missing file under a trusted root",

@@ -51,3 +51,19 @@ t.test("renderList: a header, a row per check, and the excluded anchors", async 
   t.match(text, new RegExp(`${CHECKS.length} checks\\. ${Object.keys(EXCLUDED).length} anchors have no check`));
   t.notMatch(text, /[ \t]+$/m, "no trailing spaces");
 });
+
+t.test("renderList ends with a newline, and fits a terminal's width when given one", async (t) => {
+  t.ok(renderList().endsWith(".\n"), "the last line ends with a newline");
+  for (const width of [80, 100, 120]) {
+    const text = renderList(width);
+    const wide = text.split("\n").filter((l) => l.length > width);
+    t.same(wide, [], `nothing wider than ${width} columns`);
+    for (const c of CHECKS)
+      t.ok(
+        text.split("\n").some((l) => l.startsWith(`${c.id} `)),
+        `${width}: a row for ${c.id}`,
+      );
+    t.match(text, /counted to fit the terminal/);
+  }
+  t.notMatch(renderList(10_000), /counted to fit/, "a wide terminal gets the full table");
+});

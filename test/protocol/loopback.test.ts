@@ -13,6 +13,11 @@ const loopback: Array<[string, boolean]> = [
   ["127.255.0.9", true],
   ["[::1]", true],
   ["::ffff:127.0.0.1", true],
+  // As a URL spells it: WHATWG URL parsing rewrites ::ffff:127.0.0.1 as hex.
+  ["[::ffff:7f00:1]", true],
+  ["[0:0:0:0:0:0:0:1]", true],
+  ["::ffff:10.0.0.1", false],
+  ["[::2]", false],
   ["10.0.0.1", false],
   ["192.168.1.1", false],
   ["example.com", false],
@@ -25,7 +30,9 @@ t.test("C7: plain http to a non-loopback host is refused before anything is sent
   for (const url of ["http://example.com/cgp", "http://10.0.0.1:8080/", "http://127.0.0.1.example.com/", "http://evil.localhost:8080/"]) {
     t.throws(() => vetUrl(url), { name: "InsecureTransportError", message: /C7/ }, url);
   }
-  for (const url of ["http://127.0.0.1:9/", "http://localhost:9/", "http://[::1]:9/", "https://example.com/"]) t.doesNotThrow(() => vetUrl(url), url);
+  for (const url of ["http://127.0.0.1:9/", "http://localhost:9/", "http://[::1]:9/", "http://[::ffff:127.0.0.1]:1/", "http://127.1/", "https://example.com/"])
+    t.doesNotThrow(() => vetUrl(url), url);
+  t.throws(() => vetUrl("http://[::ffff:10.0.0.1]:1/"), { name: "InsecureTransportError" });
   t.throws(() => vetUrl("ftp://127.0.0.1/"), /http: or https:/);
   t.throws(() => vetUrl("https://user:pw@example.com/"), /credentials in the URL/);
 });
