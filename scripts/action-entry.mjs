@@ -1,10 +1,11 @@
 // The GitHub Action's entry point. Inputs arrive as environment variables
-// (never interpolated into a shell line); the suite runs as a child; the JSON
-// report becomes the step's outputs and the exit code is the suite's.
+// (never interpolated into a shell line); the suite runs as a child, a pinned
+// release of cgp-conform from the npm registry; the JSON report becomes the
+// step's outputs and the exit code is the suite's.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const env = process.env;
 const list = (v) =>
@@ -15,6 +16,7 @@ const list = (v) =>
 
 export function argsFrom(e, reportJson) {
   const args = [];
+  if (e.CGP_URL && e.CGP_PROVIDER_COMMAND) throw new Error("give the action provider-command or url, not both");
   if (e.CGP_URL) {
     args.push("http", e.CGP_URL);
     if (e.CGP_BEARER_TOKEN_ENV) args.push("--bearer-token-env", e.CGP_BEARER_TOKEN_ENV);
@@ -24,28 +26,60 @@ export function argsFrom(e, reportJson) {
     throw new Error("give the action either provider-command or url");
   }
   if (e.CGP_TIMEOUT) args.push("--timeout", e.CGP_TIMEOUT);
+  if (e.CGP_DEADLINE) args.push("--deadline", e.CGP_DEADLINE);
   if (e.CGP_STRICT === "true") args.push("--strict");
   for (const p of list(e.CGP_ONLY)) args.push("--only", p);
   for (const p of list(e.CGP_SKIP)) args.push("--skip", p);
   if (e.CGP_BASELINE) args.push("--baseline", e.CGP_BASELINE);
+  if (e.CGP_ALLOW_STALE_BASELINE === "true") args.push("--allow-stale-baseline");
   for (const s of list(e.CGP_CONSENT)) args.push("--consent", s);
+  for (const d of list(e.CGP_TRUST_ROOT)) args.push("--trust-root", d);
+  if (e.CGP_TRANSCRIPT) args.push("--transcript", e.CGP_TRANSCRIPT);
   args.push("--report", `json:${reportJson}`);
   for (const r of list(e.CGP_REPORT)) args.push("--report", r);
   if (!e.CGP_URL) args.push("--", "sh", "-c", e.CGP_PROVIDER_COMMAND);
   return args;
 }
 
+/** The release to run: the input, or the version this action's own checkout is. Only a version, never an npm argument. */
+export function versionFrom(e) {
+  const v = e.CGP_VERSION || JSON.parse(readFileSync(join(e.CGP_ACTION_PATH ?? ".", "package.json"), "utf8")).version;
+  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(v)) throw new Error(`version ${JSON.stringify(v)} is not a release version such as 0.1.0`);
+  return v;
+}
+
+/** The command that runs cgp-conform: a test's override, or the pinned release installed from the npm registry (once per runner). */
+function tool() {
+  if (env.CGP_CONFORM_COMMAND) return JSON.parse(env.CGP_CONFORM_COMMAND);
+  const version = versionFrom(env);
+  const dir = join(env.RUNNER_TEMP || tmpdir(), `cgp-conform-${version}`);
+  const bundle = join(dir, "node_modules", "cgp-conform", "dist", "cgp-conform.mjs");
+  if (!existsSync(bundle)) {
+    mkdirSync(dir, { recursive: true });
+    const npm = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, `cgp-conform@${version}`], { stdio: "inherit" });
+    if (npm.status !== 0) throw new Error(`could not install cgp-conform@${version} from the npm registry (npm exited ${npm.status})`);
+  }
+  return [process.execPath, bundle];
+}
+
 function main() {
   const reportJson = join(mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "cgp-conform-")), "report.json");
   let args;
+  let command;
   try {
     args = argsFrom(env, reportJson);
+    command = tool();
   } catch (e) {
     console.log(`::error::${e.message}`);
+    return args ? 3 : 2;
+  }
+  const cwd = env.CGP_WORKING_DIRECTORY ? resolve(env.CGP_WORKING_DIRECTORY) : process.cwd();
+  if (!existsSync(cwd)) {
+    console.log(`::error::working-directory ${cwd} does not exist`);
     return 2;
   }
-  const [bin, ...prefix] = env.CGP_CONFORM_COMMAND ? JSON.parse(env.CGP_CONFORM_COMMAND) : [env.CGP_CONFORM];
-  const r = spawnSync(bin, [...prefix, ...args], { stdio: "inherit", env: { ...env, GITHUB_ACTIONS: env.GITHUB_ACTIONS ?? "true" } });
+  const [bin, ...prefix] = command;
+  const r = spawnSync(bin, [...prefix, ...args], { stdio: "inherit", cwd, env: { ...env, GITHUB_ACTIONS: env.GITHUB_ACTIONS ?? "true" } });
   const code = r.status ?? 3;
   let report;
   try {
@@ -57,7 +91,16 @@ function main() {
     const s = report.summary;
     appendFileSync(
       env.GITHUB_OUTPUT,
-      [`conformant=${report.conformant}`, `passed=${s.pass}`, `failed=${s.fail}`, `warned=${s.warn}`, `report-json=${reportJson}`, ""].join("\n"),
+      [
+        `conformant=${report.conformant}`,
+        `could-not-run=${report.could_not_run}`,
+        `passed=${s.pass}`,
+        `failed=${s.fail}`,
+        `warned=${s.warn}`,
+        `skipped=${s.skip}`,
+        `report-json=${reportJson}`,
+        "",
+      ].join("\n"),
     );
   }
   return code;

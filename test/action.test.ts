@@ -92,5 +92,52 @@ t.test("action.yml passes every input through env:, never interpolated into a ru
     "no run: line interpolates an expression",
   );
   for (const i of inputs) t.match(yml, new RegExp(`\\$\\{\\{ inputs\\.${i} \\}\\}`), `input ${i} is passed on`);
-  for (const o of ["conformant", "passed", "failed", "warned", "report-json"]) t.match(yml, new RegExp(`^  ${o}:$`, "m"), `output ${o}`);
+  for (const o of ["conformant", "could-not-run", "passed", "failed", "warned", "skipped", "report-json"])
+    t.match(yml, new RegExp(`^  ${o}:$`, "m"), `output ${o}`);
+  t.notMatch(yml, /npm ci|npm run build/, "no build of the action's own source on every job");
+});
+
+t.test("a typo in provider-command: could not start, exit 3, could-not-run=true", async (t) => {
+  const r = await action({ CGP_PROVIDER_COMMAND: "./no-such-provider --stdio" });
+  t.equal(r.exitCode, 3);
+  t.match(r.outputs, { conformant: "false", "could-not-run": "true" });
+  t.match(r.stdout, /COULD NOT RUN: the provider could not be started: its command exited 127/);
+});
+
+t.test("url together with provider-command is an error, not a silent choice", async (t) => {
+  const r = await action({ CGP_PROVIDER_COMMAND: provider(), CGP_URL: "https://example.com/cgp" });
+  t.equal(r.exitCode, 2);
+  t.match(r.stdout, /::error::give the action provider-command or url, not both/);
+});
+
+t.test("working-directory, transcript, trust-root, deadline and skipped: passed on and reported", async (t) => {
+  const dir = mkdtempSync(join(tmp, "wd-"));
+  const r = await action({
+    CGP_PROVIDER_COMMAND: provider(),
+    CGP_WORKING_DIRECTORY: dir,
+    CGP_TRANSCRIPT: "run.ndjson",
+    CGP_TRUST_ROOT: `${dir},${tmp}`,
+    CGP_DEADLINE: "120000",
+  });
+  t.equal(r.exitCode, 0, r.stdout.slice(-600));
+  t.match(readFileSync(join(dir, "run.ndjson"), "utf8"), /^\{"cgp_conform_transcript":1/, "the transcript lands in the working directory");
+  t.match(r.outputs, { "could-not-run": "false" });
+  t.ok(Number(r.outputs.skipped) >= 0 && r.outputs.skipped !== undefined, `skipped=${r.outputs.skipped}`);
+  const missing = await action({ CGP_PROVIDER_COMMAND: provider(), CGP_WORKING_DIRECTORY: join(tmp, "nope") });
+  t.equal(missing.exitCode, 2);
+});
+
+t.test("the release it runs: pinned by the input, else the action's own version; only a version is accepted", async (t) => {
+  const { argsFrom, versionFrom } = await import("../scripts/action-entry.mjs");
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+  t.equal(versionFrom({ CGP_ACTION_PATH: ROOT }), pkg.version);
+  t.equal(versionFrom({ CGP_ACTION_PATH: ROOT, CGP_VERSION: "1.2.3" }), "1.2.3");
+  t.throws(() => versionFrom({ CGP_ACTION_PATH: ROOT, CGP_VERSION: "--registry=https://evil.example" }), /not a release version/);
+  t.same(argsFrom({ CGP_PROVIDER_COMMAND: "./p", CGP_ALLOW_STALE_BASELINE: "true", CGP_BASELINE: "b.txt" }, "/r.json").slice(0, 5), [
+    "stdio",
+    "--baseline",
+    "b.txt",
+    "--allow-stale-baseline",
+    "--report",
+  ]);
 });
