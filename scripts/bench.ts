@@ -1,7 +1,8 @@
 // `npm run bench`: figures for each goal of the built binary (run `npm run build` first), each the median of
 // interleaved runs with min–max beside it, and the ratio to its goal. Needs GNU time (/usr/bin/time) for CPU
 // and peak RSS. BENCH_RUNS sets the runs per figure (default 10); BENCH_SELFTEST_RUNS the selftest's (default 3:
-// a selftest run takes most of a minute).
+// a selftest run takes most of a minute). BENCH_CI=1 adds one run of .ci/run on a clean clone of HEAD (several
+// minutes, and it needs the npm registry): the CI goal's figure.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -118,6 +119,15 @@ line("suite's peak RSS (over HTTP, provider apart)", of("suite over HTTP (its ow
 line("one 15 MiB line of 118 000 frames: scored", of("replay of one 15 MiB line", "wallMs"), "ms", 2000, RUNS);
 line("one 15 MiB line of 118 000 frames: peak RSS", of("replay of one 15 MiB line", "rssMb"), "MB", 300, RUNS);
 line("selftest (every case, stdio/http/https)", of("selftest", "wallMs"), "ms", 10_000, SELFTEST_RUNS);
+if (process.env.BENCH_CI === "1") {
+  // Last, alone: a clean clone of HEAD, installed and tested as CI does it.
+  const clone = join(dir, "ci");
+  spawnSync("git", ["clone", "-q", fileURLToPath(new URL("..", import.meta.url)), clone], { stdio: "ignore" });
+  const ci = measure(["bash", join(clone, ".ci/run")], { CI: "true" });
+  const ok = ci.status === 0 ? "" : `  (exit ${ci.status}: the run failed)`;
+  line(".ci/run from a clean clone", { median: ci.wallMs, min: ci.wallMs, max: ci.wallMs }, "ms", 120_000, 1);
+  if (ok) console.log(ok);
+}
 const failed = [...samples].filter(([, s]) => s.some((x) => x.status !== 0 && x.status !== 1)).map(([n]) => n);
 if (failed.length > 0) console.log(`\nruns that exited other than 0 or 1: ${failed.join(", ")}`);
 rmSync(dir, { recursive: true, force: true });

@@ -141,3 +141,12 @@ t.test("the release it runs: pinned by the input, else the action's own version;
     "--report",
   ]);
 });
+
+t.test("the README's copy-paste workflow pins a release, the one this checkout is", async (t) => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+  const workflow = readme.slice(readme.indexOf("## GitHub Action"), readme.indexOf("## Release binaries"));
+  t.match(workflow, new RegExp(`uses: <owner>/cgp-conform@v${version.replace(/\./g, "\\.")}\\n`));
+  t.match(workflow, new RegExp(`version: ${version.replace(/\./g, "\\.")}\\n`));
+  t.notMatch(workflow, /cgp-conform@main/);
+});

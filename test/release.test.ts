@@ -123,5 +123,6 @@ t.test("the README's one-line install pins the package's version", async (t) => 
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   t.match(readme, `npx cgp-conform@${version} stdio -- ./my-provider`);
-  t.notMatch(readme.replace(`cgp-conform@${version} `, ""), /cgp-conform@\d/, "no other version is named");
+  const others = readme.replaceAll(`cgp-conform@${version} `, "").replaceAll(`cgp-conform@v${version}\n`, "");
+  t.notMatch(others, /cgp-conform@v?\d/, "no other version is named");
 });

@@ -138,15 +138,29 @@ export function renderMarkdown(r: RunReport): string {
     "",
   ]);
 
-  if (r.results.length > 0) {
-    out.add(["| Status | Check | Title | Evidence |", "| --- | --- | --- | --- |"]);
-    let rows = 0;
-    for (const c of r.results) {
+  // What needs a reader comes first; the passes and skips are folded below it.
+  const attention = r.results.filter((c) => c.status === "fail" || c.status === "warn" || c.status === "info");
+  const quiet = r.results.filter((c) => c.status === "pass" || c.status === "skip");
+  const head = ["| Status | Check | Title | Evidence |", "| --- | --- | --- | --- |"];
+  let rows = 0;
+  if (attention.length > 0 && out.add(head)) {
+    for (const c of attention) {
       if (!out.add([row(c)])) break;
       rows++;
     }
-    if (rows < r.results.length) cutNotes.push(`${r.results.length - rows} of ${r.results.length} table rows`);
   }
+  if (quiet.length > 0 && rows === attention.length) {
+    const pass = quiet.filter((c) => c.status === "pass").length;
+    const label = [pass > 0 ? `✅ ${pass} passed` : "", quiet.length > pass ? `⏭️ ${quiet.length - pass} skipped` : ""].filter(Boolean).join(" · ");
+    if (out.add(["", `<details><summary>${label}</summary>`, "", ...head])) {
+      for (const c of quiet) {
+        if (!out.add([row(c)])) break;
+        rows++;
+      }
+      out.add(["", "</details>"]);
+    }
+  }
+  if (rows < r.results.length) cutNotes.push(`${r.results.length - rows} of ${r.results.length} table rows`);
 
   const detailed = r.results.filter(hasDetails);
   if (detailed.length > 0 && cutNotes.length === 0) {

@@ -29,15 +29,17 @@ function unescape(cell: string): string {
   return cell.replace(/<br>/g, "\n").replace(/\\(.)/g, "$1").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
+/** The rows of every check table in order: the one needing a reader, then the folded one. */
 function tableRows(md: string): string[][] {
   const lines = md.split("\n");
-  const head = lines.indexOf("| Status | Check | Title | Evidence |");
-  if (head === -1) return [];
   const rows: string[][] = [];
-  for (const line of lines.slice(head + 2)) {
-    if (!line.startsWith("|")) break;
-    rows.push(cells(line));
-  }
+  lines.forEach((l, head) => {
+    if (l !== "| Status | Check | Title | Evidence |") return;
+    for (const line of lines.slice(head + 2)) {
+      if (!line.startsWith("|")) break;
+      rows.push(cells(line));
+    }
+  });
   return rows;
 }
 
@@ -83,7 +85,13 @@ t.test("the summary has a headline, a table row per check and details per non-pa
 
       const rows = tableRows(md);
       t.equal(rows.length, report.results.length, "a row per check");
-      report.results.forEach((r, i) => {
+      // Failures, warnings and notes first, in report order; then, folded, the passes and skips.
+      const needsReader = (r: CheckResult) => r.status === "fail" || r.status === "warn" || r.status === "info";
+      const ordered = [...report.results.filter(needsReader), ...report.results.filter((r) => !needsReader(r))];
+      const quiet = report.results.filter((r) => !needsReader(r)).length;
+      if (quiet > 0) t.match(md, /\n<details><summary>(✅ \d+ passed)?( · )?(⏭️ \d+ skipped)?<\/summary>\n\n\| Status/, "the passes and skips are folded");
+      else t.notMatch(md, /<details>/);
+      ordered.forEach((r, i) => {
         const row = rows[i]!;
         t.equal(row.length, 4, `${r.id}: four cells`);
         t.match(row[0], WORD[r.status], `${r.id}: status`);
@@ -125,12 +133,15 @@ t.test("provider text cannot break the table or inject markup", async (t) => {
   t.equal(rows.length, 5);
   for (const row of rows) t.equal(row.length, 4, "pipes and newlines in cells are escaped");
   t.equal(rows[0]![2], "title \\| with<br>newline &lt;img src=x&gt;");
-  t.equal(rows[2]![3], "skipped \\| because<br>of &lt;this&gt;");
+  t.equal(rows.find((r) => r[1] === "X3")![3], "skipped \\| because<br>of &lt;this&gt;");
   t.equal(unescape(rows[0]![3]!), "a | pipe <script>alert(1)</script> & @someone #123 `code` *bold* [link](http://x)", "the first line of the first finding");
   t.match(md, /^- \*\*fail\*\*: a \\\| pipe &lt;script&gt;.*<br>second line$/m, "the whole message in the details");
   // The only raw markup is what the renderer writes itself: <br> and the anchors.
   const tags = md.match(/<[^>]*>/g) ?? [];
-  t.same([...new Set(tags)].sort(), ["<br>", ...["X1", "X2", "X4"].map((id) => `<a id="cgp-${id}">`), "</a>"].sort());
+  t.same(
+    [...new Set(tags)].sort(),
+    ["<br>", ...["X1", "X2", "X4"].map((id) => `<a id="cgp-${id}">`), "</a>", "<details>", "<summary>", "</summary>", "</details>"].sort(),
+  );
   t.notMatch(md, /(^|[^\\])@someone/, "no mention");
   t.notMatch(md, /(^|[^\\])#123/, "no issue reference");
   t.match(md, /- expected: &lt;b&gt;$/m);
