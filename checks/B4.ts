@@ -5,7 +5,7 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 /**
  * @anchor B4
  * Stimulus: probe budget-squeeze, derived from a generous query: max_frames
- * 0, 1, one below the number served (and, for a signed answer, 2 and 3); and
+ * 0, 1, one below the number served (and, for a signed answer, 2, 3 and 5); and
  * every other answer of sample-query and budget-squeeze.
  * Reading: an error answering max_frames 0 is judged against the error
  * table's budget_unsatisfiable, which carries no keyword: another code warns.

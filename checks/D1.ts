@@ -18,7 +18,8 @@ function parting(a: unknown, b: unknown): string {
 
 /**
  * @anchor D1
- * Stimulus: every frame served to the shared-session probes. Also held here:
+ * Stimulus: every frame served to probes sample-query, budget-squeeze,
+ * kinds-query and representations. Also held here:
  * context-reuse §1, "Two frames with the same identity MUST have the same
  * content bytes", and §6.3's claim that content_digest is "the
  * provider-declared SHA-256 over the frame's exact inline content bytes"

@@ -4,8 +4,10 @@ import { show } from "./kit/show.ts";
 
 /**
  * @anchor F11
- * Stimulus: every frame_attestations entry in answers to probes sample-query
- * and budget-squeeze. (An attestation inside a frame is F6's.)
+ * Stimulus: every frame_attestations entry in the answers of the shared
+ * session's querying probes (sample-query, budget-squeeze, kinds-query, as-of,
+ * graph-anchors, representations, embedding, verify). (An attestation inside
+ * a frame is F6's.)
  */
 export default defineCheck({
   id: "F11",

@@ -4,8 +4,10 @@ import { show } from "./kit/show.ts";
 
 /**
  * @anchor F12
- * Stimulus: every result_attestation in answers to probes sample-query and
- * budget-squeeze, whose tight budgets truncate the candidate set. Leaves are
+ * Stimulus: every result_attestation in the answers of the shared session's
+ * querying probes (sample-query, budget-squeeze, kinds-query, as-of,
+ * graph-anchors, representations, embedding, verify); budget-squeeze's tight
+ * budgets truncate the candidate set. Leaves are
  * each frame's own signed commitment where it gave one (the leaf values are
  * F7's); this check judges the set, the canonical order and the tree.
  */

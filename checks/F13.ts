@@ -4,8 +4,10 @@ import { show } from "./kit/show.ts";
 
 /**
  * @anchor F13
- * Stimulus: every inclusion_proof in answers to probes sample-query and
- * budget-squeeze, folded up from its frame's commitment.
+ * Stimulus: every inclusion_proof in the answers of the shared session's
+ * querying probes (sample-query, budget-squeeze, kinds-query, as-of,
+ * graph-anchors, representations, embedding, verify), folded up from its
+ * frame's commitment.
  */
 export default defineCheck({
   id: "F13",

@@ -14,7 +14,7 @@ const UNREAD_THAT_FAILS: ReadonlySet<FileUnread> = new Set(["missing", "not-regu
 /** What would check bytes that were not read, where something would. */
 function notReadHint(unread: string | undefined): string {
   if (unread === "outside-roots") return "; to check them, pass --trust-root DIR with the directory that holds them";
-  if (unread === "too-large") return "; they are over the size cap for re-reading";
+  if (unread === "too-large") return "; re-reading is capped per file and per run, and no flag raises the caps";
   if (unread === "remote-provider") return "; a remote provider's file: URIs name its own files, which cannot be read from here";
   return "";
 }
@@ -24,12 +24,27 @@ function notReadHint(unread: string | undefined): string {
  * the spec forbids, say which: that is the fix. (A hint only: the verdict is
  * the mismatch.)
  */
-function normalizedHint(bytes: Uint8Array, declared: string): string {
+const HINT_MAX_BYTES = 256 * 1024;
+const hints = new Map<string, string>();
+function normalizedHint(bytes: Uint8Array, actual: string, declared: string): string {
+  // Bounded: four rewrites and digests of a big file for every frame citing it would cost more than the check.
+  if (bytes.length > HINT_MAX_BYTES) return "";
+  const key = `${actual} ${declared}`;
+  let hint = hints.get(key);
+  if (hint === undefined) {
+    hint = computeHint(bytes, declared);
+    if (hints.size >= 1000) hints.clear();
+    hints.set(key, hint);
+  }
+  return hint;
+}
+
+function computeHint(bytes: Uint8Array, declared: string): string {
   const text = Buffer.from(bytes).toString("latin1");
   const variants: Array<[string, string]> = [
     ["with CRLF line endings translated to LF", text.replace(/\r\n/g, "\n")],
     ["with LF line endings translated to CRLF", text.replace(/\r?\n/g, "\r\n")],
-    ["with the trailing newline dropped", text.replace(/\r?\n$/, "")],
+    ["with the trailing newline dropped", text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text],
     ["with a trailing newline added", `${text}\n`],
   ];
   for (const [how, v] of variants)
@@ -126,7 +141,7 @@ export default defineCheck({
             ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
             : {
                 ok: false,
-                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}${normalizedHint(sliced.bytes, String(link.digest))}`,
+                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}${normalizedHint(sliced.bytes, actual, String(link.digest))}`,
                 expected: actual,
                 actual: String(link.digest),
                 lines: [f.line, file.n],

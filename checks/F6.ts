@@ -3,8 +3,10 @@ import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts"
 
 /**
  * @anchor F6
- * Stimulus: every frames answer to probes sample-query and budget-squeeze;
- * each frame's raw JSON is scanned, at any depth, for an attestation member.
+ * Stimulus: every frames answer of the shared session's querying probes
+ * (sample-query, budget-squeeze, kinds-query, as-of, graph-anchors,
+ * representations, embedding, verify); each frame's raw JSON is scanned, at
+ * any depth, for an attestation member.
  */
 export default defineCheck({
   id: "F6",

@@ -4,8 +4,9 @@ import { show } from "./kit/show.ts";
 
 /**
  * @anchor F7
- * Stimulus: every frame attestation in answers to probes sample-query and
- * budget-squeeze: its signed_commitment against §6.5.2's frame_commitment,
+ * Stimulus: every frame attestation in the answers of the shared session's
+ * querying probes (sample-query, budget-squeeze, kinds-query, as-of,
+ * graph-anchors, representations, embedding, verify): its signed_commitment against §6.5.2's frame_commitment,
  * recomputed here from the frame in hand (result roots are F12's).
  */
 export default defineCheck({

@@ -6,7 +6,8 @@ import { show } from "./kit/show.ts";
 
 /**
  * @anchor P4
- * Stimulus: every compact and reference frame served (B3 holds full frames).
+ * Stimulus: every compact and reference frame served to probes sample-query,
+ * budget-squeeze and representations (B3 holds full frames).
  */
 export default defineCheck({
   id: "P4",

@@ -75,8 +75,10 @@ function unknownKind(p: ProbeView): Evidence[] {
 
 /**
  * @anchor R1
- * Stimulus: probe malformed-input: each of STIMULI (request-shaped ones with
- * an id to a correlating provider, plus a typeless request with an id), each
+ * Stimulus: probe malformed-input: each of its malformed lines and bad
+ * requests (a line that is not JSON, {}, a JSON array, a query with no query
+ * member, one with wrong member types; request-shaped ones with an id to a
+ * correlating provider, plus a typeless request with an id), each
  * chased by a valid query; and probe unknown-kind, whose query for a kind no
  * revision defines must not kill the provider either.
  * Readings: an object with neither type nor id ({}) may be a notification,

@@ -58,8 +58,9 @@ function judge(v: SignatureVerdict, what: string, keyId: unknown, line: number):
 
 /**
  * @section 6.5.4 (no anchor number)
- * Stimulus: every attestation in answers to probes sample-query and
- * budget-squeeze, verified over its signed commitment with the key its
+ * Stimulus: every attestation in the answers of the shared session's querying
+ * probes (sample-query, budget-squeeze, kinds-query, as-of, graph-anchors,
+ * representations, embedding, verify), verified over its signed commitment with the key its
  * key_id names in handshake_ack.attester_keys, by a strict verifier.
  */
 export default defineCheck({

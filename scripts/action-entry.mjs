@@ -3,7 +3,8 @@
 // release of cgp-conform from the npm registry; the JSON report becomes the
 // step's outputs and the exit code is the suite's.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -41,10 +42,12 @@ export function argsFrom(e, reportJson) {
   return args;
 }
 
+class UsageError extends Error {}
+
 /** The release to run: the input, or the version this action's own checkout is. Only a version, never an npm argument. */
 export function versionFrom(e) {
   const v = e.CGP_VERSION || JSON.parse(readFileSync(join(e.CGP_ACTION_PATH ?? ".", "package.json"), "utf8")).version;
-  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(v)) throw new Error(`version ${JSON.stringify(v)} is not a release version such as 0.1.0`);
+  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(v)) throw new UsageError(`version ${JSON.stringify(v)} is not a release version such as 0.1.0`);
   return v;
 }
 
@@ -56,7 +59,10 @@ function tool() {
   const bundle = join(dir, "node_modules", "cgp-conform", "dist", "cgp-conform.mjs");
   if (!existsSync(bundle)) {
     mkdirSync(dir, { recursive: true });
-    const npm = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, `cgp-conform@${version}`], { stdio: "inherit" });
+    const npm = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, `cgp-conform@${version}`], {
+      stdio: "inherit",
+      timeout: 10 * 60_000,
+    });
     if (npm.status !== 0) throw new Error(`could not install cgp-conform@${version} from the npm registry (npm exited ${npm.status})`);
   }
   return [process.execPath, bundle];
@@ -71,7 +77,8 @@ function main() {
     command = tool();
   } catch (e) {
     console.log(`::error::${e.message}`);
-    return args ? 3 : 2;
+    // A bad input is a usage error; a release that could not be installed, a run that could not be made.
+    return args && !(e instanceof UsageError) ? 3 : 2;
   }
   const cwd = env.CGP_WORKING_DIRECTORY ? resolve(env.CGP_WORKING_DIRECTORY) : process.cwd();
   if (!existsSync(cwd)) {
@@ -106,4 +113,7 @@ function main() {
   return code;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit(main());
+// Run when this file is the script node was given (not when a test imports it), however its path is spelled:
+// a URL is percent-encoded and a runner's path may hold spaces, non-ASCII or symlinks.
+const invoked = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invoked) process.exit(main());

@@ -150,3 +150,16 @@ t.test("the README's copy-paste workflow pins a release, the one this checkout i
   t.match(workflow, new RegExp(`version: ${version.replace(/\./g, "\\.")}\\n`));
   t.notMatch(workflow, /cgp-conform@main/);
 });
+
+t.test("the entry runs from a path with spaces, non-ASCII or a symlink (a runner's), never silently exiting 0", async (t) => {
+  const { copyFileSync, mkdirSync, symlinkSync } = await import("node:fs");
+  const dir = join(tmp, "a runner's dir é");
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(ENTRY, join(dir, "action-entry.mjs"));
+  symlinkSync(dir, join(tmp, "linked"));
+  for (const script of [join(dir, "action-entry.mjs"), join(tmp, "linked", "action-entry.mjs")]) {
+    const r = await execa(process.execPath, [script], { reject: false, env: { RUNNER_TEMP: tmp } });
+    t.equal(r.exitCode, 2, script);
+    t.match(r.stdout, /::error::give the action either provider-command or url/);
+  }
+});

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t from "tap";
 import { reportValidator } from "../src/schema/compile.ts";
-import { CGP, cli, fake, ROOT } from "./helpers/live.ts";
+import { CGP, cli, fake, ROOT, RUN_TMP } from "./helpers/live.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "cgp-new-user-"));
 const lines = (s: string) => s.split("\n").length;
@@ -74,8 +74,21 @@ t.test("a run that fails keeps its transcript, names it, and it replays to the s
   const json = await cli(["reference", "--misbehave", "B3-utf16-length", "--json"]);
   t.match(json.stderr, /transcript of this run \(the lines the evidence cites\): \S+\.ndjson/, "under --json the path goes to stderr");
   JSON.parse(json.stdout);
+  const { statSync, readdirSync } = await import("node:fs");
+  t.equal(statSync(path!).mode & 0o777, 0o600, "readable by this user alone");
+  t.equal(statSync(join(path!, "..")).mode & 0o777, 0o700, "in a directory of its own");
+  const before = readdirSync(RUN_TMP).filter((d) => d.startsWith("cgp-conform-run-")).length;
   const passing = await cli(["reference"]);
-  t.notMatch(passing.stdout, /transcript/, "a conformant run leaves nothing behind");
+  t.notMatch(passing.stdout, /transcript/);
+  t.equal(readdirSync(RUN_TMP).filter((d) => d.startsWith("cgp-conform-run-")).length, before, "a conformant run leaves nothing behind");
+  const tap = await cli(["reference", "--misbehave", "B3-utf16-length", "--only", "B3", "--report", "tap"]);
+  t.match(tap.stderr, /transcript of this run \(the lines the evidence cites\): \S+/, "another report on stdout: the path goes to stderr");
+  const nowhere = await cli(["stdio", "--only", "B3", "--", ...fake("crash-on-query")], { env: { TMPDIR: "/nonexistent-cgp" } });
+  t.equal(nowhere.exitCode, 1, "a transcript that cannot be kept unasked changes no exit code");
+  t.match(nowhere.stderr, /the transcript could not be kept/);
+  const noRoot = await cli(["reference"], { env: { TMPDIR: "/nonexistent-cgp" } });
+  t.equal(noRoot.exitCode, 3);
+  t.match(noRoot.stderr, /could not run: no directory for the reference provider's files/);
 });
 
 t.test("baselines: written from a run, green while only they fail, red once stale unless allowed", async (t) => {
@@ -97,6 +110,12 @@ t.test("baselines: written from a run, green while only they fail, red once stal
   const misuse = await cli(["reference", "--allow-stale-baseline"]);
   t.equal(misuse.exitCode, 2);
   t.match(misuse.stderr, /--allow-stale-baseline needs --baseline FILE/);
+  const unwritable = await cli(["reference", "--misbehave", "B3-utf16-length", "--baseline", file, "--report", "json:/dev/full"]);
+  t.equal(unwritable.exitCode, 3);
+  t.match(
+    unwritable.stdout.split("\n").at(-1)!,
+    /baseline green: every failure is in the baseline \(exit 3: an output asked for could not be written; see below\)$/,
+  );
   const none = await cli(["stdio", "--write-baseline", join(tmp, "none.txt"), "--", "/nonexistent/x"]);
   t.equal(none.exitCode, 3);
   t.match(none.stderr, /no baseline written/);

@@ -135,7 +135,13 @@ export async function main(argv: string[]): Promise<number> {
         knownVariant(a.variant);
         if (a.misbehave !== undefined && a.variant !== undefined)
           throw new UsageError("--misbehave and --variant are exclusive: a mode breaks the full reference provider");
-        code = await withFixtureRoot((root) => {
+        const inRoot = <T>(f: (root: string) => Promise<T>): Promise<T> =>
+          withFixtureRoot(f).catch((e: NodeJS.ErrnoException) => {
+            // The provider's files need a directory of their own in the temp directory: without one there is no provider to run.
+            if (e?.syscall === "mkdtemp") throw new RefusedTargetError(`no directory for the reference provider's files: ${e.message}`);
+            throw e;
+          });
+        code = await inRoot((root) => {
           // The target names the command that serves this provider; unless told to spawn it, each session runs it in this process.
           const inProcess = a.spawn ? undefined : inProcessFor(a.misbehave, root, a.variant);
           const command = fixtureCommand(a.misbehave, root, a.variant);
@@ -280,7 +286,16 @@ export async function main(argv: string[]): Promise<number> {
     .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
       // At failure, the instance holds the options of the command being parsed.
-      throw e ?? new UsageError(suggest(msg, Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key), argv[0]));
+      throw (
+        e ??
+        new UsageError(
+          suggest(
+            msg,
+            Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key),
+            argv.find((w) => !w.startsWith("-")),
+          ),
+        )
+      );
     });
   // The fixture is a provider, not a host: a crash there must look like one.
   if (argv[0] !== "fixture") {

@@ -15,7 +15,7 @@ export function replay(a: { file: string; json: boolean; verbose: boolean; quiet
   const text = readIn(a.file);
   try {
     const transcript = fromNdjson(text);
-    return printReport(reportOf(transcript), a, transcript, a.file);
+    return printReport(reportOf(transcript), a, transcript, { transcriptPath: a.file });
   } catch (e) {
     if (e instanceof TranscriptFormatError) throw new UsageError(`${a.file}: ${e.message}`);
     throw e;

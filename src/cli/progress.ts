@@ -1,4 +1,5 @@
 import type { Progress } from "../engine/record.ts";
+import { err } from "./io.ts";
 
 /**
  * A one-line progress display on a terminal's stderr: how many probes are
@@ -14,7 +15,7 @@ export class TerminalProgress implements Progress {
   private readonly timer: ReturnType<typeof setInterval>;
   private drawn = false;
 
-  constructor(private readonly write: (s: string) => void = (s) => void process.stderr.write(s)) {
+  constructor(private readonly write: (s: string) => void = err) {
     this.timer = setInterval(() => this.draw(), 250);
     this.timer.unref();
   }

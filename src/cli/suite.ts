@@ -1,3 +1,4 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TerminalProgress } from "./progress.ts";
@@ -50,22 +51,15 @@ export function printReport(
   report: RunReport,
   a: { json: boolean; verbose: boolean; quiet?: boolean; report?: string[] },
   transcript?: Transcript,
-  transcriptPath?: string,
+  more: { transcriptPath?: string; kept?: boolean; failures?: string[] } = {},
 ): number {
   const specs = reportSpecs(a);
   const ctx = transcript ? { transcript } : {};
-  // `--report github` with no file is a report to stdout like any other; under Actions the default one goes beside the human report.
-  const stdoutSpec = specs.find((s) => s.file === undefined && (s.format !== "github" || !s.implicit));
-  out(
-    stdoutSpec
-      ? render(stdoutSpec.format, report, ctx)
-      : renderHuman(report, makeChalk(), { verbose: a.verbose, quiet: a.quiet ?? false, ...(transcriptPath ? { transcriptPath } : {}) }),
-  );
-  const failures: string[] = [];
+  // Files first, so that what is printed last can say whether they were all written.
+  const failures = [...(more.failures ?? [])];
   for (const s of specs) {
-    if (s === stdoutSpec) continue;
-    if (s.file === undefined) out(render(s.format, report, ctx));
-    else if (s.append) appendBestEffort(s.file, render(s.format, report, ctx));
+    if (s.file === undefined) continue;
+    if (s.append) appendBestEffort(s.file, render(s.format, report, ctx));
     else
       try {
         writeOutput(s.file, render(s.format, report, ctx), "the report");
@@ -74,8 +68,36 @@ export function printReport(
         failures.push(e.message);
       }
   }
+  // `--report github` with no file is a report to stdout like any other; under Actions the default one goes beside the human report.
+  const stdoutSpec = specs.find((s) => s.file === undefined && (s.format !== "github" || !s.implicit));
+  const human = {
+    verbose: a.verbose,
+    quiet: a.quiet ?? false,
+    outputFailed: failures.length > 0,
+    ...(more.transcriptPath ? { transcriptPath: more.transcriptPath } : {}),
+  };
+  out(stdoutSpec ? render(stdoutSpec.format, report, ctx) : renderHuman(report, makeChalk(), human));
+  for (const s of specs) if (s !== stdoutSpec && s.file === undefined) out(render(s.format, report, ctx));
+  // The human report names a transcript kept unasked; when another report holds stdout, stderr does.
+  if (stdoutSpec && more.kept && more.transcriptPath) err(`cgp-conform: transcript of this run (the lines the evidence cites): ${more.transcriptPath}\n`);
   for (const f of failures) err(`cgp-conform: ${f}\n`);
   return failures.length > 0 ? exitCode("output-failed") : exitCode(runOutcome(report));
+}
+
+/**
+ * Keep a run's transcript unasked, best effort: in a directory of its own
+ * (readable by this user alone, as the file is), never over an existing file.
+ * Returns its path, or why it could not be kept.
+ */
+function keepTranscript(text: string): { path: string } | { why: string } {
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "cgp-conform-run-"));
+    const path = join(dir, "transcript.ndjson");
+    writeFileSync(path, text, { mode: 0o600, flag: "wx" });
+    return { path };
+  } catch (e) {
+    return { why: (e as Error).message };
+  }
 }
 
 /** --only / --skip / --baseline, read and checked before anything runs. */
@@ -140,34 +162,32 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     depth: a.depth,
     ...(progress ? { progress } : {}),
   }).finally(() => progress?.stop());
-  // A transcript that cannot be written must not cost the report: say so, print the report, exit 3.
-  const failed: string[] = [];
+  // An output that cannot be written must not cost the report: say so, print the report, exit 3.
+  const failures: string[] = [];
   const save = (file: string, text: string, what: string): boolean => {
     try {
       writeOutput(file, text, what);
       return true;
     } catch (e) {
       if (!(e instanceof OutputError)) throw e;
-      failed.push(e.message);
+      failures.push(e.message);
       return false;
     }
   };
   const report = applyPolicy(scored, policy);
-  // The evidence cites transcript lines: a run that did not pass keeps its transcript even when none was asked for.
-  let transcriptPath = a.transcript;
-  if (transcriptPath) save(transcriptPath, toNdjson(transcript), "the transcript");
-  else if (!report.conformant || report.summary.warn > 0) {
-    const kept = join(tmpdir(), `cgp-conform-${report.started_at.replace(/:/g, "")}-${process.pid}.ndjson`);
-    if (save(kept, toNdjson(transcript), "the transcript")) transcriptPath = kept;
+  let transcriptPath: string | undefined;
+  let kept = false;
+  if (a.transcript) {
+    if (save(a.transcript, toNdjson(transcript), "the transcript")) transcriptPath = a.transcript;
+  } else if (!report.conformant || report.summary.warn > 0) {
+    // The evidence cites transcript lines: a run that did not pass keeps its transcript even when none was asked for.
+    const k = keepTranscript(toNdjson(transcript));
+    if ("path" in k) [transcriptPath, kept] = [k.path, true];
+    else err(`cgp-conform: the transcript could not be kept (${k.why}); --transcript FILE saves it\n`);
   }
   if (a["write-baseline"]) {
-    if (report.could_not_run) failed.push(`no baseline written to ${a["write-baseline"]}: the run could not be made (${report.could_not_run_reason})`);
+    if (report.could_not_run) failures.push(`no baseline written to ${a["write-baseline"]}: the run could not be made (${report.could_not_run_reason})`);
     else save(a["write-baseline"], writeBaselineText(report.results, `a run against ${targetOf(report.target)} at ${report.started_at}`), "the baseline");
   }
-  // Under --json stdout is the report alone: the kept transcript's path goes to stderr.
-  if (transcriptPath && transcriptPath !== a.transcript && a.json)
-    err(`cgp-conform: transcript of this run (the lines the evidence cites): ${transcriptPath}\n`);
-  const code = printReport(report, a, transcript, transcriptPath);
-  for (const f of failed) err(`cgp-conform: ${f}\n`);
-  return failed.length > 0 ? exitCode("output-failed") : code;
+  return printReport(report, a, transcript, { ...(transcriptPath ? { transcriptPath } : {}), kept, failures });
 }

@@ -92,6 +92,12 @@ export function collectFiles(
       out.push({ ...base, dir: "file", uri, unread: "not-local", error: `not a local file URI: ${(e as Error).message}` });
       continue;
     }
+    // Outside every root as written, it is never looked at: whether it exists here says nothing about the provider
+    // (a provider in a container or on another host names its own files), and is not ours to probe.
+    if (![...roots.map((r) => resolve(r)), ...realRoots].some((r) => inside(r, resolve(path)))) {
+      out.push({ ...base, dir: "file", uri, path, unread: "outside-roots", error: `outside the trusted roots (${roots.join(", ")})` });
+      continue;
+    }
     let real: string;
     try {
       real = realpathSync(path);

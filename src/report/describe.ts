@@ -1,5 +1,10 @@
 import type { RunReport } from "../verdict/report.ts";
 
+/** "1 check", "2 checks": every report counts checks in words. */
+export function checks(n: number): string {
+  return n === 1 ? "1 check" : `${n} checks`;
+}
+
 /** How every report names its target: never with a secret in it (the target record holds none). */
 export function targetOf(t: RunReport["target"]): string {
   return t.kind === "stdio" ? t.command.join(" ") : t.url;

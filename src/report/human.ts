@@ -68,6 +68,8 @@ export interface HumanOptions {
   quiet?: boolean;
   /** Where this run's transcript is, for the lines the evidence cites. */
   transcriptPath?: string;
+  /** An output file asked for could not be written: the run exits 3 whatever its verdict. */
+  outputFailed?: boolean;
 }
 
 /** A run that could not be made and received nothing: every verdict would say so, so none is listed. */
@@ -114,7 +116,9 @@ export function renderHuman(report: RunReport, c: ChalkInstance, opts: HumanOpti
         ? [c.dim("transcript: not saved (--transcript FILE keeps it)")]
         : []),
     // Coloured by the exit code, which a baseline decides: green exactly when the run exits 0.
-    (runOutcome(report) === "conformant" ? c.green.bold : c.red.bold)(closingLine(report)),
+    o.outputFailed
+      ? c.red.bold(`${closingLine(report).replace(/ \(exit \d\)$/, "")} (exit 3: an output asked for could not be written; see below)`)
+      : (runOutcome(report) === "conformant" ? c.green.bold : c.red.bold)(closingLine(report)),
   ];
   return out.join("\n") + "\n";
 }

@@ -1,5 +1,5 @@
 import type { RunReport } from "../verdict/report.ts";
-import { policyOf, targetOf } from "./describe.ts";
+import { checks, policyOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
 
@@ -124,7 +124,7 @@ export function renderMarkdown(r: RunReport): string {
   out.add([
     `## ${v.icon} cgp-conform: ${v.text}`,
     "",
-    `**${s.total} checks:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
+    `**${checks(s.total)}:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
     "",
     `cgp-conform ${inline(cut(r.tool.version, CELL_MAX))} · host ${inline(cut(r.host_version, CELL_MAX))} · ${inline(r.target.kind)}: ${inline(cut(targetOf(r.target), CELL_MAX))}`,
     ...(policyOf(r) ? ["", `Policy: ${inline(cut(policyOf(r)!, FIELD_MAX))}`] : []),
@@ -138,7 +138,7 @@ export function renderMarkdown(r: RunReport): string {
     "",
   ]);
 
-  // What needs a reader comes first; the passes and skips are folded below it.
+  // What needs a reader comes first, with its details; the passes and skips are folded below them.
   const attention = r.results.filter((c) => c.status === "fail" || c.status === "warn" || c.status === "info");
   const quiet = r.results.filter((c) => c.status === "pass" || c.status === "skip");
   const head = ["| Status | Check | Title | Evidence |", "| --- | --- | --- | --- |"];
@@ -149,21 +149,10 @@ export function renderMarkdown(r: RunReport): string {
       rows++;
     }
   }
-  if (quiet.length > 0 && rows === attention.length) {
-    const pass = quiet.filter((c) => c.status === "pass").length;
-    const label = [pass > 0 ? `✅ ${pass} passed` : "", quiet.length > pass ? `⏭️ ${quiet.length - pass} skipped` : ""].filter(Boolean).join(" · ");
-    if (out.add(["", `<details><summary>${label}</summary>`, "", ...head])) {
-      for (const c of quiet) {
-        if (!out.add([row(c)])) break;
-        rows++;
-      }
-      out.add(["", "</details>"]);
-    }
-  }
-  if (rows < r.results.length) cutNotes.push(`${r.results.length - rows} of ${r.results.length} table rows`);
+  if (rows < attention.length) cutNotes.push(`${attention.length - rows} of ${attention.length} rows of checks that did not pass`);
 
   const detailed = r.results.filter(hasDetails);
-  if (detailed.length > 0 && cutNotes.length === 0) {
+  if (detailed.length > 0 && rows === attention.length) {
     out.add(["", "### Details"]);
     let complete = 0;
     let partial = false;
@@ -189,6 +178,24 @@ export function renderMarkdown(r: RunReport): string {
     if (omitted > 0) cutNotes.push(`the details of ${omitted} of ${detailed.length} checks`);
   } else if (detailed.length > 0) {
     cutNotes.push(`the details of all ${detailed.length} checks`);
+  }
+
+  if (quiet.length > 0) {
+    const pass = quiet.filter((c) => c.status === "pass").length;
+    const label = [pass > 0 ? `✅ ${pass} passed` : "", quiet.length > pass ? `⏭️ ${quiet.length - pass} skipped` : ""].filter(Boolean).join(" · ");
+    const close = ["", "</details>"];
+    let folded = 0;
+    // The fold is opened only with room to close it: its closing tag is always written.
+    if (out.fits(["", `<details><summary>${label}</summary>`, "", ...head, ...close])) {
+      out.add(["", `<details><summary>${label}</summary>`, "", ...head]);
+      for (const c of quiet) {
+        if (!out.fits([row(c), ...close])) break;
+        out.add([row(c)]);
+        folded++;
+      }
+      out.add(close);
+    }
+    if (folded < quiet.length) cutNotes.push(`${quiet.length - folded} of ${quiet.length} rows of passing and skipped checks`);
   }
 
   let text = out.text();

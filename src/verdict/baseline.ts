@@ -170,8 +170,10 @@ export interface BaselineJudgement {
   ok: boolean;
   /** Failed, and not in the baseline: these make the run red. */
   unexpected: string[];
-  /** Baselined, and now pass, warn or info: the baseline is stale; they make the run red unless stale entries are allowed. */
+  /** Baselined, and now pass: the baseline is stale; they make the run red unless stale entries are allowed. */
   fixed: string[];
+  /** Baselined, and now warn or info: not failing, yet not shown to pass (a SHOULD shortfall, or a byte check not made here): reported, never red. */
+  not_failing: string[];
   /** --allow-stale-baseline: a baselined check that now passes does not make the run red. */
   allow_stale: boolean;
   /** Baselined, and still failing: as expected. */
@@ -185,7 +187,7 @@ export interface BaselineJudgement {
 /** Hold a run's results to a baseline. Apply --strict first, if given: the baseline judges the final statuses. */
 export function judgeBaseline(results: CheckResult[], b: Baseline, allowStale = false): BaselineJudgement {
   const listed = new Set(b.entries.map((e) => e.id));
-  const j: BaselineJudgement = { ok: true, unexpected: [], fixed: [], allow_stale: allowStale, still_failing: [], skipped: [], not_run: [] };
+  const j: BaselineJudgement = { ok: true, unexpected: [], fixed: [], not_failing: [], allow_stale: allowStale, still_failing: [], skipped: [], not_run: [] };
   for (const r of results) {
     if (!listed.has(r.id)) {
       if (r.status === "fail") j.unexpected.push(r.id);
@@ -193,7 +195,8 @@ export function judgeBaseline(results: CheckResult[], b: Baseline, allowStale = 
     }
     if (r.status === "fail") j.still_failing.push(r.id);
     else if (r.status === "skip") j.skipped.push(r.id);
-    else j.fixed.push(r.id);
+    else if (r.status === "pass") j.fixed.push(r.id);
+    else j.not_failing.push(r.id);
   }
   const ran = new Set(results.map((r) => r.id));
   j.not_run = b.entries.map((e) => e.id).filter((id) => !ran.has(id));
@@ -215,21 +218,13 @@ export function renderBaselineSummary(j: BaselineJudgement, b?: Baseline): strin
     out.push(
       `${n(j.fixed.length, "baselined check no longer fails", "baselined checks no longer fail")}: ${ids(j.fixed)}; remove ${j.fixed.length === 1 ? "it" : "them"} from the baseline${j.allow_stale ? " (--allow-stale-baseline: not a failure)" : ", or pass --allow-stale-baseline"}`,
     );
+  if (j.not_failing.length > 0)
+    out.push(
+      `${n(j.not_failing.length, "baselined check", "baselined checks")} no longer ${j.not_failing.length === 1 ? "fails" : "fail"} but ${j.not_failing.length === 1 ? "does" : "do"} not pass either (warn or info): ${ids(j.not_failing)}`,
+    );
   if (j.skipped.length > 0) out.push(`${n(j.skipped.length, "baselined check was", "baselined checks were")} skipped this run: ${ids(j.skipped)}`);
   if (j.not_run.length > 0) out.push(`${n(j.not_run.length, "baselined check was", "baselined checks were")} not selected this run: ${ids(j.not_run)}`);
   return out.map((l) => `baseline: ${l}`).join("\n");
-}
-
-/** Why the baseline makes the run red, in a few words; undefined when it is green. */
-export function baselineRed(j: BaselineJudgement): string | undefined {
-  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
-  const why = [
-    ...(j.unexpected.length > 0 ? [`${n(j.unexpected.length, "failure", "failures")} not in the baseline (${j.unexpected.join(", ")})`] : []),
-    ...(j.fixed.length > 0 && !j.allow_stale
-      ? [`${n(j.fixed.length, "baselined check passes", "baselined checks pass")} (${j.fixed.join(", ")}): the baseline is stale`]
-      : []),
-  ];
-  return why.length > 0 ? why.join("; ") : undefined;
 }
 
 /** A baseline in the text form, listing the checks that failed in a run, each with its title as the reason. */
@@ -237,7 +232,7 @@ export function writeBaselineText(results: readonly CheckResult[], about: string
   const failing = results.filter((r) => r.status === "fail");
   const width = Math.max(0, ...failing.map((r) => r.id.length));
   return [
-    `# cgp-conform baseline: the checks expected to fail (${about})`,
+    `# cgp-conform baseline: the checks expected to fail (${about.replace(/[\r\n\u2028\u2029]+/g, " ")})`,
     "# a run with --baseline FILE is green while only these fail; remove an id once its check passes",
     ...failing.map((r) => `${r.id.padEnd(width)}  # ${r.title}`),
     "",

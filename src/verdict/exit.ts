@@ -1,4 +1,4 @@
-import { baselineRed } from "./baseline.ts";
+import type { BaselineJudgement } from "./baseline.ts";
 import type { RunReport } from "./report.ts";
 
 /**
@@ -52,6 +52,18 @@ export function runOutcome(r: RunReport): "conformant" | "not-conformant" | "cou
   if (r.could_not_run) return "could-not-run";
   if (r.policy?.baseline) return r.policy.baseline.ok ? "conformant" : "not-conformant";
   return r.conformant ? "conformant" : "not-conformant";
+}
+
+/** Why the baseline makes the run red, in a few words; undefined when it is green. */
+export function baselineRed(j: BaselineJudgement): string | undefined {
+  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
+  const why = [
+    ...(j.unexpected.length > 0 ? [`${n(j.unexpected.length, "failure", "failures")} not in the baseline (${j.unexpected.join(", ")})`] : []),
+    ...(j.fixed.length > 0 && !j.allow_stale
+      ? [`${n(j.fixed.length, "baselined check passes", "baselined checks pass")} (${j.fixed.join(", ")}): the baseline is stale`]
+      : []),
+  ];
+  return why.length > 0 ? why.join("; ") : undefined;
 }
 
 /**

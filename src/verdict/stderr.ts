@@ -15,10 +15,17 @@ export interface StderrTail {
 export const TAIL = 10;
 const WIDTH = 300;
 
-/** Control characters (C0 but tab, DEL, C1) as escapes: a provider's bytes must not drive the reader's terminal. */
+/**
+ * Control characters (C0 but tab, DEL, C1) and bidirectional overrides as
+ * escapes: a provider's bytes must neither drive the reader's terminal nor
+ * reorder what it shows.
+ */
 export function visible(s: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is being escaped
-  return s.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return s.replace(
+    /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 export function stderrTail(t: Transcript): StderrTail | undefined {

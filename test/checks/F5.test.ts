@@ -132,7 +132,7 @@ runCases(F5, [
     name: "a file too large to re-read",
     build: withFiles([link()], [unread("notes.md", "too-large", "larger than 4194304 bytes: not read")]),
     status: "info",
-    says: [/not checked: larger than 4194304 bytes: not read; they are over the size cap/],
+    says: [/not checked: larger than 4194304 bytes: not read; re-reading is capped per file and per run/],
   },
   {
     // A provider not on this machine: its file: URIs name its files, and ours under the same name are not the bytes it digested.

@@ -18,6 +18,9 @@ t.test("every registered check explains with its requirement, probes, scoring an
     t.ok(SCORING[c.id] && SCORING[c.id]!.length > 40, `${c.id} has its own scoring note`);
     t.ok(text.replace(/\n +/g, " ").includes(SCORING[c.id]!), `${c.id} explains how it is scored, in its own words`);
     t.match(text, new RegExp(`Levels\\n {2}${c.level}: `), `${c.id} levels`);
+    // The note is the check's account of what it reads: it names every probe the check declares (or says it reads every probe).
+    if (!/every probe\b/.test(SCORING[c.id]!))
+      for (const p of c.probes) t.ok(SCORING[c.id]!.includes(p.name), `${c.id}'s note names probe ${p.name}, which it reads`);
     const ws = MODES.filter((m) => m.expectFail.includes(c.id));
     t.ok(ws.length > 0, `${c.id} has a witness`);
     for (const m of ws) t.ok(text.includes(`  ${m.name}: ${m.defect}`), `${c.id} witness ${m.name} with its defect`);

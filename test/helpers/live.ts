@@ -1,5 +1,6 @@
 import { execa, type Options } from "execa";
-import { readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -54,7 +55,10 @@ export function fake(name: string): string[] {
   return [process.execPath, fileURLToPath(new URL(`../fakes/${name}.mjs`, import.meta.url))];
 }
 
+/** The temp directory the CLI runs of this test file get: what a run keeps unasked lands here, not in the system's. */
+export const RUN_TMP = mkdtempSync(join(tmpdir(), "cgp-live-"));
+
 /** Run the CLI; never rejects. */
 export function cli(args: string[], opts: { env?: Record<string, string>; input?: string } = {}) {
-  return cgp(args, { reject: false, env: { NO_COLOR: "1", ...opts.env }, input: opts.input, cwd: ROOT });
+  return cgp(args, { reject: false, env: { NO_COLOR: "1", TMPDIR: RUN_TMP, ...opts.env }, input: opts.input, cwd: ROOT });
 }

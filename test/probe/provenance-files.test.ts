@@ -32,3 +32,16 @@ t.test("a remote provider's file: URI is never read here, even when a file of th
   t.match(file?.error, /not on this machine \(cg\.example\.org\)/);
   t.match(note?.reason, /1 file provenance URIs, 0 read/);
 });
+
+t.test("a path outside every trusted root is never looked at: missing or not, it is outside-roots (not a failure)", async (t) => {
+  const root = mkdtempSync(join(tmpdir(), "cgp-prov-"));
+  const elsewhere = mkdtempSync(join(tmpdir(), "cgp-prov-other-"));
+  writeFileSync(join(elsewhere, "there.md"), "x\n");
+  for (const path of [join(elsewhere, "there.md"), join(elsewhere, "not-here.md"), "/app/src/in-a-container.rs"]) {
+    const [file] = collectFiles(served(pathToFileURL(path).href), [root]);
+    t.equal(file?.unread, "outside-roots", path);
+    t.equal(file?.data, undefined);
+  }
+  const [missing] = collectFiles(served(pathToFileURL(join(root, "gone.md")).href), [root]);
+  t.equal(missing?.unread, "missing", "under a root, a missing file is missing: the provider named a file that is not there");
+});

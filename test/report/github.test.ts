@@ -78,7 +78,7 @@ t.test("at most ten errors and ten warnings, then one notice for the rest", asyn
       report: synthetic([check("S1", "skip", [], { reason: "n/a" })]),
       errors: [],
       warnings: [],
-      notice: /^1 checks: 0 pass, 0 fail, 0 warn, 0 info, 1 skip$/,
+      notice: /^1 check: 0 pass, 0 fail, 0 warn, 0 info, 1 skip$/,
     },
   ];
   for (const c of cases) {

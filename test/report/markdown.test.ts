@@ -79,7 +79,12 @@ t.test("the summary has a headline, a table row per check and details per non-pa
       const lines = md.split("\n");
       t.match(lines[0], new RegExp(`^## \\S+ cgp-conform: ${verdict}$`), "headline with the verdict");
       const s = report.summary;
-      t.ok(md.includes(`**${s.total} checks:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`), "tallies");
+      t.ok(
+        md.includes(
+          `**${s.total === 1 ? "1 check" : `${s.total} checks`}:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
+        ),
+        "tallies",
+      );
       t.ok(bytes(md) <= MARKDOWN_MAX_BYTES);
       t.notMatch(md, /Output truncated/, "a run this size fits whole");
 
@@ -166,7 +171,7 @@ t.test("the size cap holds, and the output says what it cut", async (t) => {
       synthetic(
         Array.from({ length: 5000 }, (_, i) => check(`T${i}`, "warn", [ev("warn", long(100, `w${i}`), { level: "SHOULD" })], { title: long(100, "title") })),
       ),
-      /\d+ of 5000 table rows/,
+      /\d+ of 5000 rows of checks that did not pass/,
     ],
   ];
   for (const [name, report, said] of cases) {
@@ -189,4 +194,14 @@ t.test("long evidence within the cap is cut per field and per check, and says so
   t.match(md, /- … and 16 more findings not shown here \(the JSON report has them all\)/);
   t.notMatch(md, /Output truncated/);
   t.match(tableRows(md)[0]![3], /z{200}… \(4800 more characters cut\) \(\+25 more\)$/);
+});
+
+t.test("many passes never cost the failures' details, and the fold is always closed", async (t) => {
+  const passes = Array.from({ length: 3000 }, (_, i) => check(`P${i}`, "pass", [ev("pass", "fine")], { title: "x".repeat(60) }));
+  const md = renderMarkdown(synthetic([check("F1", "fail", [ev("fail", "the one defect")]), ...passes]));
+  t.ok(bytes(md) <= MARKDOWN_MAX_BYTES);
+  t.match(md, /### Details[\s\S]*the one defect/, "the failure's details are there");
+  t.match(md, /rows of passing and skipped checks/, "and the cut says what it dropped");
+  t.equal((md.match(/<details>/g) ?? []).length, (md.match(/<\/details>/g) ?? []).length, "every fold is closed");
+  t.ok(md.indexOf("### Details") < md.indexOf("<details>"), "details come before the fold");
 });
