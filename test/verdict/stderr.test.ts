@@ -2,7 +2,7 @@ import t from "tap";
 import { stderrTail, TAIL, visible } from "../../src/verdict/stderr.ts";
 import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
 
-const header = { cgp_conform_transcript: 1, host_version: "contextgraph/1.0", timeout_ms: 5, target: { kind: "stdio" as const, command: ["p"] } };
+const header = { cgp_conform_transcript: 1 as const, host_version: "contextgraph/1.0", timeout_ms: 5, target: { kind: "stdio" as const, command: ["p"] } };
 function tx(events: Array<Partial<TranscriptEvent>>): Transcript {
   return {
     header: { ...header, tool_version: "0.1.0", probes: [], trust_roots: [], started_at: "2026-12-01T00:00:00Z", consent: { grants: [] } },
