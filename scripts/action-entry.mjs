@@ -115,5 +115,11 @@ function main() {
 
 // Run when this file is the script node was given (not when a test imports it), however its path is spelled:
 // a URL is percent-encoded and a runner's path may hold spaces, non-ASCII or symlinks.
-const invoked = process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-if (invoked) process.exit(main());
+function invoked() {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+if (invoked()) process.exit(main());

@@ -118,7 +118,7 @@ t.test("C8: credentials echoed back in every form reach no output, in any format
   const summary = join(dir, "summary.md");
   writeFileSync(summary, "");
   const env = { CGP_TOKEN: TOKEN, GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary };
-  const reports = ["json", "junit", "tap", "markdown", "github"].map((f) => `${f}:${join(dir, `r.${f}`)}`);
+  const reports = ["json", "junit", "tap", "markdown", "github", "html"].map((f) => `${f}:${join(dir, `r.${f}`)}`);
   const run = await cli(
     [
       "http",
@@ -137,7 +137,24 @@ t.test("C8: credentials echoed back in every form reach no output, in any format
   t.equal(run.exitCode, 1, run.stderr.slice(-300));
   const replay = await cli(["replay", transcript, "--verbose"]);
   const replayJson = await cli(["replay", transcript, "--json"]);
-  const outputs = [run.stdout, run.stderr, replay.stdout, replay.stderr, replayJson.stdout, ...readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"))];
+  // Without --transcript a failing run keeps one unasked: that file, and a replay of it, are outputs too.
+  const unasked = await cli(["http", e.url, "--bearer-token-env", "CGP_TOKEN", "--header", `X-Api-Key: ${KEY}`], { env });
+  const kept = /transcript \(the lines the evidence cites\): (\S+)/.exec(unasked.stdout)?.[1];
+  t.ok(kept, "the unasked run kept its transcript");
+  const keptReplay = await cli(["replay", kept!, "--verbose"]);
+  const outputs = [
+    run.stdout,
+    run.stderr,
+    replay.stdout,
+    replay.stderr,
+    replayJson.stdout,
+    unasked.stdout,
+    unasked.stderr,
+    readFileSync(kept!, "utf8"),
+    keptReplay.stdout,
+    ...readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8")),
+  ];
+  t.ok(readFileSync(kept!, "utf8").includes("[redacted]"), "the kept transcript holds the echoes, redacted");
   t.ok(readFileSync(transcript, "utf8").includes("[redacted]"), "the echoes were recorded, redacted");
   for (const secret of [TOKEN, KEY]) {
     const fragments = Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8));

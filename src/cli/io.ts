@@ -43,6 +43,11 @@ export function writeOut(path: string, text: string): void {
   writeFileSync(path, redact(text));
 }
 
+/** Write a new file only this user can read, never over an existing one; redacted like every other output. */
+export function writePrivate(path: string, text: string): void {
+  writeFileSync(path, redact(text), { mode: 0o600, flag: "wx" });
+}
+
 export function appendOut(path: string, text: string): void {
   appendFileSync(path, redact(text));
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { TerminalProgress } from "./progress.ts";
@@ -19,7 +19,7 @@ import { type CheckDef } from "../../checks/kit/check.ts";
 import { applyPolicy, type Policy } from "../verdict/policy.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
-import { appendBestEffort, err, out, OutputError, positive, readIn, UsageError, writable, writeOutput } from "./io.ts";
+import { appendBestEffort, err, out, OutputError, positive, readIn, UsageError, writable, writeOutput, writePrivate } from "./io.ts";
 import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
 
 /** append: add to the file (GitHub's step summary); implicit: added under GitHub Actions, not asked for. */
@@ -93,7 +93,7 @@ function keepTranscript(text: string): { path: string } | { why: string } {
   try {
     const dir = mkdtempSync(join(tmpdir(), "cgp-conform-run-"));
     const path = join(dir, "transcript.ndjson");
-    writeFileSync(path, text, { mode: 0o600, flag: "wx" });
+    writePrivate(path, text);
     return { path };
   } catch (e) {
     return { why: (e as Error).message };
@@ -186,7 +186,8 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     else err(`cgp-conform: the transcript could not be kept (${k.why}); --transcript FILE saves it\n`);
   }
   if (a["write-baseline"]) {
-    if (report.could_not_run) failures.push(`no baseline written to ${a["write-baseline"]}: the run could not be made (${report.could_not_run_reason})`);
+    // Not an output failure: a run that could not be made has no failures to list, and exits 3 for that already.
+    if (report.could_not_run) err(`cgp-conform: no baseline written to ${a["write-baseline"]}: the run could not be made\n`);
     else save(a["write-baseline"], writeBaselineText(report.results, `a run against ${targetOf(report.target)} at ${report.started_at}`), "the baseline");
   }
   return printReport(report, a, transcript, { ...(transcriptPath ? { transcriptPath } : {}), kept, failures });

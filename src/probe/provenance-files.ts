@@ -92,17 +92,18 @@ export function collectFiles(
       out.push({ ...base, dir: "file", uri, unread: "not-local", error: `not a local file URI: ${(e as Error).message}` });
       continue;
     }
-    // Outside every root as written, it is never looked at: whether it exists here says nothing about the provider
-    // (a provider in a container or on another host names its own files), and is not ours to probe.
-    if (![...roots.map((r) => resolve(r)), ...realRoots].some((r) => inside(r, resolve(path)))) {
-      out.push({ ...base, dir: "file", uri, path, unread: "outside-roots", error: `outside the trusted roots (${roots.join(", ")})` });
-      continue;
-    }
     let real: string;
     try {
       real = realpathSync(path);
     } catch {
-      out.push({ ...base, dir: "file", uri, path, unread: "missing", error: "no such file" });
+      // Missing here: a failure only under a trusted root. Outside every root, that it is not here says nothing
+      // about the provider (one in a container or on another host names its own files).
+      const under = [...roots.map((r) => resolve(r)), ...realRoots].some((r) => inside(r, resolve(path)));
+      out.push(
+        under
+          ? { ...base, dir: "file", uri, path, unread: "missing", error: "no such file" }
+          : { ...base, dir: "file", uri, path, unread: "outside-roots", error: `outside the trusted roots (${roots.join(", ")})` },
+      );
       continue;
     }
     if (!realRoots.some((r) => inside(r, real))) {

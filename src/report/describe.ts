@@ -23,8 +23,10 @@ export function policyOf(r: RunReport): string | undefined {
     const more = [
       b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "",
       b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : "",
+      b.not_failing?.length ? `not failing, not passing (warn or info): ${b.not_failing.join(", ")}` : "",
     ].filter(Boolean);
-    parts.push(`baseline of ${b.expected_fail.length} expected failures ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
+    const n = b.expected_fail.length;
+    parts.push(`baseline of ${n} expected ${n === 1 ? "failure" : "failures"} ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
   }
   return parts.length ? parts.join("; ") : undefined;
 }

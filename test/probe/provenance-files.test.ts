@@ -45,3 +45,13 @@ t.test("a path outside every trusted root is never looked at: missing or not, it
   const [missing] = collectFiles(served(pathToFileURL(join(root, "gone.md")).href), [root]);
   t.equal(missing?.unread, "missing", "under a root, a missing file is missing: the provider named a file that is not there");
 });
+
+t.test("a file named by a path through a symlink is read when its real path is under a trusted root", async (t) => {
+  const { mkdirSync, symlinkSync } = await import("node:fs");
+  const base = mkdtempSync(join(tmpdir(), "cgp-prov-link-"));
+  mkdirSync(join(base, "real"));
+  writeFileSync(join(base, "real", "a.md"), "bytes\n");
+  symlinkSync(join(base, "real"), join(base, "link"));
+  const [file] = collectFiles(served(pathToFileURL(join(base, "link", "a.md")).href), [join(base, "real")]);
+  t.equal(Buffer.from(file?.data ?? "", "base64").toString(), "bytes\n", "read: the logical path names a file under the root");
+});
