@@ -8,9 +8,11 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
  * A URI in RFC 3986's sense (ajv-formats' `uri`, its full grammar): a scheme,
  * then the rest, percent-escapes well-formed. A relative reference is not one,
  * nor is an IRI with characters outside ASCII (they must be percent-encoded).
+ * RFC 3986 also lets the rest be empty (`x:`, path-empty), which that grammar
+ * refuses: it is a URI, so it is accepted here.
  */
 function isUri(v: unknown): boolean {
-  return typeof v === "string" && (fullFormats.uri as (s: string) => boolean)(v);
+  return typeof v === "string" && ((fullFormats.uri as (s: string) => boolean)(v) || /^[A-Za-z][A-Za-z0-9+.-]*:$/.test(v));
 }
 
 /**
