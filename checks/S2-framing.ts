@@ -130,13 +130,15 @@ export default defineCheck({
   score({ probe, transport }) {
     const views = PROBES.map(probe);
     const u = probe(UNKNOWN_TYPE);
-    // Line framing is stdio's; over HTTP each body is one envelope by construction.
-    const out = [...(transport === "stdio" ? framing(views) : []), ...unknownRequest(u), ...notification(u, transport)];
-    if (out.length > 0) return out;
-    // Over HTTP there is no line framing to judge: with no unknown-type stimulus sent, nothing was observed.
+    // Unknown types are judged only where the unknown-type probe ran: a session that never got its handshake
+    // (or got it after giving up on it) sent no unknown type, and that half of the rule was not observed.
     const broken = u.brokenPrecondition(true);
-    return broken
+    const unknown: Evidence[] = broken
       ? [{ ok: false, untestable: true, message: broken.message, lines: broken.lines }]
-      : { skip: "no unknown envelope type was sent, and over HTTP each body is one envelope by construction" };
+      : [...unknownRequest(u), ...notification(u, transport)];
+    // Line framing is stdio's; over HTTP each body is one envelope by construction.
+    const out = [...(transport === "stdio" ? framing(views) : []), ...unknown];
+    if (out.length > 0) return out;
+    return { skip: "no unknown envelope type was sent, and over HTTP each body is one envelope by construction" };
   },
 });

@@ -147,7 +147,7 @@ export function drivenFor(c: { mode?: string; variant?: string; stdioOnly?: stri
 }
 
 /** The per-exchange deadline of an in-process case (or the run's, if shorter). */
-export const IN_PROCESS_TIMEOUT_MS = 2000;
+export const IN_PROCESS_TIMEOUT_MS = 3000;
 
 /** The suite against the reference provider, honest (in one of its variants) or with one mode, over one transport. */
 function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant: string | undefined, driven: Driven, root: string) {

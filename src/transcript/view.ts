@@ -227,6 +227,13 @@ export class ProbeView {
         message: dl.reason ? `the run was ${dl.reason} before the handshake completed` : "the run's global deadline passed before the handshake completed",
         lines: [dl.n],
       };
+    // The ack came too late: the session gave up on it and the probe never ran its steps, even though a
+    // handshake_ack is in the record (it arrived after the timeout).
+    const late = this.notes("timeout", HANDSHAKE_STEP)[0];
+    if (needAck && late && this.ack() && !this.events.some((e) => e.dir === "send" && e.step !== HANDSHAKE_STEP)) {
+      const evidence = this.events.filter((e) => e.step === HANDSHAKE_STEP && e.dir !== "send").map((e) => e.n);
+      return { message: `no handshake_ack arrived within ${late.waitedMs} ms (one came later), so probe ${this.name} could not proceed`, lines: evidence };
+    }
     if (needAck && this.sent(HANDSHAKE_STEP).length > 0 && !this.ack()) {
       const evidence = this.events.filter((e) => e.step === HANDSHAKE_STEP && e.dir !== "send").map((e) => e.n);
       const to = this.notes("timeout", HANDSHAKE_STEP)[0];

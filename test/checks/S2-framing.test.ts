@@ -27,6 +27,20 @@ function session(
 
 runCases(S2, [
   { name: "clean", build: session(), status: "pass", says: [/single-line JSON envelopes/] },
+  {
+    name: "the unknown-type session's ack came after its timeout: that probe never ran, so no pass",
+    build: () =>
+      emptySample()
+        .probe("handshake")
+        .handshake()
+        .probe("unknown-type")
+        .send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" })
+        .note("timeout", { waitedMs: 2000, expecting: "a handshake_ack" })
+        .recv(ACK),
+    status: "fail",
+    untestable: true,
+    says: [/no handshake_ack arrived within 2000 ms \(one came later\), so probe unknown-type could not proceed/],
+  },
   { name: "no correlation: only the notification is sent", build: session({ correlation: false }), status: "pass" },
   {
     name: "a start-up banner",
