@@ -8,11 +8,12 @@
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
-import { SCORING } from "../../checks/scoring.generated.ts";
+import { SCORING } from "./scoring.generated.ts";
 import { modeByName } from "../../misbehave/index.ts";
 import { type CheckDef, type Level } from "../../checks/kit/check.ts";
 import { PROVENANCE_FILES, type ProbeSpec } from "../protocol/probes.ts";
 import { witnesses } from "./tables.ts";
+import { wrap } from "./wrap.ts";
 
 const SCORED: Record<Level, string> = {
   MUST: "MUST: a broken rule is a fail (the run is not conformant; exit 1).",
@@ -26,19 +27,6 @@ function probeLine(p: ProbeSpec): string {
   // Not a probe that talks: the engine re-reads files the provider's frames named.
   const session = p.shared || p === PROVENANCE_FILES ? "" : " (own session)";
   return `  ${p.name}${session}: ${p.summary}`;
-}
-
-/** Words filled into indented lines of at most `width` columns. */
-function wrap(text: string, indent: string, width = 100): string[] {
-  const out: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && indent.length + line.length + 1 + word.length > width) {
-      out.push(indent + line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  return line === "" ? out : [...out, indent + line];
 }
 
 function levels(c: CheckDef): string[] {
@@ -79,7 +67,7 @@ export function explain(id: string): string | undefined {
       ...c.probes.map(probeLine),
       "",
       `How it is scored (checks/${c.id}.ts)`,
-      ...wrap(SCORING[c.id] ?? "", "  "),
+      ...wrap(SCORING[c.id] ?? "", 100, "  "),
       "",
       "Levels",
       ...levels(c),

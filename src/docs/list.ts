@@ -6,6 +6,8 @@ import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { type Level } from "../../checks/kit/check.ts";
 import { witnesses } from "./tables.ts";
+import { wrap } from "./wrap.ts";
+import { counted } from "../verdict/words.ts";
 
 export interface ListEntry {
   id: string;
@@ -66,21 +68,8 @@ export function renderList(width?: number): string {
   }
   const excluded = Object.keys(EXCLUDED);
   const prose = [
-    `${entries.length === 1 ? "1 check" : `${entries.length} checks`}. ${excluded.length} anchors have no check (${excluded.join(", ")}): explain <anchor> says why.`,
+    `${counted(entries.length, "check")}. ${excluded.length} anchors have no check (${excluded.join(", ")}): explain <anchor> says why.`,
     ...(narrowed ? ["Probes and witnesses are counted to fit the terminal: list --json, or a wider terminal, names them."] : []),
   ];
   return [...lines, "", ...prose.flatMap((p) => (width === undefined ? [p] : wrap(p, width))), ""].join("\n");
-}
-
-/** Words filled into lines of at most `width` columns (a word longer than that stands alone). */
-function wrap(text: string, width: number): string[] {
-  const out: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      out.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  return [...out, line];
 }

@@ -96,13 +96,14 @@ export function score(transcript: Transcript, checks: readonly CheckDef[]): Chec
   const probe = viewsOf(transcript);
   const findings = schemaFindings(transcript.events);
   const transport = transcript.header.target.kind;
-  const span = new Map<string, { from: number; to: number }>();
+  // Each probe's span, first event to last (the events' t is the session's clock).
+  const first = new Map<string, number>();
+  const span = new Map<string, number>();
   for (const e of transcript.events) {
-    const s = span.get(e.probe);
-    if (!s) span.set(e.probe, { from: e.t, to: e.t });
-    else s.to = Math.max(s.to, e.t);
+    const from = first.get(e.probe) ?? (first.set(e.probe, e.t), e.t);
+    span.set(e.probe, Math.max(span.get(e.probe) ?? 0, e.t - from));
   }
-  const timeOf = (c: CheckDef): number => c.probes.reduce((m, p) => Math.max(m, span.has(p.name) ? span.get(p.name)!.to - span.get(p.name)!.from : 0), 0);
+  const timeOf = (c: CheckDef): number => c.probes.reduce((m, p) => Math.max(m, span.get(p.name) ?? 0), 0);
   return checks.map((c) => {
     // A check may only read the probes it declares: it is scored on those alone.
     const input: ScoreInput = {

@@ -1,9 +1,5 @@
+import { counted } from "../verdict/words.ts";
 import type { RunReport } from "../verdict/report.ts";
-
-/** "1 check", "2 checks": every report counts checks in words. */
-export function checks(n: number): string {
-  return n === 1 ? "1 check" : `${n} checks`;
-}
 
 /** How every report names its target: never with a secret in it (the target record holds none). */
 export function targetOf(t: RunReport["target"]): string {
@@ -25,8 +21,7 @@ export function policyOf(r: RunReport): string | undefined {
       b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : "",
       b.not_failing?.length ? `not failing, not passing (warn or info): ${b.not_failing.join(", ")}` : "",
     ].filter(Boolean);
-    const n = b.expected_fail.length;
-    parts.push(`baseline of ${n} expected ${n === 1 ? "failure" : "failures"} ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
+    parts.push(`baseline of ${counted(b.expected_fail.length, "expected failure")} ${b.ok ? "met" : "NOT met"}${more.length ? ` (${more.join("; ")})` : ""}`);
   }
   return parts.length ? parts.join("; ") : undefined;
 }

@@ -1,7 +1,8 @@
 import type { RunReport } from "../verdict/report.ts";
-import { checks, policyOf } from "./describe.ts";
+import { policyOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
+import { counted } from "../verdict/words.ts";
 
 /**
  * GitHub Actions workflow commands: an `::error` annotation per failing check
@@ -77,9 +78,9 @@ export function renderGithub(r: RunReport): string {
   const rest: string[] = [];
   const moreFails = fails.slice(errorRoom);
   const moreWarns = warns.slice(GITHUB_MAX_ANNOTATIONS);
-  if (moreFails.length > 0) rest.push(`${moreFails.length} more failing ${moreFails.length === 1 ? "check" : "checks"}: ${idList(moreFails)}`);
-  if (moreWarns.length > 0) rest.push(`${moreWarns.length} more warning ${moreWarns.length === 1 ? "check" : "checks"}: ${idList(moreWarns)}`);
-  const tally = `${checks(s.total)}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`;
+  if (moreFails.length > 0) rest.push(`${counted(moreFails.length, "more failing check")}: ${idList(moreFails)}`);
+  if (moreWarns.length > 0) rest.push(`${counted(moreWarns.length, "more warning check")}: ${idList(moreWarns)}`);
+  const tally = `${counted(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`;
   const notAnnotated =
     rest.length > 0 ? `\nNot annotated (at most ${GITHUB_MAX_ANNOTATIONS} errors and ${GITHUB_MAX_ANNOTATIONS} warnings are): ${rest.join("; ")}` : "";
   const policy = policyOf(r) ? `\nPolicy: ${policyOf(r)}` : "";

@@ -5,6 +5,7 @@ import { targetOf } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { closingLine, runOutcome } from "../verdict/exit.ts";
+import { counted } from "../verdict/words.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
 
@@ -81,14 +82,13 @@ function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-export function renderHuman(report: RunReport, c: ChalkInstance, opts: HumanOptions | boolean = {}): string {
-  const o: HumanOptions = typeof opts === "boolean" ? { verbose: opts } : opts;
+export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions = {}): string {
   const s = report.summary;
   const brief = observedNothing(report) && !o.verbose;
   const listed = brief ? [] : report.results.filter((r) => !o.quiet || r.status === "fail");
   const err = report.provider_stderr;
   const showStderr = err !== undefined && (report.could_not_run || s.fail > 0 || s.warn > 0 || o.verbose);
-  const n = (k: number, one: string) => `${k} ${one}${k === 1 ? "" : "s"}`;
+  const n = counted;
   const out = [
     c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${targetOf(report.target)}`),
     "",
@@ -116,9 +116,9 @@ export function renderHuman(report: RunReport, c: ChalkInstance, opts: HumanOpti
         ? [c.dim("transcript: not saved (--transcript FILE keeps it)")]
         : []),
     // Coloured by the exit code, which a baseline decides: green exactly when the run exits 0.
-    o.outputFailed
-      ? c.red.bold(`${closingLine(report).replace(/ \(exit \d\)$/, "")} (exit 3: an output asked for could not be written; see below)`)
-      : (runOutcome(report) === "conformant" ? c.green.bold : c.red.bold)(closingLine(report)),
+    (runOutcome(report) === "conformant" && !o.outputFailed ? c.green.bold : c.red.bold)(
+      closingLine(report, o.outputFailed ? "an output asked for could not be written; see below" : undefined),
+    ),
   ];
   return out.join("\n") + "\n";
 }

@@ -1,7 +1,8 @@
 import type { RunReport } from "../verdict/report.ts";
-import { checks, policyOf, targetOf } from "./describe.ts";
+import { policyOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
+import { counted } from "../verdict/words.ts";
 
 const ICON = { "COULD NOT RUN": "⛔", CONFORMANT: "✅", "NOT CONFORMANT": "❌" } as const;
 
@@ -124,7 +125,7 @@ export function renderMarkdown(r: RunReport): string {
   out.add([
     `## ${v.icon} cgp-conform: ${v.text}`,
     "",
-    `**${checks(s.total)}:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
+    `**${counted(s.total, "check")}:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
     "",
     `cgp-conform ${inline(cut(r.tool.version, CELL_MAX))} · host ${inline(cut(r.host_version, CELL_MAX))} · ${inline(r.target.kind)}: ${inline(cut(targetOf(r.target), CELL_MAX))}`,
     ...(policyOf(r) ? ["", `Policy: ${inline(cut(policyOf(r)!, FIELD_MAX))}`] : []),

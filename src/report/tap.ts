@@ -1,7 +1,8 @@
 import type { RunReport } from "../verdict/report.ts";
-import { checks, policyOf, targetOf } from "./describe.ts";
+import { policyOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
+import { counted } from "../verdict/words.ts";
 
 /**
  * TAP version 14: one test point per check, in report order. fail is `not ok`
@@ -78,7 +79,7 @@ export function renderTap(r: RunReport): string {
       `1..${r.results.length}`,
       `# cgp-conform ${oneLine(r.tool.version)} · host ${oneLine(r.host_version)} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
       ...r.results.flatMap((c, i) => testPoint(c, i + 1)),
-      `# ${checks(s.total)}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
+      `# ${counted(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
       ...(policyOf(r) ? [`# policy: ${oneLine(policyOf(r)!)}`] : []),
       `# ${oneLine(verdict)}`,
     ].join("\n") + "\n"

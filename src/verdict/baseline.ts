@@ -15,6 +15,7 @@
  * Pure: the CLI reads the file and turns a thrown Error into a usage error.
  */
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { counted } from "./words.ts";
 import { type CheckResult } from "./status.ts";
 
 export interface BaselineEntry {
@@ -209,7 +210,7 @@ export function judgeBaseline(results: CheckResult[], b: Baseline, allowStale = 
 export function renderBaselineSummary(j: BaselineJudgement, b?: Baseline): string {
   const reasons = new Map((b?.entries ?? []).map((e) => [e.id, e.reason]));
   const ids = (xs: string[]): string => xs.map((id) => (reasons.get(id) ? `${id} (${reasons.get(id)})` : id)).join(", ");
-  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
+  const n = counted;
   const out: string[] = [];
   if (j.unexpected.length > 0) out.push(`${n(j.unexpected.length, "failure is", "failures are")} not in the baseline: ${j.unexpected.join(", ")}`);
   if (j.still_failing.length > 0)

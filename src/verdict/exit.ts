@@ -1,4 +1,5 @@
 import type { BaselineJudgement } from "./baseline.ts";
+import { counted } from "./words.ts";
 import type { RunReport } from "./report.ts";
 
 /**
@@ -56,7 +57,7 @@ export function runOutcome(r: RunReport): "conformant" | "not-conformant" | "cou
 
 /** Why the baseline makes the run red, in a few words; undefined when it is green. */
 export function baselineRed(j: BaselineJudgement): string | undefined {
-  const n = (k: number, one: string, many: string): string => `${k} ${k === 1 ? one : many}`;
+  const n = counted;
   const why = [
     ...(j.unexpected.length > 0 ? [`${n(j.unexpected.length, "failure", "failures")} not in the baseline (${j.unexpected.join(", ")})`] : []),
     ...(j.fixed.length > 0 && !j.allow_stale
@@ -71,19 +72,22 @@ export function baselineRed(j: BaselineJudgement): string | undefined {
  * with a baseline, what the exit code makes of them, so the verdict and the
  * exit code never seem to disagree.
  */
-export function closingLine(r: RunReport): string {
+export function closingLine(r: RunReport, outputFailed?: string): string {
   const words = verdictWords(r);
-  if (r.could_not_run) return `${words}: ${r.could_not_run_reason ?? "the provider could not be started"} (exit ${EXIT_CODES["could-not-run"]})`;
+  // An output asked for that could not be written makes the exit code 3, whatever the verdict: the line says so.
+  const exit = (code: number): string => (outputFailed ? ` (exit ${EXIT_CODES["output-failed"]}: ${outputFailed})` : ` (exit ${code})`);
+  if (r.could_not_run) return `${words}: ${r.could_not_run_reason ?? "the provider could not be started"}${exit(EXIT_CODES["could-not-run"])}`;
   const failed = r.results.filter((x) => x.status === "fail").map((x) => x.id);
   const b = r.policy?.baseline;
   if (b) {
     const red = baselineRed(b);
     const what = failed.length === 0 ? "no check failed" : `failed: ${failed.join(", ")}`;
     return red
-      ? `${words} (${what}); baseline red: ${red} (exit ${EXIT_CODES["not-conformant"]})`
-      : `${words} (${what}); baseline green: ${failed.length === 0 ? "nothing failed" : "every failure is in the baseline"} (exit ${EXIT_CODES.conformant})`;
+      ? `${words} (${what}); baseline red: ${red}${exit(EXIT_CODES["not-conformant"])}`
+      : `${words} (${what}); baseline green: ${failed.length === 0 ? "nothing failed" : "every failure is in the baseline"}${exit(EXIT_CODES.conformant)}`;
   }
-  return failed.length === 0 ? words : `${words}: ${failed.length === 1 ? "1 check" : `${failed.length} checks`} failed: ${failed.join(", ")}`;
+  const line = failed.length === 0 ? words : `${words}: ${counted(failed.length, "check")} failed: ${failed.join(", ")}`;
+  return outputFailed ? `${line}${exit(EXIT_CODES["output-failed"])}` : line;
 }
 
 /** The verdict in the one wording every renderer uses. */

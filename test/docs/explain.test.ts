@@ -1,7 +1,7 @@
 import t from "tap";
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
-import { SCORING } from "../../checks/scoring.generated.ts";
+import { SCORING } from "../../src/docs/scoring.generated.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { explain } from "../../src/docs/explain.ts";
 
