@@ -17,17 +17,31 @@ const list = (v) =>
 
 export function argsFrom(e, reportJson) {
   const args = [];
-  if (e.CGP_URL && e.CGP_PROVIDER_COMMAND) throw new Error("give the action provider-command or url, not both");
-  if (e.CGP_URL) {
+  const given = [e.CGP_PROVIDER_COMMAND && "provider-command", e.CGP_URL && "url", e.CGP_HOST_COMMAND && "host-command"].filter(Boolean);
+  if (given.length > 1) throw new Error(`give the action one of provider-command, url and host-command, not ${given.join(" and ")}`);
+  if (e.CGP_HOST_COMMAND) {
+    // A host run: the inputs that configure a provider run have no meaning here, and are refused rather than ignored.
+    const providerOnly = [
+      ["bearer-token-env", e.CGP_BEARER_TOKEN_ENV],
+      ["consent", e.CGP_CONSENT],
+      ["trust-root", e.CGP_TRUST_ROOT],
+      ["deadline", e.CGP_DEADLINE],
+    ].filter(([, v]) => v);
+    if (providerOnly.length > 0) throw new Error(`${providerOnly.map(([k]) => k).join(", ")}: for a provider run; host-command runs a host`);
+    args.push("host");
+    if (e.CGP_HOST_TIMEOUT) args.push("--timeout", e.CGP_HOST_TIMEOUT);
+  } else if (e.CGP_URL) {
     args.push("http", e.CGP_URL);
     if (e.CGP_BEARER_TOKEN_ENV) args.push("--bearer-token-env", e.CGP_BEARER_TOKEN_ENV);
   } else if (e.CGP_PROVIDER_COMMAND) {
     args.push("stdio");
   } else {
-    throw new Error("give the action either provider-command or url");
+    throw new Error("give the action provider-command, url or host-command");
   }
-  if (e.CGP_TIMEOUT) args.push("--timeout", e.CGP_TIMEOUT);
-  if (e.CGP_DEADLINE) args.push("--deadline", e.CGP_DEADLINE);
+  if (!e.CGP_HOST_COMMAND) {
+    if (e.CGP_TIMEOUT) args.push("--timeout", e.CGP_TIMEOUT);
+    if (e.CGP_DEADLINE) args.push("--deadline", e.CGP_DEADLINE);
+  }
   if (e.CGP_STRICT === "true") args.push("--strict");
   for (const p of list(e.CGP_ONLY)) args.push("--only", p);
   for (const p of list(e.CGP_SKIP)) args.push("--skip", p);
@@ -38,7 +52,9 @@ export function argsFrom(e, reportJson) {
   if (e.CGP_TRANSCRIPT) args.push("--transcript", e.CGP_TRANSCRIPT);
   args.push("--report", `json:${reportJson}`);
   for (const r of list(e.CGP_REPORT)) args.push("--report", r);
-  if (!e.CGP_URL) args.push("--", "sh", "-c", e.CGP_PROVIDER_COMMAND);
+  // The host command runs under sh -c with its placeholders ({provider}, {url}) filled in, shell-quoted.
+  if (e.CGP_HOST_COMMAND) args.push("--", "sh", "-c", e.CGP_HOST_COMMAND);
+  else if (!e.CGP_URL) args.push("--", "sh", "-c", e.CGP_PROVIDER_COMMAND);
   return args;
 }
 

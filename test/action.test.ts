@@ -74,10 +74,10 @@ t.test("inputs are data, never shell: a hostile input is passed verbatim and ref
   t.throws(() => readFileSync(join(ROOT, "pwned")), "nothing ran");
 });
 
-t.test("neither provider-command nor url: an error annotation, exit 2", async (t) => {
+t.test("none of provider-command, url and host-command: an error annotation, exit 2", async (t) => {
   const r = await action({});
   t.equal(r.exitCode, 2);
-  t.match(r.stdout, /::error::give the action either provider-command or url/);
+  t.match(r.stdout, /::error::give the action provider-command, url or host-command/);
 });
 
 t.test("action.yml passes every input through env:, never interpolated into a run line", async (t) => {
@@ -107,7 +107,21 @@ t.test("a typo in provider-command: could not start, exit 3, could-not-run=true"
 t.test("url together with provider-command is an error, not a silent choice", async (t) => {
   const r = await action({ CGP_PROVIDER_COMMAND: provider(), CGP_URL: "https://example.com/cgp" });
   t.equal(r.exitCode, 2);
-  t.match(r.stdout, /::error::give the action provider-command or url, not both/);
+  t.match(r.stdout, /::error::give the action one of provider-command, url and host-command, not provider-command and url/);
+});
+
+t.test("host-command: the bundled reference host through every scenario, conformant; provider-only inputs refused", async (t) => {
+  const host = `${CGP.map((w) => `"${w}"`).join(" ")} reference-host --timeout 1000 -- {provider}`;
+  const r = await action({ CGP_HOST_COMMAND: host, CGP_HOST_TIMEOUT: "5000" });
+  t.equal(r.exitCode, 0, r.stdout.slice(-2000));
+  t.match(r.outputs, { conformant: "true", "could-not-run": "false" });
+  t.match(r.summary, /host:H4/);
+  const both = await action({ CGP_HOST_COMMAND: host, CGP_URL: "https://example.com/cgp" });
+  t.equal(both.exitCode, 2);
+  t.match(both.stdout, /::error::give the action one of provider-command, url and host-command, not url and host-command/);
+  const consent = await action({ CGP_HOST_COMMAND: host, CGP_CONSENT: "all" });
+  t.equal(consent.exitCode, 2);
+  t.match(consent.stdout, /::error::consent: for a provider run; host-command runs a host/);
 });
 
 t.test("working-directory, transcript, trust-root, deadline and skipped: passed on and reported", async (t) => {
@@ -160,6 +174,6 @@ t.test("the entry runs from a path with spaces, non-ASCII or a symlink (a runner
   for (const script of [join(dir, "action-entry.mjs"), join(tmp, "linked", "action-entry.mjs")]) {
     const r = await execa(process.execPath, [script], { reject: false, env: { RUNNER_TEMP: tmp } });
     t.equal(r.exitCode, 2, script);
-    t.match(r.stdout, /::error::give the action either provider-command or url/);
+    t.match(r.stdout, /::error::give the action provider-command, url or host-command/);
   }
 });

@@ -1,24 +1,48 @@
 import { readFileSync } from "node:fs";
 import t from "tap";
-import { EXCLUDED } from "../checks/excluded.ts";
+import { EXCLUDED, HOST_HALF_UNCHECKED } from "../checks/excluded.ts";
 import { CHECKS } from "../checks/index.ts";
+import { HOST_CHECKS } from "../checks/host/index.ts";
 
 // The normative spec (a byte-for-byte copy kept in test/reference/).
 const spec = readFileSync(new URL("./reference/protocol-surface.txt", import.meta.url), "utf8");
-const anchors = [...spec.matchAll(/^\| ([A-Z]{1,2}\d+) \|/gm)].map((m) => m[1]!);
+const rows = new Map([...spec.matchAll(/^\| ([A-Z]{1,2}\d+) \|(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+const anchors = [...rows.keys()];
 const checked = new Set(CHECKS.map((c) => c.id));
+const hostChecked = new Set(HOST_CHECKS.map((c) => c.anchor));
+/** An anchor whose requirement binds a host in so many words. */
+const hostBound = (a: string): boolean => /\bA host\b|\bby the host\b/.test(rows.get(a) ?? "");
 
 t.ok(anchors.length >= 60, `the spec's requirement tables are read (${anchors.length} anchors)`);
-t.equal(new Set(anchors).size, anchors.length, "each anchor appears once in the tables");
+t.equal(new Set([...spec.matchAll(/^\| ([A-Z]{1,2}\d+) \|/gm)].map((m) => m[1])).size, anchors.length, "each anchor appears once in the tables");
+t.ok(anchors.filter(hostBound).length >= 15, `the host-bound anchors are found (${anchors.filter(hostBound).join(", ")})`);
 
 for (const a of anchors) {
-  const inRegistry = checked.has(a);
+  const covered = checked.has(a) || hostChecked.has(a);
   const excluded = a in EXCLUDED;
   t.ok(
-    inRegistry !== excluded,
-    `${a} is ${inRegistry && excluded ? "both checked and excluded" : inRegistry ? "checked" : excluded ? `excluded: ${EXCLUDED[a]}` : "neither checked nor excluded"}`,
+    covered !== excluded,
+    `${a} is ${covered && excluded ? "both checked and excluded" : covered ? "checked" : excluded ? `excluded: ${EXCLUDED[a]}` : "neither checked nor excluded"}`,
   );
 }
+
+t.test("a host-bound anchor counts as checked only where a host check covers it", async (t) => {
+  for (const a of anchors.filter(hostBound)) {
+    const how = hostChecked.has(a)
+      ? "a host check covers it"
+      : a in EXCLUDED
+        ? EXCLUDED[a]!.startsWith("host-side")
+          ? "excluded as host-side"
+          : `excluded, but not as host-side: ${EXCLUDED[a]}`
+        : a in HOST_HALF_UNCHECKED
+          ? `its host half is listed as unchecked: ${HOST_HALF_UNCHECKED[a]}`
+          : "only a provider check covers it, and its host half is neither host-checked nor listed";
+    t.ok(hostChecked.has(a) || EXCLUDED[a]?.startsWith("host-side") || a in HOST_HALF_UNCHECKED, `${a}: ${how}`);
+  }
+  for (const a of Object.keys(HOST_HALF_UNCHECKED)) {
+    t.ok(checked.has(a) && !hostChecked.has(a) && hostBound(a), `${a} is listed as a host half unchecked: provider-checked, host-bound, with no host check`);
+  }
+});
 
 t.test("nothing is excluded or checked that the spec does not number", async (t) => {
   for (const a of Object.keys(EXCLUDED)) t.ok(anchors.includes(a), `excluded ${a} is a spec anchor`);
@@ -26,5 +50,10 @@ t.test("nothing is excluded or checked that the spec does not number", async (t)
     // Section checks (S2-framing, S6-as-of, …) cover MUST rules the spec gives no number.
     if (/^S\d+-/.test(c.id)) continue;
     t.ok(anchors.includes(c.id), `check ${c.id} is a spec anchor`);
+  }
+  for (const c of HOST_CHECKS) {
+    t.equal(c.id, `host:${c.anchor}`, `${c.id}: its id is host: and its anchor`);
+    if (/^S\d+-/.test(c.anchor)) continue;
+    t.ok(anchors.includes(c.anchor), `host check ${c.id} is a spec anchor`);
   }
 });

@@ -55,10 +55,14 @@ export function mergeSame(evidence: Evidence[]): Evidence[] {
 
 /**
  * A finding's shape with its places blanked: the numbers (frame ids, indices,
- * lines, counts) and the probe that saw it differ from one place of a defect
+ * lines, counts) and the probe (or host scenario) that saw it differ from one place of a defect
  * to the next; the words that name the defect do not.
  */
-const shapeOf = (text: string | undefined): string | undefined => text?.replace(/\bprobe [a-z][a-z0-9-]*/g, "probe …").replace(/\d+/g, "#");
+const shapeOf = (text: string | undefined): string | undefined =>
+  text
+    ?.replace(/\bprobe [a-z][a-z0-9-]*/g, "probe …")
+    .replace(/\bscenario [a-z][a-z0-9-]*/g, "scenario …")
+    .replace(/\d+/g, "#");
 
 /** Below this many alike findings each is shown; from it on, they are one finding with a count. */
 export const GROUP_AT = 4;

@@ -6,6 +6,7 @@ import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
 import { err, out, positive, RefusedTargetError, UsageError } from "./io.ts";
 import { suiteOptions } from "./options.ts";
+import { hostOptions as hostOptionsOf } from "./host-options.ts";
 import { EXIT_MEANINGS, exitCode } from "../verdict/exit.ts";
 import { closest, distance } from "fastest-levenshtein";
 
@@ -22,6 +23,9 @@ const load = {
   selftestText: () => import("./selftest.ts"),
   offline: () => import("./offline.ts"),
   list: () => import("../docs/list.ts"),
+  host: () => import("./host.ts"),
+  relay: () => import("../host/relay.ts"),
+  referenceHost: () => import("../../misbehave/host/apply.ts"),
   explain: () => import("../docs/explain.ts"),
 };
 
@@ -147,6 +151,53 @@ export async function main(argv: string[]): Promise<number> {
           const command = fixtureCommand(a.misbehave, root, a.variant);
           return suite({ kind: "stdio", command, ...(inProcess ? { inProcess } : {}) }, { ...a, "trust-root": [root] });
         });
+      },
+    )
+    .command(
+      "host",
+      "Run a host through the scenarios and score what it sends: cgp-conform host [options] -- <host command with {provider} or {url}>",
+      (y) => hostOptionsOf(y),
+      async (a) => {
+        const { host } = await load.host();
+        code = await host(provider, a);
+      },
+    )
+    .command(
+      "reference-host",
+      "Run the bundled reference host once against a provider: cgp-conform reference-host [--misbehave NAME] (-- <provider command> | --url URL)",
+      (y) =>
+        y
+          .option("url", {
+            type: "string",
+            describe: "Reach the provider over the HTTP binding at URL (a token in CGP_PROVIDER_TOKEN is sent as a bearer token)",
+          })
+          .option("misbehave", { type: "string", describe: "Give the host one defect (the host modes: cgp-conform list shows their witnesses)" })
+          .option("timeout", { type: "number", default: 3000, describe: "How long it waits for each answer, in ms" }),
+      async (a) => {
+        const { runReferenceHost, UnknownHostModeError } = await load.referenceHost();
+        if (a.url !== undefined && provider.length > 0) throw new UsageError("give the provider as a command after -- or as --url URL, not both");
+        if (a.url === undefined && provider.length === 0)
+          throw new UsageError("no provider: give its command after --, e.g. cgp-conform reference-host -- ./my-provider, or --url URL");
+        try {
+          code = await runReferenceHost({
+            ...(a.misbehave ? { misbehave: a.misbehave } : {}),
+            timeoutMs: positive("timeout", a.timeout),
+            target: a.url !== undefined ? { kind: "http", url: a.url } : { kind: "stdio", command: provider },
+          });
+        } catch (e) {
+          if (e instanceof UnknownHostModeError) throw new UsageError(e.message);
+          throw e;
+        }
+      },
+    )
+    .command(
+      "scenario-provider",
+      false,
+      (y) => y.option("socket", { type: "string", demandOption: true }),
+      async (a) => {
+        noProvider("scenario-provider");
+        const { relay } = await load.relay();
+        code = await relay(a.socket);
       },
     )
     .command(
@@ -283,7 +334,7 @@ export async function main(argv: string[]): Promise<number> {
         code = exitCode("done");
       },
     )
-    .demandCommand(1, "give a command: stdio, http, reference, fixture, selftest, replay, validate, attest, list or explain")
+    .demandCommand(1, "give a command: stdio, http, reference, host, reference-host, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
       // At failure, the instance holds the options of the command being parsed.
       throw (
@@ -297,8 +348,8 @@ export async function main(argv: string[]): Promise<number> {
         )
       );
     });
-  // The fixture is a provider, not a host: a crash there must look like one.
-  if (argv[0] !== "fixture") {
+  // The fixture is a provider, not a host: a crash there must look like one (and so is the relay a host spawns).
+  if (argv[0] !== "fixture" && argv[0] !== "scenario-provider" && argv[0] !== "reference-host") {
     installReaper((e) => {
       err(`cgp-conform: internal error: ${e instanceof Error ? e.stack : String(e)}\n`);
       process.exit(exitCode("internal-error"));

@@ -15,7 +15,11 @@ export class TerminalProgress implements Progress {
   private readonly timer: ReturnType<typeof setInterval>;
   private drawn = false;
 
-  constructor(private readonly write: (s: string) => void = err) {
+  constructor(
+    private readonly write: (s: string) => void = err,
+    /** What is counted: probes (a provider run) or scenarios (a host run). */
+    private readonly unit = "probes",
+  ) {
     this.timer = setInterval(() => this.draw(), 250);
     this.timer.unref();
   }
@@ -37,7 +41,7 @@ export class TerminalProgress implements Progress {
     const secs = ((performance.now() - this.start) / 1000).toFixed(1);
     const now = [...new Set(this.running.values())];
     const shown = now.length > 3 ? `${now.slice(0, 3).join(", ")} +${now.length - 3}` : now.join(", ");
-    return `cgp-conform: ${this.finished}/${this.total} probes done${shown ? ` · running ${shown}` : ""} · ${secs} s`;
+    return `cgp-conform: ${this.finished}/${this.total} ${this.unit} done${shown ? ` · running ${shown}` : ""} · ${secs} s`;
   }
 
   private draw(): void {

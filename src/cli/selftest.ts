@@ -20,5 +20,5 @@ export function selftestLine(c: SelftestCase): string {
 
 export function selftestSummary(r: SelftestReport): string {
   const bad = r.cases.filter((c) => !c.ok).length;
-  return `selftest: ${r.checks} checks, ${r.modes} misbehave modes, ${r.cases.length} cases: ${r.cases.length - bad} passed, ${bad} failed\n`;
+  return `selftest: ${r.checks} checks, ${r.modes} misbehave modes, ${r.host_checks} host checks, ${r.host_modes} host modes, ${r.cases.length} cases: ${r.cases.length - bad} passed, ${bad} failed\n`;
 }

@@ -12,7 +12,10 @@ import { SCORING } from "./scoring.generated.ts";
 import { modeByName } from "../../misbehave/index.ts";
 import { type CheckDef, type Level } from "../../checks/kit/check.ts";
 import { PROVENANCE_FILES, type ProbeSpec } from "../protocol/probes.ts";
-import { witnesses } from "./tables.ts";
+import { hostWitnesses, witnesses } from "./tables.ts";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+import { HOST_MODES } from "../../misbehave/host/index.ts";
+import { HOST_PREFIX, type HostCheckDef } from "../../checks/kit/host.ts";
 import { wrap } from "./wrap.ts";
 
 const SCORED: Record<Level, string> = {
@@ -29,12 +32,18 @@ function probeLine(p: ProbeSpec): string {
   return `  ${p.name}${session}: ${p.summary}`;
 }
 
-function levels(c: CheckDef): string[] {
+function levels(c: CheckDef | HostCheckDef): string[] {
   const lines = [`  ${SCORED[c.level]}`];
   // A requirement that also says SHOULD or MAY has weaker sub-rules, scored at their own strength.
   const weaker = (["SHOULD", "MAY"] as const).filter((k) => strength[k] < strength[c.level] && new RegExp(`\\b${k}\\b`).test(c.requirement));
   for (const k of weaker)
     lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
+  if (!("probes" in c)) {
+    lines.push(
+      "  When the host could not be started, or sent its provider nothing in a scenario the check reads, it is an untestable fail; when none of its scenarios ran (one over the other transport), a skip.",
+    );
+    return lines;
+  }
   lines.push(
     c.scoresHandshake
       ? "  A missing handshake_ack is this check's own failure; a probe that could not run at all makes it an untestable fail."
@@ -53,8 +62,41 @@ function witnessLines(id: string): string[] {
   });
 }
 
+function hostWitnessLines(id: string): string[] {
+  const names = hostWitnesses(id);
+  if (names.length === 0) return ["  (none)"];
+  return names.map((name) => {
+    const m = HOST_MODES.find((x) => x.name === name);
+    const also = [...(m?.expectFail ?? []), ...(m?.expectWarn ?? [])].filter((x) => x !== id);
+    return `  ${name}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
+  });
+}
+
+function explainHost(c: HostCheckDef): string {
+  return [
+    `${c.id} (${c.level}): ${c.title}`,
+    "",
+    "Requirement (binds the host)",
+    `  ${c.requirement}`,
+    "",
+    "Scenarios (what the host is run against: cgp-conform host)",
+    ...c.scenarios.map((sc) => `  ${sc.name}${sc.only ? ` (${sc.only} only)` : ""}: ${sc.summary}`),
+    "",
+    `How it is scored (checks/host/${c.id.slice(HOST_PREFIX.length)}.ts)`,
+    ...wrap(SCORING[c.id] ?? "", 100, "  "),
+    "",
+    "Levels",
+    ...levels(c),
+    "",
+    `Witnesses (host modes of the reference host that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
+    ...hostWitnessLines(c.id),
+  ].join("\n");
+}
+
 export function explain(id: string): string | undefined {
   const want = id.trim().toUpperCase();
+  const h = HOST_CHECKS.find((x) => x.id.toUpperCase() === want);
+  if (h) return explainHost(h);
   const c = CHECKS.find((x) => x.id.toUpperCase() === want);
   if (c) {
     return [
@@ -74,11 +116,22 @@ export function explain(id: string): string | undefined {
       "",
       `Witnesses (misbehave modes that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
       ...witnessLines(c.id),
+      ...(HOST_CHECKS.some((x) => x.anchor === c.id) ? ["", `The host half of ${c.id} is host:${c.id}: cgp-conform explain host:${c.id}`] : []),
     ].join("\n");
   }
   const anchor = Object.keys(EXCLUDED).find((a) => a.toUpperCase() === want);
   if (anchor) {
-    return [`${anchor}: excluded, no check`, "", "Why", `  ${EXCLUDED[anchor]}`].join("\n");
+    const host = HOST_CHECKS.find((x) => x.anchor === anchor);
+    return [
+      `${anchor}: excluded, no check`,
+      "",
+      "Why",
+      `  ${EXCLUDED[anchor]}`,
+      ...(host ? ["", `Its host half is ${host.id}: cgp-conform explain ${host.id}`] : []),
+    ].join("\n");
   }
+  // A host-checked anchor with no provider check (C2, C8, …): explain H names the host check.
+  const hostOnly = HOST_CHECKS.find((x) => x.anchor.toUpperCase() === want);
+  if (hostOnly) return explainHost(hostOnly);
   return undefined;
 }

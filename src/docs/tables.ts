@@ -1,8 +1,12 @@
-import { EXCLUDED } from "../../checks/excluded.ts";
+import { EXCLUDED, HOST_HALF_UNCHECKED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { VARIANTS } from "../../fixtures/variants.ts";
 import { PROBES } from "../probe/index.ts";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+import { HOST_MODES } from "../../misbehave/host/index.ts";
+import { SCENARIOS } from "../protocol/host-scenarios.ts";
+import { SCORING } from "./scoring.generated.ts";
 
 const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -13,6 +17,11 @@ function table(head: string[], rows: string[][]): string {
 /** Modes that must make a check fail (or, for a rule with no keyword or a SHOULD sub-rule, warn): its witnesses. */
 export function witnesses(id: string): string[] {
   return MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id)).map((m) => m.name);
+}
+
+/** Host modes that must make a host check fail (or warn): its witnesses. */
+export function hostWitnesses(id: string): string[] {
+  return HOST_MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id)).map((m) => m.name);
 }
 
 /** What a mode must make the suite say: the checks it fails, and those it makes warn. */
@@ -82,6 +91,63 @@ export function checkDetails(): string {
   }).join("\n\n");
 }
 
+export function scenariosTable(): string {
+  return table(
+    ["Scenario", "What the scenario provider declares and does", "Over"],
+    SCENARIOS.map((sc) => [`\`${sc.name}\``, sc.summary, sc.only ?? "stdio and HTTP"]),
+  );
+}
+
+export function hostChecksTable(): string {
+  return table(
+    ["Host check", "Level", "Requirement checked", "Scenarios", "Witnesses (host modes)"],
+    HOST_CHECKS.map((c) => [
+      `\`${c.id}\``,
+      c.level,
+      c.title,
+      c.scenarios.map((sc) => sc.name).join(", "),
+      hostWitnesses(c.id)
+        .map((w) => `\`${w}\``)
+        .join(", "),
+    ]),
+  );
+}
+
+export function hostModesTable(): string {
+  return table(
+    ["Host mode", "Defect", "Must fail"],
+    HOST_MODES.map((m) => [`\`${m.name}\``, m.defect + (m.only ? ` (${m.only} only)` : ""), expectation(m)]),
+  );
+}
+
+/** Per host check: the sentence it enforces, the scenarios it reads, what it needs from the host and how it scores (its module's own words). */
+export function hostCheckDetails(): string {
+  return HOST_CHECKS.map((c) =>
+    [
+      `#### \`${c.id}\` (${c.level}): ${c.title}`,
+      "",
+      `> ${c.requirement}`,
+      "",
+      `Scenarios: ${c.scenarios.map((sc) => `\`${sc.name}\``).join(", ")}`,
+      "",
+      SCORING[c.id] ?? "",
+      "",
+      `Witnesses: ${
+        hostWitnesses(c.id)
+          .map((w) => `\`${w}\``)
+          .join(", ") || "none"
+      }`,
+    ].join("\n"),
+  ).join("\n\n");
+}
+
+export function hostHalvesTable(): string {
+  return table(
+    ["Anchor", "Its provider half is checked; why its host half is not"],
+    Object.entries(HOST_HALF_UNCHECKED).map(([a, why]) => [`\`${a}\``, why]),
+  );
+}
+
 export const TABLES: Record<string, () => string> = {
   checks: checksTable,
   "check-details": checkDetails,
@@ -89,6 +155,11 @@ export const TABLES: Record<string, () => string> = {
   variants: variantsTable,
   probes: probesTable,
   excluded: excludedTable,
+  "host-scenarios": scenariosTable,
+  "host-checks": hostChecksTable,
+  "host-modes": hostModesTable,
+  "host-check-details": hostCheckDetails,
+  "host-halves": hostHalvesTable,
 };
 
 /** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block with its generated table. */

@@ -15,6 +15,12 @@
  */
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { type CheckDef } from "../../checks/kit/check.ts";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+
+/** The anchors only a host check covers (C2, C8, …), and the command that runs it. */
+const HOST_ONLY: Readonly<Record<string, string>> = Object.fromEntries(
+  HOST_CHECKS.filter((c) => !/^S\d+-/.test(c.anchor)).map((c) => [c.anchor, `is a host rule: cgp-conform host runs ${c.id}`]),
+);
 
 export type Pattern =
   | { kind: "id"; source: string; id: string }
@@ -73,9 +79,9 @@ export function matchesPattern(p: Pattern, id: string): boolean {
   }
 }
 
-export interface Selection {
+export interface Selection<C extends { id: string } = CheckDef> {
   /** The checks to run, in registry order. */
-  selected: CheckDef[];
+  selected: C[];
   /** Patterns (as written) that match no registered check: a usage error for the CLI. */
   unmatched: string[];
   /** What a user should know, e.g. that an unmatched pattern names an excluded anchor, and why it is excluded. */
@@ -87,12 +93,14 @@ export interface Selection {
  * `skip` then removes what any of its patterns matches. Every pattern is held
  * to the registry, not to what the other list left, so a typo in either is caught.
  */
-export function selectChecks(
-  checks: readonly CheckDef[],
+export function selectChecks<C extends { id: string } = CheckDef>(
+  checks: readonly C[],
   only: Pattern[] | undefined,
   skip: Pattern[] | undefined,
   excluded: Readonly<Record<string, string>> = EXCLUDED,
-): Selection {
+  /** Anchors checked by another command, and where (a host rule is checked by cgp-conform host): named when a pattern matches one. */
+  elsewhere: Readonly<Record<string, string>> = HOST_ONLY,
+): Selection<C> {
   const unmatched: string[] = [];
   const notes: string[] = [];
   const note = (s: string): void => {
@@ -103,10 +111,12 @@ export function selectChecks(
     for (const p of patterns) {
       const hits = checks.filter((c) => matchesPattern(p, c.id));
       const named = excludedIds.filter((a) => matchesPattern(p, a));
+      const other = Object.keys(elsewhere).filter((a) => matchesPattern(p, a) && !checks.some((c) => c.id === a));
       if (hits.length === 0) {
         if (!unmatched.includes(p.source)) unmatched.push(p.source);
-        if (named.length === 0) note(`${flag} ${p.source} matches no registered check`);
+        if (named.length === 0 && other.length === 0) note(`${flag} ${p.source} matches no registered check`);
         for (const a of named) note(`${flag} ${p.source}: ${a} is excluded, so no check runs for it: ${excluded[a]}`);
+        for (const a of other) note(`${flag} ${p.source}: ${a} ${elsewhere[a]}`);
       } else if (flag === "--only" && named.length > 0) {
         const list = named.join(", ");
         note(`--only ${p.source} also names excluded anchor${named.length > 1 ? "s" : ""} ${list}, which no check runs for (explain ${named[0]} says why)`);

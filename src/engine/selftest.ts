@@ -11,6 +11,12 @@ import { inProcessFixture, providerFor } from "../../misbehave/apply.ts";
 import { materialize } from "../../fixtures/files.ts";
 import { serveHttp } from "../../fixtures/http.ts";
 import type { CheckResult, Level, Status } from "../verdict/status.ts";
+import { HOST_MODES } from "../../misbehave/host/index.ts";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+import { SCENARIOS } from "../protocol/host-scenarios.ts";
+import { runHost } from "../host/run.ts";
+import { scoreHost } from "../host/score.ts";
+import { inProcessReferenceHost } from "../../misbehave/host/apply.ts";
 
 export type Transport = "stdio" | "http" | "https";
 
@@ -46,6 +52,9 @@ export interface SelftestReport {
   ok: boolean;
   checks: number;
   modes: number;
+  /** Host checks, and host misbehave modes (each a case of the reference host with one defect). */
+  host_checks: number;
+  host_modes: number;
   cases: SelftestCase[];
 }
 
@@ -149,6 +158,36 @@ export function drivenFor(c: { mode?: string; variant?: string; stdioOnly?: stri
 /** The per-exchange deadline of an in-process case (or the run's, if shorter). */
 export const IN_PROCESS_TIMEOUT_MS = 3000;
 
+/** How long the reference host waits for an answer in a selftest case, and the bound on one scenario. */
+export const HOST_CASE_READ_MS = 800;
+export const HOST_CASE_BOUND_MS = 3000;
+
+/**
+ * Which host cases run the reference host as a process, reaching the
+ * scenario providers over a relay it spawns or the loopback HTTP server, as
+ * any host under test does: the honest host on both transports, and every
+ * fifth mode. The rest run the same host in this process, against the same
+ * scenario sessions: a process per scenario (two, with the relay) is most of
+ * what a host case would otherwise cost.
+ */
+export function hostDrivenFor(c: { mode?: string; index: number }): Driven {
+  return c.mode === undefined || c.index % 5 === 0 ? "process" : "in-process";
+}
+
+/** `cgp-conform host` against the bundled reference host, honest or with one host mode, over stdio or HTTP. */
+async function runHostCase(mode: string | undefined, transport: "stdio" | "http", driven: Driven): Promise<CheckResult[]> {
+  const host = [...selfCommand(), "reference-host", "--timeout", String(HOST_CASE_READ_MS), ...(mode ? ["--misbehave", mode] : [])];
+  const command = transport === "stdio" ? [...host, "--", "{provider}"] : [...host, "--url", "{url}"];
+  const t = await runHost({
+    command,
+    transport,
+    timeoutMs: HOST_CASE_BOUND_MS,
+    scenarios: SCENARIOS,
+    ...(driven === "in-process" ? { inProcess: inProcessReferenceHost(mode, HOST_CASE_READ_MS) } : {}),
+  });
+  return scoreHost(t, HOST_CHECKS);
+}
+
 /** The suite against the reference provider, honest (in one of its variants) or with one mode, over one transport. */
 function runCase(mode: string | undefined, transport: Transport, opts: SuiteOptions, variant: string | undefined, driven: Driven, root: string) {
   return (async () => {
@@ -201,6 +240,8 @@ export async function selftest(
     variant: undefined as string | undefined,
     stdioOnly: undefined as string | undefined,
     index: 0,
+    side: "provider" as "provider" | "host",
+    only: undefined as "stdio" | "http" | undefined,
   };
   // Every honest variant must come out clean too: one that trips a check is a precision bug in the check.
   const variants = VARIANTS.map((v) => ({ ...honest, name: `honest:${v.name}`, defect: `none: ${v.shape}`, variant: v.name }));
@@ -215,11 +256,25 @@ export async function selftest(
     stdioOnly: m.stdioOnly,
     index,
   }));
-  const cases = transports.flatMap((transport) =>
-    [honest, ...variants, ...modes]
+  // Hosts: the reference host, honest and with each host mode, run through every scenario (stdio and HTTP; not HTTPS, which the scenarios do not serve).
+  const hostHonest = { ...honest, name: "honest:reference-host", defect: "none: the reference host as published", side: "host" as const };
+  const hostModes = HOST_MODES.map((m, index) => ({
+    ...hostHonest,
+    name: `host:${m.name}`,
+    defect: m.defect,
+    expectFail: m.expectFail,
+    expectWarn: m.expectWarn ?? [],
+    finding: m.finding,
+    mode: m.name,
+    index,
+    only: m.only,
+  }));
+  const cases = transports.flatMap((transport) => [
+    ...[honest, ...variants, ...modes]
       .filter((c) => transport === "stdio" || (transport === "http" ? !c.stdioOnly : c.mode === undefined && c.variant === undefined))
       .map((c) => ({ ...c, transport })),
-  );
+    ...(transport === "https" ? [] : [hostHonest, ...hostModes].filter((c) => c.only === undefined || c.only === transport).map((c) => ({ ...c, transport }))),
+  ]);
   const jobs = opts.shard ? 1 : Math.max(1, Math.min(opts.jobs ?? 1, cases.length));
   const shard = opts.shard ?? { index: 1, of: jobs };
   const mine = cases.filter((_, i) => i % shard.of === shard.index - 1);
@@ -229,11 +284,14 @@ export async function selftest(
   // every case serves the same file:// URIs, and an answer signed (or verified) in one case is signed once.
   const results = await withFixtureRoot((root) =>
     pool(mine, opts.concurrency ?? 3, async (c) => {
-      const driven = drivenFor(c, c.transport);
+      const driven = c.side === "host" ? hostDrivenFor(c) : drivenFor(c, c.transport);
       const started = performance.now();
-      const report = await runCase(c.mode, c.transport, opts, c.variant, driven, root);
+      const results =
+        c.side === "host"
+          ? await runHostCase(c.mode, c.transport as "stdio" | "http", driven)
+          : (await runCase(c.mode, c.transport, opts, c.variant, driven, root)).results;
       const ms = Math.round(performance.now() - started);
-      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, report.results, c.finding, c.expectWarn), driven, ms };
+      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, results, c.finding, c.expectWarn), driven, ms };
       opts.onCase?.(verdict);
       return verdict;
     }),
@@ -245,7 +303,7 @@ export async function selftest(
   const all = [...results, ...theirs].sort((a, b) => order.get(`${a.transport} ${a.name}`)! - order.get(`${b.transport} ${b.name}`)!);
   const missing = (opts.shard ? mine.length : cases.length) - all.length;
   if (missing > 0) throw new Error(`${missing} selftest cases were not run: a shard failed`);
-  return { ok: all.every((c) => c.ok), checks: results[0]?.results.length ?? CHECKS.length, modes: MODES.length, cases: all };
+  return { ok: all.every((c) => c.ok), checks: CHECKS.length, modes: MODES.length, host_checks: HOST_CHECKS.length, host_modes: HOST_MODES.length, cases: all };
 }
 
 /** One shard of the selftest, run by a copy of this cgp-conform: its cases, judged, as its --json gives them (without results). */

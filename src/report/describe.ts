@@ -3,7 +3,12 @@ import type { RunReport } from "../verdict/report.ts";
 
 /** How every report names its target: never with a secret in it (the target record holds none). */
 export function targetOf(t: RunReport["target"]): string {
-  return t.kind === "stdio" ? t.command.join(" ") : t.url;
+  return t.kind === "http" ? t.url : t.command.join(" ");
+}
+
+/** The protocol version cgp-conform spoke in the run: as the host (a provider run), or as the scenario providers (a host run). */
+export function protocolOf(r: RunReport): string {
+  return `${r.target.kind === "host" ? "providers" : "host"} ${r.host_version}`;
 }
 
 /** The gating policy the report records (--strict, --only/--skip, --baseline), in one line; the verdict stays the report's. */

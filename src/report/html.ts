@@ -1,6 +1,6 @@
 import type { RunReport } from "../verdict/report.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
-import { policyOf, targetOf } from "./describe.ts";
+import { policyOf, protocolOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
 
@@ -312,7 +312,7 @@ function metaHtml(r: RunReport): string {
   const items: Array<[string, string]> = [
     ["Target", `${escapeText(r.target.kind)}: <code>${escapeText(targetOf(r.target))}</code>`],
     ["Tool", `cgp-conform ${escapeText(r.tool.version)}`],
-    ["Protocol", `host ${escapeText(r.host_version)}`],
+    ["Protocol", escapeText(protocolOf(r))],
     ["Timeout", `${count(r.timeout_ms)} ms per exchange`],
   ];
   items.push(["Run started", `${escapeText(r.started_at)}${r.duration_ms !== undefined ? `, ${count(r.duration_ms)} ms with the provider` : ""}`]);

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from "chalk";
 import { renderBaselineSummary } from "../verdict/baseline.ts";
 import { visible } from "../verdict/stderr.ts";
-import { targetOf } from "./describe.ts";
+import { protocolOf, targetOf } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { closingLine, runOutcome } from "../verdict/exit.ts";
@@ -48,8 +48,8 @@ function ruleLine(c: ChalkInstance, r: CheckResult): string {
   return c.dim(`      rule (${r.id}, ${r.level}): ${visible(quote)}`);
 }
 
-function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean): string[] {
-  const head = `  ${paint(c, r.status, LABEL[r.status])}  ${c.bold(r.id.padEnd(11))} ${r.title}`;
+function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean, idWidth = 11): string[] {
+  const head = `  ${paint(c, r.status, LABEL[r.status])}  ${c.bold(r.id.padEnd(idWidth))} ${r.title}`;
   if (r.status === "skip") return [head, c.dim(`      skipped: ${r.reason}`)];
   const relevant = verbose ? r.evidence : r.evidence.filter((e) => e.status !== "pass");
   const shown = verbose ? relevant : relevant.slice(0, SHOWN);
@@ -90,10 +90,13 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
   const showStderr = err !== undefined && (report.could_not_run || s.fail > 0 || s.warn > 0 || o.verbose);
   const n = counted;
   const out = [
-    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · host ${report.host_version} · ${report.target.kind}: ${targetOf(report.target)}`),
+    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · ${protocolOf(report)} · ${report.target.kind}: ${targetOf(report.target)}`),
     "",
-    ...listed.flatMap((r) => checkLines(c, r, o.verbose ?? false)),
-    ...(brief ? [c.dim(`  ${n(s.total, "check")} not made: the provider sent nothing to judge (--verbose lists them)`)] : []),
+    // Ids padded to the longest listed, at least 11 wide (host:S2-envelope is longer than any provider id).
+    ...listed.flatMap((r) => checkLines(c, r, o.verbose ?? false, Math.max(11, ...listed.map((x) => x.id.length)))),
+    ...(brief
+      ? [c.dim(`  ${n(s.total, "check")} not made: the ${report.target.kind === "host" ? "host" : "provider"} sent nothing to judge (--verbose lists them)`)]
+      : []),
     ...(listed.length > 0 || brief ? [""] : []),
     ...(showStderr
       ? [

@@ -94,7 +94,8 @@ export function renderJunit(r: RunReport): string {
     ["cgp-conform.version", r.tool.version],
     ["host_version", r.host_version],
     ["target.kind", r.target.kind],
-    [r.target.kind === "stdio" ? "target.command" : "target.url", targetOf(r.target)],
+    [r.target.kind === "http" ? "target.url" : "target.command", targetOf(r.target)],
+    ...(r.target.kind === "host" ? [["target.transport", r.target.transport] as [string, string]] : []),
     ["timeout_ms", String(r.timeout_ms)],
     ...(r.exploration
       ? ([

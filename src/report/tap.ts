@@ -1,5 +1,5 @@
 import type { RunReport } from "../verdict/report.ts";
-import { policyOf, targetOf } from "./describe.ts";
+import { policyOf, protocolOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
 import { counted } from "../verdict/words.ts";
@@ -77,7 +77,7 @@ export function renderTap(r: RunReport): string {
     [
       "TAP version 14",
       `1..${r.results.length}`,
-      `# cgp-conform ${oneLine(r.tool.version)} · host ${oneLine(r.host_version)} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
+      `# cgp-conform ${oneLine(r.tool.version)} · ${oneLine(protocolOf(r))} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
       ...r.results.flatMap((c, i) => testPoint(c, i + 1)),
       `# ${counted(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
       ...(policyOf(r) ? [`# policy: ${oneLine(policyOf(r)!)}`] : []),

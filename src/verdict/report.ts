@@ -9,7 +9,7 @@ import type { BaselineJudgement } from "./baseline.ts";
 import { stderrTail, type StderrTail } from "./stderr.ts";
 
 /** The version of the report's shape (schema/report.schema.json): any change to the shape is a new version. */
-export const REPORT_VERSION = 2;
+export const REPORT_VERSION = 3;
 
 export interface PolicyRecord {
   strict: boolean;
@@ -27,11 +27,19 @@ export interface Summary {
   skip: number;
 }
 
+/** A host under test: its command line as given (placeholders unexpanded), and the binding its scenarios were served over. */
+export interface HostTarget {
+  kind: "host";
+  command: string[];
+  transport: "stdio" | "http";
+}
+
 /** A scored run, as every report format renders it. Reports never decide a verdict. */
 export interface RunReport {
   report_version: typeof REPORT_VERSION;
   tool: { name: "cgp-conform"; version: string };
-  target: TranscriptHeader["target"];
+  /** What was tested: a provider (stdio, http), or a host run through the scenarios (host). */
+  target: TranscriptHeader["target"] | HostTarget;
   host_version: string;
   timeout_ms: number;
   /** When the run started (UTC), and how long it spent with the provider, in ms (absent for a transcript recorded before durations). */

@@ -3,13 +3,31 @@ import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { listJson, renderList } from "../../src/docs/list.ts";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+import { HOST_MODES } from "../../misbehave/host/index.ts";
 
 t.test("listJson: one entry per check, in registry order, with its witnesses", async (t) => {
-  const list = listJson();
+  const all = listJson();
   t.same(
-    list.map((e) => e.id),
-    CHECKS.map((c) => c.id),
+    all.map((e) => e.id),
+    [...CHECKS.map((c) => c.id), ...HOST_CHECKS.map((c) => c.id)],
+    "provider checks, then host checks",
   );
+  const list = all.filter((e) => e.side === "provider");
+  for (const c of HOST_CHECKS) {
+    const e = all.find((x) => x.id === c.id)!;
+    t.same(
+      { side: e.side, level: e.level, title: e.title, scenarios: e.scenarios },
+      { side: "host", level: c.level, title: c.title, scenarios: c.scenarios.map((s) => s.name) },
+      c.id,
+    );
+    t.same(
+      e.witnesses,
+      HOST_MODES.filter((m) => m.expectFail.includes(c.id) || (m.expectWarn ?? []).includes(c.id)).map((m) => m.name),
+      `${c.id} witnesses`,
+    );
+    t.ok(e.witnesses.length > 0, `${c.id} has a witness (a host mode)`);
+  }
   for (const [k, e] of list.entries()) {
     const c = CHECKS[k]!;
     t.same(
@@ -48,7 +66,19 @@ t.test("renderList: a header, a row per check, and the excluded anchors", async 
   // Columns align: every row's title starts where the header's TITLE does.
   const at = lines[0]!.indexOf("TITLE");
   for (const c of CHECKS) t.equal(lines.find((l) => l.startsWith(`${c.id} `))!.indexOf(c.title), at, `${c.id} title aligned`);
-  t.match(text, new RegExp(`${CHECKS.length} checks\\. ${Object.keys(EXCLUDED).length} anchors have no check`));
+  t.match(
+    text,
+    new RegExp(
+      `${CHECKS.length} checks of providers \\(stdio, http, reference\\) and ${HOST_CHECKS.length} host checks \\(cgp-conform host\\)\\. ${Object.keys(EXCLUDED).length} anchors have no check`,
+    ),
+  );
+  const hostHeader = lines.findIndex((l) => /^ANCHOR\s+LEVEL\s+TITLE\s+SCENARIOS\s+WITNESSES$/.test(l));
+  t.ok(hostHeader > 0, "a second table, of host checks, with their scenarios");
+  for (const c of HOST_CHECKS)
+    t.ok(
+      lines.slice(hostHeader).some((l) => l.startsWith(`${c.id} `) && l.includes(c.title)),
+      `a row for ${c.id}`,
+    );
   t.notMatch(text, /[ \t]+$/m, "no trailing spaces");
 });
 

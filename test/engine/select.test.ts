@@ -78,7 +78,11 @@ t.test("an excluded anchor is unmatched, with the reason it is excluded", async 
 
   const range = selectChecks(CHECKS, parsePatterns(["C1-C4"]), undefined);
   t.same(range.unmatched, ["C1-C4"]);
-  t.equal(range.notes.length, 4, "one note per excluded anchor in the range");
+  t.equal(range.notes.length, 4, "one note per anchor in the range: excluded, or checked by the host command");
+  t.ok(
+    range.notes.some((n) => /C2 is a host rule: cgp-conform host runs host:C2/.test(n)),
+    "C2 is named as a host rule",
+  );
 
   const skip = selectChecks(CHECKS, undefined, parsePatterns(["UR1"]));
   t.same(skip.unmatched, ["UR1"]);

@@ -1,0 +1,89 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { show } from "../kit/show.ts";
+import { capabilities } from "../../src/protocol/caps.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+
+/**
+ * What an ack advertises: its capabilities.representations where it lists
+ * any; where it lists none (absent, or an empty list), full alone, as
+ * checks/P5.ts reads a provider's.
+ */
+function advertised(representations: unknown): string[] {
+  const listed = Array.isArray(representations) ? representations.filter((r): r is string => typeof r === "string") : [];
+  return listed.length > 0 ? listed : ["full"];
+}
+
+/**
+ * @anchor P5
+ * Stimulus: the query.representation_preferences of every query the host
+ * sent, in every scenario whose provider answered a handshake_ack
+ * (lock-step, correlation, foreign-embeddings, representations-subset,
+ * verify-declared, egress, egress-scopes, wrong-family, unknown-members,
+ * unknown-vocabulary, error-internal, error-unknown-code, error-no-code, bearer-token,
+ * crash-mid-query, stops-answering), against that ack's
+ * capabilities.representations. Most scenario providers advertise full and
+ * compact; representations-subset advertises full alone.
+ * Findings: a query preferring a representation the ack does not advertise
+ * fails, naming the unadvertised ones; one finding per query.
+ * Reading, where capabilities.representations is absent (or empty): full is
+ * advertised. §6.4 makes full the representation a frame has when it says
+ * none ("Absent means full, so a frame emitted before this field existed
+ * round-trips unchanged"), so a provider that predates the field serves full
+ * and nothing else; a host preferring full asks for nothing it cannot serve,
+ * and this reading never fails an honest host. A query with no
+ * representation_preferences (or an empty list) prefers nothing, and is
+ * fine. Skip when the host sent no query anywhere.
+ */
+export default defineHostCheck({
+  anchor: "P5",
+  title: "The host prefers only representations the provider advertises",
+  level: "MUST",
+  requirement:
+    "A host MUST NOT populate query.representation_preferences with a representation the provider did not advertise in capabilities.representations.",
+  scenarios: SCENARIOS,
+  score(input) {
+    const out: Evidence[] = [];
+    for (const v of ranViews(input, SCENARIOS)) {
+      const ack = v.ack();
+      if (!ack) continue;
+      const queries = v.sent("query");
+      if (queries.length === 0) continue;
+      const declared = capabilities(ack.env).representations;
+      const offered = advertised(declared);
+      const words = `${offered.join(", ")}${Array.isArray(declared) && declared.length > 0 ? "" : " (capabilities.representations is absent: full alone)"}`;
+      let bad = 0;
+      let preferring = 0;
+      for (const { n, env } of queries) {
+        const prefs = isObj(env.query) ? env.query.representation_preferences : undefined;
+        // Not a list: the envelope's shape, host:S2-envelope's to judge.
+        if (!Array.isArray(prefs) || prefs.length === 0) continue;
+        preferring++;
+        const foreign = [...new Set(prefs.filter((p) => typeof p !== "string" || !offered.includes(p)))];
+        if (foreign.length === 0) continue;
+        bad++;
+        out.push({
+          ok: false,
+          message: `scenario ${v.name}, line ${n}: the host's query prefers ${foreign.map((p) => show(p, 40)).join(", ")}, which the provider's handshake_ack (line ${ack.n}) does not advertise (it advertises ${words}); prefer only what capabilities.representations lists`,
+          expected: `representation_preferences within ${show(offered)}`,
+          actual: show(prefs, 80),
+          lines: [n, ack.n],
+        });
+      }
+      if (bad === 0) {
+        const lines = queries.map((q) => q.n);
+        out.push({
+          ok: true,
+          message:
+            preferring === 0
+              ? `scenario ${v.name}: no query the host sent states representation_preferences (${count(queries.length, "query", "queries")}: ${lineWords(lines)})`
+              : `scenario ${v.name}: every representation the host's queries prefer is advertised (${words}) (${count(queries.length, "query", "queries")}: ${lineWords(lines)})`,
+          lines: [...lines, ack.n],
+        });
+      }
+    }
+    return out.length > 0 ? out : { skip: "the host sent no query in any scenario with a handshake_ack" };
+  },
+});

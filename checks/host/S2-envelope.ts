@@ -1,0 +1,88 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { show } from "../kit/show.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+import { validateEnvelope, type SchemaError } from "../../src/schema/index.ts";
+
+/** The envelope vocabulary of this revision (§2); a type outside it is not rejected (it may be a later 1.x addition), so it is not validated. */
+const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
+
+/**
+ * Violations another host check judges with its own words: a handshake's
+ * protocol_version (host:S3-version), a representation_preferences entry
+ * outside the vocabulary (never advertised, so host:P5's).
+ */
+function judgedElsewhere(type: string, e: SchemaError): boolean {
+  if (type === "handshake" && e.instancePath === "/protocol_version") return true;
+  return type === "query" && /^\/query\/representation_preferences\/\d+$/.test(e.instancePath);
+}
+
+/** The value a JSON pointer names, for evidence. */
+function at(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(v)) v = v[Number(key)];
+    else if (isObj(v)) v = v[key];
+    else return undefined;
+  }
+  return v;
+}
+
+/**
+ * @section 2 (no anchor number)
+ * Stimulus: every envelope the host sent in every scenario (lock-step,
+ * correlation, foreign-embeddings, representations-subset, verify-declared,
+ * egress, egress-scopes, wrong-family, unknown-members, unknown-vocabulary,
+ * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query,
+ * stops-answering), validated against schema/contextgraph-envelope.schema.json
+ * in interop mode (U1: unknown members ignored). A violation fails, as a
+ * provider's does under S2-envelope. An envelope of a type outside the
+ * vocabulary is not validated: a receiver must not reject one (§2), so a
+ * host speaking a later 1.x minor may send it. A handshake's protocol_version
+ * is host:S3-version's, and a representation_preferences entry outside the
+ * vocabulary host:P5's: neither is reported twice.
+ */
+export default defineHostCheck({
+  id: "host:S2-envelope",
+  anchor: "S2-envelope",
+  follows: "host:S2-framing",
+  title: "Every envelope the host sends has the shape the schema gives its type",
+  level: "MUST",
+  requirement:
+    "Every message is a single JSON object — an envelope — tagged by a type member. Envelope vocabulary: handshake, handshake_ack, query, frames, verify, verified, shutdown, error.",
+  scenarios: SCENARIOS,
+  score(input) {
+    const out: Evidence[] = [];
+    for (const v of ranViews(input, SCENARIOS)) {
+      const sent = v.sent().filter((e) => ENVELOPE_TYPES.includes(e.env.type as string));
+      if (sent.length === 0) continue;
+      let bad = 0;
+      for (const { n, env } of sent) {
+        const type = env.type as string;
+        const errors = validateEnvelope(env, "interop").filter((e) => !judgedElsewhere(type, e));
+        if (errors.length > 0) bad++;
+        for (const e of errors) {
+          const where = e.instancePath === "" ? "(the envelope)" : e.instancePath;
+          out.push({
+            ok: false,
+            message: `scenario ${v.name}, line ${n}: the host's ${type} envelope: ${where} ${e.message} [schema ${e.schemaPath}]`,
+            ...(e.keyword === "required" ? {} : { actual: show(at(env, e.instancePath), 80) }),
+            lines: [n],
+          });
+        }
+      }
+      if (bad === 0) {
+        const types = [...new Set(sent.map((e) => e.env.type as string))].join(", ");
+        out.push({
+          ok: true,
+          message: `scenario ${v.name}: every envelope the host sent validates against the envelope schema (interop mode) (${count(sent.length, "envelope")}, ${types}: ${lineWords(sent.map((e) => e.n))})`,
+          lines: sent.map((e) => e.n),
+        });
+      }
+    }
+    return out.length > 0 ? out : { skip: "the host sent no envelope of a type this revision defines" };
+  },
+});

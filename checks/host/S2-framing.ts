@@ -1,0 +1,146 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { show } from "../kit/show.ts";
+import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+import type { HostView } from "../../src/transcript/host.ts";
+
+/** A line of a pretty-printed envelope: a lone brace or bracket, or an indented member. As checks/S2-framing.ts reads it. */
+const FRAGMENT = /^\s*[{}[\]]\s*$|^\s+"/;
+
+type Defect = "fragment" | "text" | "untyped" | "over-long";
+
+function framing(v: HostView, transport: "stdio" | "http"): Evidence[] {
+  const found = new Map<Defect, { lines: number[]; first: string; bytes?: number }>();
+  const add = (d: Defect, n: number, line: string, bytes?: number): void => {
+    const f = found.get(d);
+    if (f) f.lines.push(n);
+    else found.set(d, { lines: [n], first: line, ...(bytes !== undefined ? { bytes } : {}) });
+  };
+  for (const l of v.lines()) {
+    if (l.overLong) add("over-long", l.n, l.line, v.events.find((e) => e.n === l.n)?.bytes);
+    else if (l.env === undefined) add(transport === "stdio" && FRAGMENT.test(l.line) ? "fragment" : "text", l.n, l.line);
+    else if (typeof l.env.type !== "string") add("untyped", l.n, l.line);
+  }
+  const out: Evidence[] = [];
+  const where = (lines: number[]): string => `scenario ${v.name}, ${lineWords(lines)}`;
+  const fragment = found.get("fragment");
+  if (fragment) {
+    out.push({
+      ok: false,
+      message: `${where(fragment.lines)}: the host wrote a fragment of a pretty-printed (multi-line) envelope: ${show(fragment.first, 80)}; write each envelope on one line (JSON.stringify without indentation)`,
+      expected: "one envelope per line: an envelope MUST NOT contain a literal newline",
+      actual: show(fragment.first, 80),
+      lines: fragment.lines,
+    });
+  }
+  const text = found.get("text");
+  if (text) {
+    out.push({
+      ok: false,
+      level: "SHOULD",
+      message:
+        transport === "stdio"
+          ? `${where(text.lines)}: the host wrote text that is not a JSON object to the provider's input (a log line on the wrong stream?): ${show(text.first, 80)}`
+          : `${where(text.lines)}: a request body is not a JSON object: ${show(text.first, 80)}`,
+      expected: transport === "stdio" ? "exactly one JSON envelope (an object with a string type) per line, nothing else" : "one envelope as the request body",
+      actual: show(text.first, 80),
+      lines: text.lines,
+    });
+  }
+  const untyped = found.get("untyped");
+  if (untyped) {
+    out.push({
+      ok: false,
+      level: "SHOULD",
+      message: `${where(untyped.lines)}: the host wrote a JSON object with no string type member, which no receiver can dispatch: ${show(untyped.first, 80)}`,
+      expected: "an envelope: a JSON object tagged by a string type member",
+      actual: show(untyped.first, 80),
+      lines: untyped.lines,
+    });
+  }
+  const long = found.get("over-long");
+  if (long) {
+    // No rule caps a line's length: the cap is the run's, so this is a limit of the run, not a finding.
+    out.push({
+      ok: false,
+      level: "MAY",
+      message: `${where(long.lines)}: a line over the run's line cap${long.bytes !== undefined ? ` (${long.bytes} bytes when it crossed it)` : ""} was not kept, so it could not be judged; the cap is the run's, not a rule`,
+      lines: long.lines,
+    });
+  }
+  return out;
+}
+
+/** A query or verify sent before the handshake exchange completed: before any handshake, or before the handshake_ack came back. */
+function opening(v: HostView): Evidence[] {
+  const ack = v.ack();
+  const handshake = v.sent("handshake")[0];
+  const early = [...v.sent("query"), ...v.sent("verify")].filter((e) => ack === undefined || e.n < ack.n).sort((a, b) => a.n - b.n);
+  if (early.length === 0) return [];
+  const first = early[0]!;
+  const before =
+    handshake === undefined || handshake.n > first.n
+      ? "before any handshake"
+      : ack
+        ? `before the handshake_ack (line ${ack.n}) came back`
+        : "though no handshake_ack ever came back";
+  const types = [...new Set(early.map((e) => e.env.type as string))].join(" and ");
+  return [
+    {
+      ok: false,
+      level: "SHOULD",
+      message: `scenario ${v.name}, ${lineWords(early.map((e) => e.n))}: the host sent ${types} ${before}; open with handshake and wait for its handshake_ack before any query or verify`,
+      expected: "handshake, then the provider's handshake_ack, then queries",
+      actual: `${show(first.env.type)} at line ${first.n}${handshake ? `, handshake at line ${handshake.n}` : ", no handshake"}${ack ? `, handshake_ack at line ${ack.n}` : ", no handshake_ack"}`,
+      lines: [...early.map((e) => e.n), ...(handshake ? [handshake.n] : []), ...(ack ? [ack.n] : [])],
+    },
+  ];
+}
+
+/**
+ * @section 2 (no anchor number)
+ * Stimulus: every line the host wrote to the scenario provider in every
+ * scenario (lock-step, correlation, foreign-embeddings,
+ * representations-subset, verify-declared, egress, egress-scopes,
+ * wrong-family, unknown-members, unknown-vocabulary, error-internal,
+ * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering): over
+ * stdio a line on the provider's input, over HTTP a request body.
+ * Readings, as checks/S2-framing.ts reads a provider's: a fragment of a
+ * pretty-printed envelope fails ("An envelope MUST NOT contain a literal
+ * newline"; over HTTP a body may hold newlines, so there no line is a
+ * fragment). Other text, and a JSON object with no string type, warns:
+ * "exactly one envelope per line" and "tagged by a type member" are stated
+ * with no keyword. A line longer than the run's cap is informational: the
+ * cap is the tool's. A query or verify sent before the handshake_ack came
+ * back (or before any handshake) warns: "No query payload moves before this
+ * exchange completes" has no keyword. One finding per kind of defect per
+ * scenario, with every line it was seen at.
+ */
+export default defineHostCheck({
+  id: "host:S2-framing",
+  anchor: "S2-framing",
+  title: "The host frames one envelope per line and opens with the handshake",
+  level: "MUST",
+  requirement:
+    "stdio: exactly one envelope per line, newline-delimited (NDJSON). An envelope MUST NOT contain a literal newline. HTTP: one envelope as the request body, one as the response body. " +
+    "[…] The host opens with handshake; the provider replies handshake_ack carrying its protocol version, identity, and capabilities. No query payload moves before this exchange completes.",
+  scenarios: SCENARIOS,
+  score(input) {
+    const out: Evidence[] = [];
+    for (const v of ranViews(input, SCENARIOS)) {
+      const found = [...framing(v, input.transport), ...opening(v)];
+      if (found.length > 0) {
+        out.push(...found);
+        continue;
+      }
+      const lines = v.lines().map((l) => l.n);
+      out.push({
+        ok: true,
+        message: `scenario ${v.name}: every ${input.transport === "http" ? "request body" : "line"} the host wrote is one JSON envelope, and no query or verify precedes the handshake exchange (${count(lines.length, input.transport === "http" ? "request body" : "line", input.transport === "http" ? "request bodies" : "lines")}: ${lineWords(lines)})`,
+        lines,
+      });
+    }
+    return out.length > 0 ? out : { skip: "no scenario ran" };
+  },
+});

@@ -1,0 +1,50 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { show } from "../kit/show.ts";
+import { family, isVersionString } from "../../src/math/version.ts";
+import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+
+/**
+ * @section 3.1 (no anchor number)
+ * Stimulus: the protocol_version of every handshake the host sent, in every
+ * scenario (lock-step, correlation, foreign-embeddings,
+ * representations-subset, verify-declared, egress, egress-scopes,
+ * wrong-family, unknown-members, unknown-vocabulary, error-internal,
+ * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering). The
+ * version grammar is normative wire shape ("the version rule, and the
+ * counting and format grammars are normative"), so a version outside it
+ * fails, as checks/H1.ts holds a provider's handshake_ack to it: without it
+ * no family can be compared (H1, H3). Which family the host speaks is not
+ * judged here. Skip when the host sent no handshake anywhere.
+ */
+export default defineHostCheck({
+  id: "host:S3-version",
+  anchor: "S3-version",
+  follows: "host:S2-envelope",
+  title: "The host's handshake names a version in the version grammar",
+  level: "MUST",
+  requirement:
+    'version-string = "contextgraph/" major "." minor [ "-draft" ]; major = 1*DIGIT; minor = 1*DIGIT. ' +
+    'The major family is the substring up to (not including) the first ".". Two versions interoperate if and only if they share a major family.',
+  scenarios: SCENARIOS,
+  score(input) {
+    const out: Evidence[] = [];
+    for (const v of ranViews(input, SCENARIOS)) {
+      for (const { n, env } of v.sent("handshake")) {
+        const version = env.protocol_version;
+        out.push(
+          isVersionString(version)
+            ? { ok: true, message: `scenario ${v.name}, line ${n}: the host's handshake names ${show(version)} (family ${family(version)})`, lines: [n] }
+            : {
+                ok: false,
+                message: `scenario ${v.name}, line ${n}: the host's handshake protocol_version ${show(version, 60)} does not follow the version grammar contextgraph/<major>.<minor>[-draft], so no family can be read from it`,
+                expected: 'e.g. "contextgraph/1.0"',
+                actual: show(version, 60),
+                lines: [n],
+              },
+        );
+      }
+    }
+    return out.length > 0 ? out : { skip: "the host sent no handshake in any scenario" };
+  },
+});

@@ -1,0 +1,61 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck } from "../kit/host.ts";
+import { sameEnding } from "../kit/host-evidence.ts";
+import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts";
+
+/**
+ * @anchor U1
+ * Stimulus: scenarios unknown-members and lock-step (the baseline). They are
+ * identical but for one thing: in unknown-members every object the scenario
+ * provider sends (the ack, its provider and capabilities, each frame, each
+ * nested object) carries a member no revision defines. Scored as a
+ * differential against the host's own baseline, so a host is compared with
+ * itself, never with an expectation of how it should end.
+ * Findings: the host sent a query in lock-step but none after the
+ * unknown-members ack (it rejected the ack for its unknown members) fails;
+ * an ending unlike lock-step's fails (kind and exit status compared: exit 0
+ * there and exit 1, a crash or a hang here). Reading: a lock-step that itself
+ * did not end cleanly is still the baseline: a host that exits nonzero in
+ * both for its own reasons is consistent, and passes. Where the provider
+ * sent no ack (it refused the host's handshake), no unknown member reached
+ * the host: skip.
+ */
+export default defineHostCheck({
+  anchor: "U1",
+  title: "The host ignores members it does not recognise",
+  level: "MUST",
+  requirement:
+    "A receiver MUST ignore an object member it does not recognise, in any envelope, capability set, frame, or nested object — it MUST NOT reject the message on that basis.",
+  scenarios: [LOCK_STEP, UNKNOWN_MEMBERS],
+  score({ scenario }) {
+    const base = scenario(LOCK_STEP);
+    const v = scenario(UNKNOWN_MEMBERS);
+    if (!base.ran || !v.ran) return { skip: `U1 is judged against the baseline: ${base.ran ? "unknown-members" : "lock-step"} did not run` };
+    const ack = v.ack();
+    // No ack: the provider refused the host's handshake (host:S3-version or host:S2-envelope says why), and no unknown member reached it.
+    if (!ack)
+      return {
+        skip: "scenario unknown-members: the scenario provider sent no handshake_ack (it refused the host's handshake), so no unknown member reached the host",
+      };
+    const out: Evidence[] = [];
+    const baseQuery = base.sent("query")[0];
+    const after = v.sent("query").filter((q) => q.n > ack.n);
+    if (baseQuery && after.length === 0) {
+      out.push({
+        ok: false,
+        message: `scenario unknown-members: after a handshake_ack (line ${ack.n}) that differs from lock-step's only by unknown members, the host sent no query, though in lock-step it did (line ${baseQuery.n}): did it reject the ack for its unknown members? Ignore members you do not recognise`,
+        expected: "a query, as in lock-step",
+        actual: "no query after the ack",
+        lines: [ack.n, baseQuery.n],
+      });
+    } else if (baseQuery) {
+      out.push({
+        ok: true,
+        message: `scenario unknown-members: the host queried (line ${after[0]!.n}) after a handshake_ack full of unknown members (line ${ack.n}), as it did in lock-step (line ${baseQuery.n})`,
+        lines: [ack.n, after[0]!.n, baseQuery.n],
+      });
+    }
+    out.push(sameEnding(base, v, "unknown members in every object the provider sends"));
+    return out;
+  },
+});

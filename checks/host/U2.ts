@@ -1,0 +1,69 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck } from "../kit/host.ts";
+import { lineWords, sameEnding } from "../kit/host-evidence.ts";
+import { show } from "../kit/show.ts";
+import { framesIn, isObj } from "../../src/protocol/envelope.ts";
+import { LOCK_STEP, UNKNOWN_KIND, UNKNOWN_REL, UNKNOWN_VOCABULARY } from "../../src/protocol/host-scenarios.ts";
+import { describeEnding } from "../../src/transcript/host.ts";
+
+/**
+ * @anchor U2
+ * Stimulus: scenarios unknown-vocabulary and lock-step (the baseline),
+ * identical but for vocabulary: in unknown-vocabulary the first frame of each
+ * answer carries a relation with the unknown namespaced rel
+ * cgp-conform:echoes, and is of the unknown kind hologram where the query did
+ * not narrow kinds (served against a kinds filter it would break Q1).
+ * Precondition: a frames answer carrying the unknown rel or kind reached the
+ * host (else nothing unknown was served: skip).
+ * Findings, a differential as for U1: an ending unlike lock-step's (kind and
+ * exit status) fails, as a host that failed to deserialise or rejected the
+ * frame would end. A crash (ended by a signal) in unknown-vocabulary fails
+ * whatever lock-step did: U2's "MUST NOT … crash" is absolute, and no honest
+ * host crashes. A hang in both is consistent: the host's own way of ending,
+ * not the vocabulary's doing. The evidence says which of the unknown kind and
+ * rel were served.
+ */
+export default defineHostCheck({
+  anchor: "U2",
+  title: "The host takes a frame of unknown kind or rel as opaque evidence",
+  level: "MUST",
+  requirement:
+    "A host that receives an unrecognised kind MUST treat the frame as opaque evidence — it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash. " +
+    "New open vocabularies (rel, error code, egress_scope) grow without a version bump; a receiver MUST NOT reject an unknown value in any of them.",
+  scenarios: [LOCK_STEP, UNKNOWN_VOCABULARY],
+  score({ scenario }) {
+    const base = scenario(LOCK_STEP);
+    const v = scenario(UNKNOWN_VOCABULARY);
+    if (!base.ran || !v.ran) return { skip: `U2 is judged against the baseline: ${base.ran ? "unknown-vocabulary" : "lock-step"} did not run` };
+    const answers = v.answered("frames");
+    const kindAt = answers.filter((a) => framesIn(a.env).some((f) => f.kind === UNKNOWN_KIND)).map((a) => a.n);
+    const relAt = answers
+      .filter((a) => framesIn(a.env).some((f) => Array.isArray(f.relations) && f.relations.some((r) => isObj(r) && r.rel === UNKNOWN_REL)))
+      .map((a) => a.n);
+    if (kindAt.length === 0 && relAt.length === 0) {
+      return {
+        skip: `scenario unknown-vocabulary: no frames answer carrying the unknown kind or rel reached the host (it sent ${v.sent("query").length} queries and ${describeEnding(v.ending())}), so U2 could not be observed`,
+      };
+    }
+    const served = [
+      ...(kindAt.length > 0 ? [`kind ${show(UNKNOWN_KIND)} (${lineWords(kindAt)})`] : [`no frame of kind ${show(UNKNOWN_KIND)} (every query narrowed kinds)`]),
+      ...(relAt.length > 0 ? [`rel ${show(UNKNOWN_REL)} (${lineWords(relAt)})`] : []),
+    ].join("; ");
+    const end = v.ending();
+    const servedLines = [...new Set([...kindAt, ...relAt])];
+    const out: Evidence[] = [];
+    if (end.kind === "signal") {
+      out.push({
+        ok: false,
+        message: `scenario unknown-vocabulary: after it was served ${served}, the host crashed (it ${describeEnding(end)}, line ${end.n}); treat an unknown kind or rel as opaque evidence`,
+        expected: "the host carries on, as in lock-step",
+        actual: describeEnding(end),
+        lines: [...servedLines, end.n],
+      });
+      return out;
+    }
+    const e = sameEnding(base, v, "an unknown kind and rel");
+    out.push({ ...e, message: `${e.message}; it was served ${served}`, lines: [...servedLines, ...e.lines] });
+    return out;
+  },
+});

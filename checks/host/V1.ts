@@ -1,0 +1,176 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { show } from "../kit/show.ts";
+import { capabilities } from "../../src/protocol/caps.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+import type { HostEnvelope, HostView } from "../../src/transcript/host.ts";
+
+/** A frame identity (§6.3): the triple, and nothing of the frame's body. */
+const IDENTITY = ["provider_id", "frame_id", "content_digest"];
+
+/** Members a frame defines beside its identity: one of them in a verify is a frame body (or part of one). */
+const BODY = [
+  "id",
+  "kind",
+  "title",
+  "content",
+  "uri",
+  "score",
+  "token_cost",
+  "valid_from",
+  "valid_to",
+  "recorded_at",
+  "provenance",
+  "citation_label",
+  "relations",
+  "representation",
+  "canonical_content_hash",
+  "transform",
+  "content_ref",
+  "canonical_token_cost",
+];
+
+/** Part (b): what one verify request carries. */
+function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
+  const request = isObj(env.request) ? env.request : undefined;
+  // No frames list: the envelope's shape, host:S2-envelope's to judge.
+  if (!Array.isArray(request?.frames)) return [];
+  const frames = request.frames as unknown[];
+  const bodies: number[] = [];
+  const members = new Set<string>();
+  const unknown: number[] = [];
+  const others = new Set<string>();
+  const digestless: number[] = [];
+  for (const [i, f] of frames.entries()) {
+    if (!isObj(f)) continue;
+    const extra = Object.keys(f).filter((k) => !IDENTITY.includes(k));
+    const body = extra.filter((k) => BODY.includes(k));
+    if (body.length > 0) {
+      bodies.push(i);
+      for (const k of body) members.add(k);
+    }
+    // A member no frame defines is no body: an extension a later minor may add (U1), so it only warns.
+    const rest = extra.filter((k) => !BODY.includes(k));
+    if (rest.length > 0) {
+      unknown.push(i);
+      for (const k of rest) others.add(k);
+    }
+    if (f.content_digest === undefined || f.content_digest === null) digestless.push(i);
+  }
+  const out: Evidence[] = [];
+  const at = (ix: number[]): string =>
+    ix.length === 1
+      ? `request.frames[${ix[0]}]`
+      : `${ix.length} of its ${frames.length} identities (request.frames[${ix.slice(0, 4).join("], [")}]${ix.length > 4 ? ", …" : ""})`;
+  if (bodies.length > 0) {
+    out.push({
+      ok: false,
+      message: `scenario ${v.name}, line ${n}: the host's verify carries more than frame identities: ${at(bodies)} also ${bodies.length === 1 ? "carries" : "carry"} ${[...members].map((m) => show(m, 40)).join(", ")}; send provider_id, frame_id and content_digest only, never a frame's body`,
+      expected: "identities only: provider_id, frame_id, content_digest",
+      actual: `also ${[...members].join(", ")}`,
+      lines: [n],
+    });
+  }
+  if (unknown.length > 0) {
+    out.push({
+      ok: false,
+      level: "SHOULD",
+      message: `scenario ${v.name}, line ${n}: the host's verify carries members beside the frame identity that no frame defines: ${at(unknown)} also ${unknown.length === 1 ? "carries" : "carry"} ${[...others].map((m) => show(m, 40)).join(", ")}; an identity is provider_id, frame_id and content_digest`,
+      expected: "identities only: provider_id, frame_id, content_digest",
+      actual: `also ${[...others].join(", ")}`,
+      lines: [n],
+    });
+  }
+  if (digestless.length > 0) {
+    out.push({
+      ok: false,
+      level: "SHOULD",
+      message: `scenario ${v.name}, line ${n}: the host's verify asks about ${at(digestless)} without a content_digest; a digest-less frame cannot be revalidated: re-query it instead`,
+      expected: "every identity carries a content_digest",
+      actual: `${count(digestless.length, "identity", "identities")} without one`,
+      lines: [n],
+    });
+  }
+  if (out.length === 0) {
+    out.push({
+      ok: true,
+      message: `scenario ${v.name}, line ${n}: the host's verify carries ${count(frames.length, "frame identity", "frame identities")}, each with a content_digest and nothing more`,
+      lines: [n],
+    });
+  }
+  return out;
+}
+
+/**
+ * @anchor V1
+ * Stimulus: every verify the host sent, and every scenario whose provider
+ * answered a handshake_ack (lock-step, correlation, foreign-embeddings,
+ * representations-subset, verify-declared, egress, egress-scopes,
+ * wrong-family, unknown-members, unknown-vocabulary, error-internal,
+ * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering). Only
+ * verify-declared declares capabilities.verify, and it serves one frame
+ * without a content_digest.
+ * Two rules. (a) A verify sent where the ack did not declare
+ * capabilities.verify (or before any ack) fails. protocol-surface states
+ * this without a keyword ("verification is an optimisation a host earns by
+ * handshake, never an assumption"); context-reuse §4 (its V3) states it with
+ * MUST NOT, and this check holds the MUST. Each scenario that declares no
+ * verify, served frames, and got no verify is a pass: the host held frames it
+ * could have tried to verify (a scenario that served none shows nothing).
+ * (b) Each identity in a verify's request.frames carrying a member a frame
+ * defines beside its identity (content, title, kind, …) fails, one finding
+ * per verify; a member no frame defines (an extension, U1) warns; an
+ * identity without a content_digest (or with null) warns (the SHOULD). Where the host sent no
+ * verify, (b) has nothing to judge and says nothing: verify is an
+ * optimisation.
+ */
+export default defineHostCheck({
+  anchor: "V1",
+  title: "The host verifies only where verify is declared, with identities only",
+  level: "MUST",
+  requirement:
+    "A host MUST NOT send context/verify to a provider that does not advertise capabilities.verify (context-reuse §4). " +
+    "A verify request MUST carry frame identities only — no frame bodies. A host SHOULD include only identities carrying a content_digest; a digest-less frame cannot be revalidated and is re-queried instead.",
+  scenarios: SCENARIOS,
+  score(input) {
+    const out: Evidence[] = [];
+    for (const v of ranViews(input, SCENARIOS)) {
+      const ack = v.ack();
+      const declared = capabilities(ack?.env).verify === true;
+      const verifies = v.sent("verify");
+      for (const e of verifies) {
+        const early = ack === undefined || e.n < ack.n;
+        if (early || !declared) {
+          out.push({
+            ok: false,
+            message: early
+              ? `scenario ${v.name}, line ${e.n}: the host sent verify before ${ack ? `the handshake_ack (line ${ack.n})` : "any handshake_ack"} could declare capabilities.verify; verify only where an ack declares it`
+              : `scenario ${v.name}, line ${e.n}: the host sent verify to a provider whose handshake_ack (line ${ack!.n}) does not declare capabilities.verify; re-query those frames instead`,
+            expected: "no verify without capabilities.verify",
+            actual: `verify at line ${e.n}`,
+            lines: [e.n, ...(ack ? [ack.n] : [])],
+          });
+        } else {
+          out.push({
+            ok: true,
+            message: `scenario ${v.name}, line ${e.n}: the host's verify went to a provider declaring capabilities.verify (line ${ack!.n})`,
+            lines: [e.n, ack!.n],
+          });
+        }
+        out.push(...identities(v, e));
+      }
+      // Not verifying is an observation only where the host held frames it could have verified.
+      const frames = v.answered("frames");
+      if (verifies.length === 0 && ack && !declared && frames.length > 0) {
+        out.push({
+          ok: true,
+          message: `scenario ${v.name}: the host sent no verify to a provider that does not declare capabilities.verify (handshake_ack line ${ack.n}), though it held the frames served at ${lineWords(frames.map((f) => f.n))}`,
+          lines: [ack.n, ...frames.map((f) => f.n)],
+        });
+      }
+    }
+    return out.length > 0 ? out : { skip: "the host sent no verify, and held frames in no scenario whose provider does not declare verify" };
+  },
+});

@@ -1,0 +1,136 @@
+/**
+ * Small helpers the host checks share: transcript lines in words, what a
+ * scenario provider's ack declared, and how a host's ending compares with
+ * another's. Pure, like the checks.
+ */
+import { capabilities } from "../../src/protocol/caps.ts";
+import { isObj, type Obj } from "../../src/protocol/envelope.ts";
+import { describeEnding, type HostEnding, type HostEnvelope, type HostView } from "../../src/transcript/host.ts";
+import type { Evidence } from "./check.ts";
+
+/** "line 4", "lines 4, 6, 8", "lines 2–19": transcript lines for evidence text (the evidence's `lines` holds each one). */
+export function lineWords(ns: readonly number[]): string {
+  const sorted = [...new Set(ns)].sort((a, b) => a - b);
+  if (sorted.length === 0) return "no line";
+  if (sorted.length === 1) return `line ${sorted[0]}`;
+  if (sorted.length <= 4) return `lines ${sorted.join(", ")}`;
+  return `lines ${sorted[0]}–${sorted[sorted.length - 1]}`;
+}
+
+/** "1 query", "3 queries". */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What the scenario provider's handshake_ack declared under capabilities ({} when it sent no ack). */
+export function ackCapabilities(v: HostView): Obj {
+  return capabilities(v.ack()?.env);
+}
+
+/** The ack's provider.data_flow ({} when absent). */
+export function dataFlow(ack: HostEnvelope | undefined): Obj {
+  const p = isObj(ack?.env.provider) ? ack.env.provider : undefined;
+  return isObj(p?.data_flow) ? p.data_flow : {};
+}
+
+/** Whether an envelope the host sent came after the scenario provider's ack (false when there was none). */
+export function afterAck(v: HostView, e: { n: number }): boolean {
+  const ack = v.ack();
+  return ack !== undefined && e.n > ack.n;
+}
+
+/** The ack, in words, for evidence: "its handshake_ack (line 3)". */
+export function ackWords(v: HostView): string {
+  const ack = v.ack();
+  return ack ? `its handshake_ack (line ${ack.n})` : "no handshake_ack";
+}
+
+/**
+ * An ending's class, for comparing two scenarios: the exit status, or the way
+ * it did not exit. Two crashes are alike whatever the signal; two hangs alike
+ * whatever the wait.
+ */
+export function endingClass(e: HostEnding): string {
+  switch (e.kind) {
+    case "exit":
+      return `exit ${e.code}`;
+    case "signal":
+      return "signal";
+    default:
+      return e.kind;
+  }
+}
+
+/** Everything the host printed on its own stdout and stderr, across views. */
+export function printed(views: readonly HostView[]): number {
+  return views.reduce((a, v) => a + v.output().length, 0);
+}
+
+/**
+ * The differential at the heart of U1, U2 and X1: two scenarios identical but
+ * for one thing, and how the host ended in each. Alike (same kind, same exit
+ * status) passes; otherwise a finding at the check's level, naming both.
+ */
+export function sameEnding(baseline: HostView, v: HostView, difference: string): Evidence {
+  const a = baseline.ending();
+  const b = v.ending();
+  const lines = [a.n, b.n];
+  if (endingClass(a) === endingClass(b)) {
+    return { ok: true, message: `scenario ${v.name}: the host ${describeEnding(b)} (line ${b.n}), as in ${baseline.name} (line ${a.n})`, lines };
+  }
+  return {
+    ok: false,
+    message: `scenario ${v.name}: the host ${describeEnding(b)} (line ${b.n}), but in ${baseline.name}, identical but for ${difference}, it ${describeEnding(a)} (line ${a.n})`,
+    expected: `as in ${baseline.name}: ${describeEnding(a)}`,
+    actual: describeEnding(b),
+    lines,
+  };
+}
+
+/**
+ * X1 and X2: a host answered with some error (`stimulus`, in words) must react
+ * as it reacts to internal, the code it must be treated as. Compared with the
+ * error-internal scenario: whether it retried, how many queries it sent, how
+ * it ended.
+ */
+export function reactsAsInternal(internal: HostView, other: HostView, stimulus: string, what: string): Evidence[] | { skip: string } {
+  if (!internal.ran || !other.ran) return { skip: `this is judged against the baseline: ${internal.ran ? other.name : internal.name} did not run` };
+  const qi = internal.sent("query");
+  const qu = other.sent("query");
+  if (qi.length === 0) {
+    return {
+      skip: `scenario ${internal.name}: the host sent no query (it ${describeEnding(internal.ending())}), so it never got to the error its reaction to ${what} is compared with`,
+    };
+  }
+  if (qu.length === 0) return { skip: `scenario ${other.name}: the host sent no query (it ${describeEnding(other.ending())}), so ${what} never reached it` };
+  const iw = `${count(qi.length, "query", "queries")} (${lineWords(qi.map((q) => q.n))})`;
+  const uw = `${count(qu.length, "query", "queries")} (${lineWords(qu.map((q) => q.n))})`;
+  const lines = [...qi.map((q) => q.n), ...qu.map((q) => q.n)];
+  const out: Evidence[] = [];
+  const retriedI = qi.length > 1;
+  const retriedU = qu.length > 1;
+  if (retriedU !== retriedI) {
+    out.push({
+      ok: false,
+      message: retriedU
+        ? `scenario ${other.name}: ${stimulus}, the host retried, sending ${uw}, though answered internal it sent ${iw}: a host must never infer "safe to retry" from ${what}; treat it as internal`
+        : `scenario ${other.name}: ${stimulus}, the host sent ${uw} and gave up, though answered internal it retried, sending ${iw}: it treats ${what} as some code other than internal`,
+      expected: `as after internal: ${iw}`,
+      actual: uw,
+      lines,
+    });
+  } else if (qu.length !== qi.length) {
+    out.push({
+      ok: false,
+      level: "SHOULD",
+      message: `scenario ${other.name}: ${stimulus}, the host sent ${uw}, and answered internal ${iw}: it retried in both, but not alike (a retry loop bound by time may differ by timing alone)`,
+      expected: `as after internal: ${iw}`,
+      actual: uw,
+      lines,
+    });
+  } else {
+    out.push({ ok: true, message: `scenario ${other.name}: ${stimulus}, the host sent ${uw}, as it sent ${iw} answered internal`, lines });
+  }
+  out.push(sameEnding(internal, other, `the error (${what} here, internal there)`));
+  return out;
+}

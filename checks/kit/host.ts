@@ -1,0 +1,42 @@
+/**
+ * Host checks: one rule each that binds a host, scored from the record of
+ * the scenarios a host was run in (src/transcript/host.ts). Pure, like the
+ * provider checks; ids are `host:<anchor>` so that they never read as the
+ * provider-side check of the same anchor.
+ */
+import type { ScenarioSpec } from "../../src/protocol/host-scenarios.ts";
+import type { HostView } from "../../src/transcript/host.ts";
+import type { Level, Score } from "./check.ts";
+
+export const HOST_PREFIX = "host:";
+
+export interface HostScoreInput {
+  /** What one of the check's declared scenarios recorded. */
+  scenario(spec: ScenarioSpec): HostView;
+  /** The binding the host reached its providers over. */
+  transport: "stdio" | "http";
+}
+
+export interface HostCheckDef {
+  /** `host:` + the anchor (or section id, as S2-framing); the file name under checks/host/ is the part after the prefix. */
+  id: string;
+  /** The spec anchor the check enforces (H4), or the section check's id (S2-framing). */
+  anchor: string;
+  title: string;
+  level: Level;
+  /** The spec sentence this check enforces, quoted. */
+  requirement: string;
+  scenarios: readonly ScenarioSpec[];
+  /** Report order, as for provider checks: the id of the host check it follows. */
+  follows?: string;
+  score(input: HostScoreInput): Score;
+}
+
+export function defineHostCheck(def: Omit<HostCheckDef, "id"> & { id?: string }): HostCheckDef {
+  return { ...def, id: def.id ?? `${HOST_PREFIX}${def.anchor}` };
+}
+
+/** The views of the declared scenarios that ran. */
+export function ranViews(input: HostScoreInput, specs: readonly ScenarioSpec[]): HostView[] {
+  return specs.map((s) => input.scenario(s)).filter((v) => v.ran);
+}

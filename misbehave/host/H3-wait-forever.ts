@@ -1,0 +1,16 @@
+/**
+ * Defect: on a handshake_ack of another family it neither refuses nor goes on: it waits, with no deadline, for a
+ * compatible ack that never comes.
+ * Breaks H3: "A version-family mismatch MUST be reported as a named error, never left to hang."
+ */
+import { defineHostMode } from "./mode.ts";
+
+export default defineHostMode({
+  name: "H3-wait-forever",
+  defect: "on a wrong-family handshake_ack, waits for ever (no deadline) for a compatible one",
+  expectFail: ["host:H3"],
+  finding: /did not end within \d+ ms and was killed \(line \d+\): a mismatch must be reported as a named error, never left to hang/,
+  apply: () => ({
+    onWrongFamily: () => "keep-reading",
+  }),
+});

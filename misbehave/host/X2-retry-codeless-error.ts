@@ -1,0 +1,19 @@
+/**
+ * Defect: reads an error that carries no code as retryable (as unavailable) and sends the query twice more before
+ * giving up; internal it does not retry.
+ * Breaks X2: "An absent code MUST be treated as internal." (§10: a host must never infer "safe to retry" "from
+ * silence".)
+ */
+import { defineHostMode } from "./mode.ts";
+
+export default defineHostMode({
+  name: "X2-retry-codeless-error",
+  defect: "treats an error with no code as retryable (unavailable), sending the query twice more; internal is not retried",
+  expectFail: ["host:X2"],
+  finding: /answered an error with no code, the host retried, sending 3 queries/,
+  apply: (honest) => ({
+    classify(code) {
+      return code === undefined ? "unavailable" : honest.classify.call(this, code);
+    },
+  }),
+});

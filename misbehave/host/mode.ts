@@ -1,0 +1,27 @@
+import type { RefHost } from "../../fixtures/host.ts";
+
+/** One defect of the reference host, and the host checks that must catch it. */
+export interface HostMode {
+  name: string;
+  /** What the host does wrong. */
+  defect: string;
+  /** The host checks (host:<anchor>) that must fail, and no others. */
+  expectFail: string[];
+  /** Host checks that must warn, not fail (a SHOULD, or an outcome stated with no keyword). Pinned by `finding` like the failures. */
+  expectWarn?: string[];
+  /**
+   * What the failing (or warning) evidence of each expected check must say
+   * for the catch to count, as for a provider mode (misbehave/mode.ts): one
+   * pattern for every expected check, or a record by check id. Tried with
+   * `String.search`; keep them off volatile text (timings, ports, tokens).
+   */
+  finding: RegExp | Record<string, RegExp>;
+  /** The defect exists over this binding only (a bearer token exists only over HTTP): the selftest runs the mode there only. */
+  only?: "stdio" | "http";
+  /** Overrides of the honest behaviours; `honest` is there to delegate to. */
+  apply(honest: RefHost): Partial<RefHost> & ThisType<RefHost>;
+}
+
+export function defineHostMode(m: HostMode): HostMode {
+  return m;
+}

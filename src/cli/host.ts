@@ -1,0 +1,139 @@
+/**
+ * `cgp-conform host [options] -- <host command line>`: run a host under
+ * test through every scenario and score what it sent (host checks).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+import { EXCLUDED } from "../../checks/excluded.ts";
+import { HOST_PREFIX, type HostCheckDef } from "../../checks/kit/host.ts";
+import { PLACEHOLDERS, SCENARIOS, type ScenarioSpec } from "../protocol/host-scenarios.ts";
+import { parsePatterns, selectChecks } from "../engine/select.ts";
+import { runHost } from "../host/run.ts";
+import { scoreHost } from "../host/score.ts";
+import { buildHostReport } from "../verdict/host-report.ts";
+import { parseBaseline, writeBaselineText } from "../verdict/baseline.ts";
+import { applyPolicy, type Policy } from "../verdict/policy.ts";
+import { hostToNdjson } from "../transcript/host-file.ts";
+import { err, OutputError, positive, readIn, UsageError, writable, writeOutput, writePrivate } from "./io.ts";
+import { printReport } from "./suite.ts";
+import { TerminalProgress } from "./progress.ts";
+import type { HostArgs } from "./host-options.ts";
+
+/** The transport the command line asks for: by its placeholder, unless --transport says. */
+export function transportOf(command: readonly string[], given: "stdio" | "http" | undefined): "stdio" | "http" {
+  const joined = command.join(" ");
+  const stdio = joined.includes(PLACEHOLDERS.provider);
+  const http = joined.includes(PLACEHOLDERS.url);
+  if (given) return given;
+  if (stdio && http) throw new UsageError("the host command holds both {provider} and {url}: say which to serve with --transport stdio or --transport http");
+  return http ? "http" : "stdio";
+}
+
+/** --only / --skip over host checks, matched by the id after host: (so H4, host:H4, C* and S2-* all work). */
+function selectHost(a: HostArgs): HostCheckDef[] {
+  const strip = (vs: string[] | undefined) =>
+    vs?.map((v) =>
+      v
+        .split(",")
+        .map((p) => p.trim().replace(/^host:/i, ""))
+        .join(","),
+    );
+  const byShort = new Map(HOST_CHECKS.map((c) => [c.id.slice(HOST_PREFIX.length), c]));
+  let selection;
+  try {
+    const only = strip(a.only);
+    const skip = strip(a.skip);
+    selection = selectChecks(
+      [...byShort.keys()].map((id) => ({ id })),
+      only ? parsePatterns(only) : undefined,
+      skip ? parsePatterns(skip) : undefined,
+      EXCLUDED,
+      {},
+    );
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (selection.unmatched.length > 0) throw new UsageError(`no host check matches ${selection.unmatched.join(", ")}; cgp-conform list shows them all`);
+  if (selection.selected.length === 0) throw new UsageError("--only and --skip leave no host check to run");
+  return selection.selected.map((s) => byShort.get(s.id)!);
+}
+
+/** The scenarios the selected checks read, in the declared order. */
+function scenariosOf(checks: readonly HostCheckDef[]): ScenarioSpec[] {
+  const wanted = new Set(checks.flatMap((c) => c.scenarios.map((s) => s.name)));
+  return SCENARIOS.filter((s) => wanted.has(s.name));
+}
+
+export async function host(command: string[], a: HostArgs): Promise<number> {
+  if (command.length === 0) throw new UsageError("no host command: give it after --, e.g. cgp-conform host -- ./my-host --provider {provider}");
+  const transport = transportOf(command, a.transport);
+  const checks = selectHost(a);
+  let baseline;
+  if (a.baseline !== undefined) {
+    try {
+      baseline = parseBaseline(readIn(a.baseline), { ids: HOST_CHECKS.map((c) => c.id), excluded: {} });
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      throw new UsageError(`${a.baseline}: ${(e as Error).message}`);
+    }
+  }
+  if (a["allow-stale-baseline"] && a.baseline === undefined) throw new UsageError("--allow-stale-baseline needs --baseline FILE");
+  if (a.transcript) writable(a.transcript, "--transcript");
+  if (a["write-baseline"]) writable(a["write-baseline"], "--write-baseline");
+  const timeoutMs = positive("timeout", a.timeout);
+  const progress = process.stderr.isTTY && !a.json && !a.quiet ? new TerminalProgress(err, "scenarios") : undefined;
+  const transcript = await runHost({
+    command,
+    transport,
+    timeoutMs,
+    scenarios: scenariosOf(checks),
+    ...(progress
+      ? {
+          onScenario: (name: string, i: number, of: number) => {
+            if (i === 0) progress.planned(of);
+            else progress.done("host");
+            progress.started("host", name);
+          },
+        }
+      : {}),
+  }).finally(() => progress?.stop());
+  const policy: Policy = {
+    strict: a.strict,
+    ...(baseline ? { baseline, allowStale: a["allow-stale-baseline"] } : {}),
+    ...(a.only ? { only: a.only } : {}),
+    ...(a.skip ? { skip: a.skip } : {}),
+  };
+  const report = applyPolicy(buildHostReport(transcript, scoreHost(transcript, checks)), policy);
+  const failures: string[] = [];
+  const save = (file: string, text: string, what: string): boolean => {
+    try {
+      writeOutput(file, text, what);
+      return true;
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      failures.push(e.message);
+      return false;
+    }
+  };
+  let transcriptPath: string | undefined;
+  let kept = false;
+  if (a.transcript) {
+    if (save(a.transcript, hostToNdjson(transcript), "the transcript")) transcriptPath = a.transcript;
+  } else if (!report.conformant || report.summary.warn > 0) {
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-run-"));
+      transcriptPath = join(dir, "host-transcript.ndjson");
+      writePrivate(transcriptPath, hostToNdjson(transcript));
+      kept = true;
+    } catch (e) {
+      err(`cgp-conform: the transcript could not be kept (${(e as Error).message}); --transcript FILE saves it\n`);
+    }
+  }
+  if (a["write-baseline"]) {
+    if (report.could_not_run) err(`cgp-conform: no baseline written to ${a["write-baseline"]}: the run could not be made\n`);
+    else save(a["write-baseline"], writeBaselineText(report.results, `a host run of ${command.join(" ")} at ${report.started_at}`), "the baseline");
+  }
+  return printReport(report, a, undefined, { ...(transcriptPath ? { transcriptPath } : {}), kept, failures });
+}

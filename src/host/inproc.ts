@@ -1,0 +1,120 @@
+/**
+ * The scenario provider reached in this process, for a host that runs in
+ * this process too (the selftest's host modes): the same Session, the same
+ * record, as a relay or the HTTP server would give, without a process per
+ * scenario. The real path (a host process, a relay it spawns, an HTTP
+ * server) is proven by the honest reference host on both transports.
+ */
+import { within, type Channel, type Received } from "../../fixtures/host-channel.ts";
+import type { Bindings } from "../../fixtures/host.ts";
+import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
+import type { ScenarioName } from "../protocol/host-scenarios.ts";
+import type { HostEvent } from "../transcript/host.ts";
+import { redact } from "../secret/redact.ts";
+import { Recorder, Session } from "./session.ts";
+
+/** A queue of what the provider sent, read one item at a time under a deadline. */
+class Inbox {
+  private readonly queue: Received[] = [];
+  private wake: (() => void) | undefined;
+
+  push(r: Received): void {
+    this.queue.push(r);
+    this.wake?.();
+  }
+
+  async next(ms: number | undefined): Promise<Received> {
+    const ready = (): Promise<void> => (this.queue.length > 0 ? Promise.resolve() : new Promise<void>((r) => (this.wake = r)));
+    const r = await within(ready(), ms);
+    this.wake = undefined;
+    if (r === "timeout") return { kind: "timeout" };
+    return this.queue.shift()!;
+  }
+}
+
+export interface InProcessProvider {
+  bindings: Bindings;
+  /** The bound passed: whatever the host waits on ends now, as it would for a killed process. */
+  cut(): void;
+}
+
+export function inProcessProvider(name: ScenarioName, secrets: RunSecrets, rec: Recorder): InProcessProvider {
+  const inboxes: Inbox[] = [];
+  const stdio = (): Channel => {
+    rec.note({ note: "connected", reason: "the host started {provider}" });
+    const session = new Session(name, secrets, rec, false);
+    const inbox = new Inbox();
+    inboxes.push(inbox);
+    let ended = false;
+    const exit = (code: number | null, reason: string): void => {
+      if (ended) return;
+      ended = true;
+      rec.note({ note: "provider-exit", exitCode: code, reason });
+      inbox.push({ kind: "end", why: code === null ? "the provider was killed" : `the provider's output ended (exit status ${code})` });
+    };
+    return {
+      send(text) {
+        if (ended) return;
+        for (const line of text.split("\n")) {
+          if (ended) return;
+          const r = session.receive(line);
+          for (const l of r.lines) inbox.push({ kind: "line", text: l, overLong: false });
+          if (r.crash) {
+            rec.push({ dir: "provider", line: HALF_LINE });
+            inbox.push({ kind: "line", text: HALF_LINE, overLong: false });
+            exit(1, "the scenario crashed mid-query: half a line written, then exit status 1");
+          } else if (r.exit !== undefined) exit(r.exit, "shutdown");
+        }
+      },
+      next: (ms) => inbox.next(ms),
+      async close() {
+        if (ended) return;
+        rec.note({ note: "eof", reason: "the host closed the provider's input" });
+        if (session.silent) exit(null, "the host killed it (it had stopped answering, and does not notice its input ending)");
+        else exit(0, "end of input");
+      },
+      async kill() {
+        exit(null, "the host killed it");
+      },
+    };
+  };
+  const http = (_url: string, authorization: string | undefined): Channel => {
+    const session = new Session(name, secrets, rec, true);
+    const inbox = new Inbox();
+    inboxes.push(inbox);
+    let first = true;
+    const auth: HostEvent["auth"] = authorization === undefined ? "none" : authorization === `Bearer ${secrets.token}` ? "run-token" : "other";
+    return {
+      send(text) {
+        if (first) rec.note({ note: "connected", reason: "the host made its first request to {url}" });
+        first = false;
+        if (session.s.requireToken && auth !== "run-token") {
+          rec.push({ dir: "host", line: redact(text), bytes: Buffer.byteLength(text), auth });
+          rec.note({
+            note: "unauthorized",
+            reason: `refused with 401: the request's Authorization header ${auth === "none" ? "was absent" : "did not carry the run's bearer token"}`,
+          });
+          inbox.push({ kind: "http-error", status: 401 });
+          return;
+        }
+        const r = session.receive(text, { auth });
+        if (r.crash) {
+          rec.note({ note: "dropped", reason: "the scenario crashed mid-query: the connection was dropped without an answer" });
+          inbox.push({ kind: "end", why: "the connection was dropped before an answer" });
+        } else if (r.withhold) {
+          // No answer, ever: the host waits as long as its deadline says.
+        } else if (r.lines[0] === undefined) inbox.push({ kind: "none", status: 204 });
+        else inbox.push({ kind: "line", text: r.lines[0], overLong: false, status: 200 });
+      },
+      next: (ms) => inbox.next(ms),
+      async close() {},
+      async kill() {},
+    };
+  };
+  return {
+    bindings: { stdio, http },
+    cut() {
+      for (const i of inboxes) i.push({ kind: "end", why: "the run's bound on the scenario passed" });
+    },
+  };
+}

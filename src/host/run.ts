@@ -1,0 +1,471 @@
+/**
+ * `cgp-conform host`: run a host under test once per scenario, against the
+ * scenario provider served here (over a relay it spawns for {provider}, or
+ * on a loopback URL for {url}), and record everything into a host transcript.
+ * Every wait is bounded: a host that does not end within the bound is
+ * killed with its whole process group (which holds the relay too).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createNetServer, type Socket } from "node:net";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
+import { leaks, Recorder, Session } from "./session.ts";
+import { HOST_ENV, PLACEHOLDERS, type ScenarioSpec, type ScenarioName } from "../protocol/host-scenarios.ts";
+import { parseObj } from "../protocol/envelope.ts";
+import { VERSION } from "../meta/version.ts";
+import { registerSecret, redact } from "../secret/redact.ts";
+import { killGroup, onInterrupt, track, trackDir, untrack, untrackDir } from "../target/reaper.ts";
+import { LineSplitter } from "../target/lines.ts";
+import { selfCommand } from "../meta/self.ts";
+import type { HostEvent, HostTranscript, ScenarioRecord } from "../transcript/host.ts";
+import { RELAY_COMMAND, type FromRelay, type ToRelay } from "./relay.ts";
+import type { Bindings, HostTarget } from "../../fixtures/host.ts";
+import { inProcessProvider } from "./inproc.ts";
+
+export interface HostRunOptions {
+  /** The host command line as given, placeholders unexpanded. */
+  command: string[];
+  transport: "stdio" | "http";
+  /** The bound on one scenario: a host still running then is killed (a hang). */
+  timeoutMs: number;
+  scenarios: readonly ScenarioSpec[];
+  /** Aborted when a signal interrupts the run: the scenario in progress ends as at its bound. */
+  signal?: AbortSignal;
+  /** Called as each scenario starts (progress). */
+  onScenario?: (name: string, index: number, of: number) => void;
+  /**
+   * A host run in this process instead of the command (the selftest's host
+   * modes): given its target and the bindings that reach the scenario
+   * provider here, it resolves with its exit status. The command is still
+   * what the record names.
+   */
+  inProcess?: InProcessHost;
+}
+
+export type InProcessHost = (a: { target: HostTarget; bindings: Bindings; print(line: string): void; log(line: string): void }) => Promise<number>;
+
+/** What one scenario records at most: past it the host's lines, or its output, are not kept. */
+const MAX_LINE_BYTES = 1024 * 1024;
+const MAX_OUTPUT_BYTES = 1024 * 1024;
+const MAX_OUTPUT_LINES = 2000;
+/** The longest printed line kept whole in the record. */
+const MAX_KEPT_LINE = 16 * 1024;
+/** The longest line a relay sends (a base64 chunk of its stdin), with room to spare. */
+const RELAY_LINE_MAX = 4 * 1024 * 1024;
+/** How long the relay may take to deliver its last words after the host has ended. */
+const SETTLE_MS = 300;
+
+/** POSIX shell quoting, for a command line given as one string. */
+export function shellQuote(argv: readonly string[]): string {
+  return argv.map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
+}
+
+/** The host's command line with its placeholders filled: a whole {provider} argument becomes the provider's arguments. */
+export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string }): string[] {
+  const out: string[] = [];
+  for (const arg of command) {
+    if (arg === PLACEHOLDERS.provider && values.provider) {
+      out.push(...values.provider);
+      continue;
+    }
+    let a = arg;
+    if (values.provider) a = a.split(PLACEHOLDERS.provider).join(shellQuote(values.provider));
+    if (values.url) a = a.split(PLACEHOLDERS.url).join(values.url);
+    a = a.split(PLACEHOLDERS.token).join(values.token);
+    out.push(a);
+  }
+  return out;
+}
+
+interface Served {
+  values: { provider?: string[]; url?: string };
+  /** Resolves once no relay is connected (at once over HTTP). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serve a scenario to relays over a Unix socket in a private directory. */
+async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder, dir: string): Promise<Served> {
+  const path = join(dir, "p.sock");
+  const sockets = new Set<Socket>();
+  let waiting: (() => void) | undefined;
+  const server = createNetServer((sock) => {
+    sockets.add(sock);
+    sock.on("close", () => {
+      sockets.delete(sock);
+      if (sockets.size === 0) waiting?.();
+    });
+    rec.note({ note: "connected", reason: "the host started {provider}" });
+    const session = new Session(name, secrets, rec, false);
+    const splitter = new LineSplitter(MAX_LINE_BYTES);
+    let ended = false;
+    const send = (m: ToRelay): void => {
+      if (!sock.destroyed) sock.write(JSON.stringify(m) + "\n");
+    };
+    const exit = (code: number, reason: string): void => {
+      if (ended) return;
+      ended = true;
+      rec.note({ note: "provider-exit", exitCode: code, reason });
+      send({ exit: code });
+    };
+    const handle = (text: string, overLong: boolean, bytes: number): void => {
+      if (ended) return;
+      if (overLong) {
+        rec.push({ dir: "host", line: redact(text), bytes, overLong: true });
+        return;
+      }
+      const r = session.receive(text);
+      for (const l of r.lines) send({ out: l });
+      if (r.crash) {
+        rec.push({ dir: "provider", line: HALF_LINE });
+        send({ raw: HALF_LINE });
+        exit(1, "the scenario crashed mid-query: half a line written, then exit status 1");
+      } else if (r.exit !== undefined) exit(r.exit, "shutdown");
+    };
+    let buf = "";
+    sock.setEncoding("utf8");
+    sock.on("data", (chunk: string) => {
+      buf += chunk;
+      // The relay sends a line per chunk of at most 64 KiB; anything longer is not a relay talking.
+      if (buf.length > RELAY_LINE_MAX && buf.indexOf("\n") === -1) {
+        sock.destroy();
+        return;
+      }
+      for (let nl = buf.indexOf("\n"); nl !== -1; nl = buf.indexOf("\n")) {
+        const m = parseObj(buf.slice(0, nl)) as FromRelay | undefined;
+        buf = buf.slice(nl + 1);
+        if (!m) continue;
+        if ("in" in m && typeof m.in === "string") for (const c of splitter.push(Buffer.from(m.in, "base64"))) handle(c.text, c.overLong, c.bytes);
+        else if ("eof" in m) {
+          const rest = splitter.end();
+          if (rest) handle(rest.text, rest.overLong, rest.bytes);
+          if (ended) return;
+          rec.note({ note: "eof", reason: "the host closed the provider's input" });
+          // A wedged provider does not notice its input ending either.
+          if (!session.silent) exit(0, "end of input");
+        }
+      }
+    });
+    sock.on("close", () => {
+      if (!ended) rec.note({ note: "provider-exit", exitCode: null, reason: "the relay went away (the host ended or killed it)" });
+      ended = true;
+    });
+    sock.on("error", () => {});
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(path, () => resolve());
+  });
+  return {
+    values: { provider: [...selfCommand(), RELAY_COMMAND, "--socket", path] },
+    idle: () => (sockets.size === 0 ? Promise.resolve() : new Promise<void>((r) => (waiting = r))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Serve a scenario over HTTP on loopback. */
+async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder): Promise<Served> {
+  const session = new Session(name, secrets, rec, true);
+  const held = new Set<ServerResponse>();
+  let first = true;
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    if (first) rec.note({ note: "connected", reason: "the host made its first request to {url}" });
+    first = false;
+    const header = req.headers.authorization;
+    const auth: HostEvent["auth"] = header === undefined ? "none" : header === `Bearer ${secrets.token}` ? "run-token" : "other";
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_LINE_BYTES) chunks.push(c);
+    });
+    req.on("end", () => {
+      if (size > MAX_LINE_BYTES) {
+        rec.push({ dir: "host", line: redact(Buffer.concat(chunks).subarray(0, 4096).toString("utf8")), bytes: size, overLong: true, auth });
+        res.writeHead(413).end();
+        return;
+      }
+      const body = Buffer.concat(chunks).toString("utf8");
+      if (session.s.requireToken && auth !== "run-token") {
+        rec.push({ dir: "host", line: redact(body), bytes: size, auth });
+        rec.note({
+          note: "unauthorized",
+          reason: `refused with 401: the request's Authorization header ${auth === "none" ? "was absent" : "did not carry the run's bearer token"}`,
+        });
+        res.writeHead(401, { "www-authenticate": "Bearer" }).end();
+        return;
+      }
+      const r = session.receive(body, { auth });
+      if (r.crash) {
+        rec.note({ note: "dropped", reason: "the scenario crashed mid-query: the connection was dropped without an answer" });
+        req.socket.destroy();
+        return;
+      }
+      if (r.withhold) {
+        held.add(res);
+        return;
+      }
+      const reply = r.lines[0];
+      if (reply === undefined) res.writeHead(204).end();
+      else res.writeHead(200, { "content-type": "application/json" }).end(reply);
+    });
+  };
+  const server = createHttpServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    values: { url: `http://127.0.0.1:${port}/` },
+    idle: () => Promise.resolve(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const r of held) r.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Read a stream into lines, up to a cap, recording each as it completes. */
+function captureOutput(
+  stream: NodeJS.ReadableStream | null | undefined,
+  dir: "stdout" | "stderr",
+  rec: Recorder,
+  forms: Array<[string, string]>,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (!stream) return resolve();
+    let bytes = 0;
+    let lines = 0;
+    let rest = "";
+    let noted = false;
+    const longest = Math.max(...forms.map(([, v]) => v.length));
+    const over = (why: string): void => {
+      if (noted) return;
+      noted = true;
+      rec.note({ note: "over-cap", reason: `the host wrote ${why} on its ${dir}: later lines are not kept, but every line is still searched for the token` });
+    };
+    // Past the caps a line is no longer kept, but it is still read (a host must never block on a full pipe) and searched for the token (C8).
+    const emit = (line: string): void => {
+      const leaked = leaks(line, forms);
+      if (lines < MAX_OUTPUT_LINES && bytes <= MAX_OUTPUT_BYTES) {
+        lines++;
+        rec.push({ dir, line: redact(line.length > MAX_KEPT_LINE ? `${line.slice(0, MAX_KEPT_LINE)}…` : line), ...(leaked.length ? { leaked } : {}) });
+        return;
+      }
+      over(lines >= MAX_OUTPUT_LINES ? `more than ${MAX_OUTPUT_LINES} lines` : `more than ${MAX_OUTPUT_BYTES} bytes`);
+      if (leaked.length > 0) rec.push({ dir, line: "(not kept: over the output cap)", leaked });
+    };
+    stream.on("data", (c: Buffer) => {
+      bytes += c.length;
+      rest += c.toString("utf8");
+      const parts = rest.split("\n");
+      rest = parts.pop() ?? "";
+      for (const p of parts) emit(p.replace(/\r$/, ""));
+      // A line that never ends: searched as it grows, and cut, keeping enough of its end to find a token that spans the cut.
+      if (rest.length > MAX_LINE_BYTES) {
+        const leaked = leaks(rest, forms);
+        if (leaked.length > 0) rec.push({ dir, line: "(not kept: part of a line over the line cap)", leaked });
+        over(`a line longer than ${MAX_LINE_BYTES} bytes`);
+        rest = rest.slice(-longest * 4);
+      }
+    });
+    const done = (): void => {
+      if (rest !== "") emit(rest);
+      rest = "";
+      resolve();
+    };
+    stream.on("end", done);
+    stream.on("close", done);
+    stream.on("error", done);
+  });
+}
+
+/** One scenario with the host in this process: its output lines recorded as a process's would be, its end bounded the same way. */
+async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess: InProcessHost }, secrets: RunSecrets, rec: Recorder): Promise<void> {
+  const provider = inProcessProvider(spec.name as ScenarioName, secrets, rec);
+  const forms = tokenForms(secrets);
+  let open = true;
+  const line = (dir: "stdout" | "stderr") => (text: string) => {
+    if (!open) return;
+    for (const l of text.split("\n")) {
+      const leaked = leaks(l, forms);
+      rec.push({ dir, line: redact(l), ...(leaked.length ? { leaked } : {}) });
+    }
+  };
+  const target: HostTarget =
+    o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url: "http://127.0.0.1:1/", token: secrets.token };
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<"hang">((resolve) => {
+    timer = setTimeout(() => resolve("hang"), o.timeoutMs);
+  });
+  const run = o.inProcess({ target, bindings: provider.bindings, print: line("stdout"), log: line("stderr") });
+  const outcome = await Promise.race([run, bound]);
+  clearTimeout(timer);
+  if (outcome === "hang") {
+    rec.note({ note: "host-timeout", waitedMs: o.timeoutMs, reason: `the host did not end within ${o.timeoutMs} ms: it was stopped` });
+    open = false;
+    provider.cut();
+    // A host that still does not return once everything it waited on has ended is left behind, not waited for.
+    await Promise.race([run.catch(() => 1), new Promise((r) => setTimeout(r, 2000).unref())]);
+  } else rec.note({ note: "host-exit", exitCode: outcome, signal: null });
+}
+
+function tokenForms(secrets: RunSecrets): Array<[string, string]> {
+  return [
+    ["raw", secrets.token],
+    ["base64", Buffer.from(secrets.token).toString("base64")],
+    ["hex", Buffer.from(secrets.token).toString("hex")],
+  ];
+}
+
+async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSecrets, rec: Recorder): Promise<void> {
+  rec.begin(spec.name);
+  if (o.inProcess) return runInProcess(spec, { ...o, inProcess: o.inProcess }, secrets, rec);
+  const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-"));
+  trackDir(dir);
+  const name = spec.name as ScenarioName;
+  const served = o.transport === "stdio" ? await serveStdio(name, secrets, rec, dir) : await serveHttp(name, secrets, rec);
+  const forms = tokenForms(secrets);
+  const argv = expand(o.command, { ...served.values, token: secrets.token });
+  const env: Record<string, string> = { [HOST_ENV.token]: secrets.token, [HOST_ENV.scenario]: spec.name };
+  if (served.values.provider) {
+    env[HOST_ENV.command] = shellQuote(served.values.provider);
+    env[HOST_ENV.argv] = JSON.stringify(served.values.provider);
+  }
+  if (served.values.url) env[HOST_ENV.url] = served.values.url;
+  try {
+    const child = execa(argv[0]!, argv.slice(1), {
+      env,
+      extendEnv: true,
+      detached: true,
+      buffer: false,
+      reject: false,
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      forceKillAfterDelay: false,
+      windowsHide: true,
+    });
+    const pid = child.pid;
+    if (pid !== undefined) track(pid);
+    const outputs = Promise.all([captureOutput(child.stdout, "stdout", rec, forms), captureOutput(child.stderr, "stderr", rec, forms)]);
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<"hang" | "interrupted">((resolve) => {
+      timer = setTimeout(() => resolve("hang"), o.timeoutMs);
+      o.signal?.addEventListener("abort", () => resolve("interrupted"), { once: true });
+    });
+    // The host's end is its process's exit, not the close of its pipes: a provider it started may hold those open after it exits.
+    const exited = new Promise<{ code: number | null; signal: string | null } | { error: string }>((resolve) => {
+      child.once("exit", (code, signal) => resolve({ code, signal }));
+      child.once("error", (e) => resolve({ error: e.message }));
+    });
+    const outcome = await Promise.race([exited, bound]);
+    clearTimeout(timer);
+    if (outcome === "interrupted") {
+      if (pid !== undefined) killGroup(pid);
+    } else if (outcome === "hang") {
+      rec.note({ note: "host-timeout", waitedMs: o.timeoutMs, reason: `the host did not end within ${o.timeoutMs} ms: it and its process group were killed` });
+      if (pid !== undefined) killGroup(pid);
+    } else if (pid === undefined || "error" in outcome) {
+      const r = await child;
+      rec.note({ note: "spawn-error", reason: redact(r.shortMessage ?? r.message ?? ("error" in outcome ? outcome.error : "spawn failed")) });
+    } else {
+      rec.note({ note: "host-exit", exitCode: outcome.code, signal: outcome.signal });
+    }
+    // What it printed last, read for at most a second more; then its process group (its provider, a relay, anything it left) is killed.
+    await Promise.race([outputs, new Promise((r) => setTimeout(r, 1000))]);
+    // The relay's last words (its exit, its end of input) arrive just after the host ends.
+    await Promise.race([served.idle(), new Promise((r) => setTimeout(r, SETTLE_MS))]);
+    if (pid !== undefined) {
+      killGroup(pid);
+      untrack(pid);
+    }
+    setTimeout(() => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }, 1000).unref();
+    await Promise.race([child, new Promise((r) => setTimeout(r, 2000).unref())]);
+  } finally {
+    await served.close();
+    rmSync(dir, { recursive: true, force: true });
+    untrackDir(dir);
+  }
+}
+
+let made: RunSecrets | undefined;
+
+/**
+ * The run's token and nonce, made once per process: a run is one process
+ * (the selftest's host cases share one). The token is ours as much as the
+ * host's: nothing cgp-conform writes may carry it, in any form.
+ */
+function runSecrets(): RunSecrets {
+  if (made) return made;
+  made = { token: randomBytes(24).toString("base64url"), nonce: randomBytes(4).toString("hex") };
+  registerSecret(made.token);
+  registerSecret(Buffer.from(made.token).toString("base64"));
+  registerSecret(Buffer.from(made.token).toString("hex"));
+  return made;
+}
+
+/** Run every scenario, one after another, and return the host transcript. */
+export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
+  const secrets = runSecrets();
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const rec = new Recorder();
+  const records: ScenarioRecord[] = [];
+  const runnable = o.scenarios.filter((s) => !s.only || s.only === o.transport);
+  for (const s of o.scenarios) {
+    if (s.only && s.only !== o.transport)
+      records.push({
+        name: s.name,
+        transport: o.transport,
+        skipped: `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}`,
+      });
+    else records.push({ name: s.name, transport: o.transport });
+  }
+  // A signal ends the scenario in progress (its host is killed as at the bound) and the run, which reports what it saw.
+  let interrupted: NodeJS.Signals | undefined;
+  const stop = new AbortController();
+  const unregister = onInterrupt((sig) => {
+    interrupted = sig;
+    stop.abort();
+  });
+  try {
+    for (const [i, s] of runnable.entries()) {
+      if (interrupted) break;
+      o.onScenario?.(s.name, i, runnable.length);
+      await runScenario(s, { ...o, signal: stop.signal }, secrets, rec);
+    }
+  } finally {
+    unregister();
+  }
+  rec.events.forEach((e, i) => (e.n = i + 2));
+  return {
+    header: {
+      cgp_conform_host_transcript: 1,
+      tool_version: VERSION,
+      command: [...o.command],
+      transport: o.transport,
+      timeout_ms: o.timeoutMs,
+      started_at: startedAt,
+      duration_ms: Math.round(performance.now() - t0),
+      scenarios: records,
+      ...(interrupted ? { interrupted } : {}),
+    },
+    events: rec.events,
+  };
+}

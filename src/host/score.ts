@@ -1,0 +1,52 @@
+import { groupAlike, mergeSame } from "../../checks/kit/check.ts";
+import type { HostCheckDef, HostScoreInput } from "../../checks/kit/host.ts";
+import { hostViews, type HostTranscript } from "../transcript/host.ts";
+import { statusOf, worst, type CheckResult } from "../verdict/status.ts";
+
+/** One host check over a host transcript: the same statuses, grouping and vacuity rules as a provider check's. */
+export function evaluateHost(check: HostCheckDef, input: HostScoreInput): CheckResult {
+  const base = { id: check.id, title: check.title, level: check.level, requirement: check.requirement };
+  const views = check.scenarios.map((s) => input.scenario(s));
+  const ran = views.filter((v) => v.ran);
+  if (ran.length === 0) {
+    const why = views.map((v) => (v.record?.skipped ? `${v.name}: ${v.record.skipped}` : `${v.name} was not run`)).join("; ");
+    return { ...base, status: "skip", reason: `none of the scenarios it reads ran (${why})`, untestable: false, evidence: [] };
+  }
+  const broken = ran.map((v) => v.brokenPrecondition()).filter((b): b is NonNullable<typeof b> => b !== undefined);
+  if (broken.length > 0) {
+    const evidence = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines, status: "fail" as const }));
+    return { ...base, status: "fail", untestable: true, evidence };
+  }
+  let score: ReturnType<HostCheckDef["score"]>;
+  try {
+    score = check.score(input);
+  } catch (e) {
+    const message = `the check could not score what the host sent (${(e as Error).message ?? String(e)}); this is a defect of cgp-conform's, please report it with the transcript`;
+    return { ...base, status: "fail", untestable: true, evidence: [{ ok: false, untestable: true, message, lines: [], status: "fail" }] };
+  }
+  if (!Array.isArray(score)) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
+  if (score.length === 0) {
+    const message = "the check observed nothing it could judge, and gave no reason to skip";
+    return { ...base, status: "fail", untestable: true, evidence: [{ ok: false, untestable: true, message, lines: [], status: "fail" }] };
+  }
+  const evidence = groupAlike(mergeSame(score).map((e) => ({ ...e, status: statusOf(e, check.level) })));
+  return { ...base, status: worst(evidence.map((e) => e.status)), untestable: evidence.some((e) => e.untestable === true), evidence };
+}
+
+/** Score a host transcript: pure, so a live run and a replay give the same verdicts. */
+export function scoreHost(transcript: HostTranscript, checks: readonly HostCheckDef[]): CheckResult[] {
+  const view = hostViews(transcript);
+  const span = new Map<string, number>();
+  for (const e of transcript.events) span.set(e.scenario, Math.max(span.get(e.scenario) ?? 0, e.t));
+  return checks.map((c) => {
+    const input: HostScoreInput = {
+      scenario: (spec) => {
+        if (!c.scenarios.includes(spec)) throw new Error(`host check ${c.id} reads scenario ${spec.name}, which it does not declare`);
+        return view(spec);
+      },
+      transport: transcript.header.transport,
+    };
+    const time = c.scenarios.reduce((m, s) => Math.max(m, span.get(s.name) ?? 0), 0);
+    return { ...evaluateHost(c, input), time_ms: Math.round(time) };
+  });
+}

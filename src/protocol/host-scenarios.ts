@@ -1,0 +1,127 @@
+/**
+ * The scenarios `cgp-conform host` runs a host in, declared once: the
+ * runner serves them, the host checks read them back by these names, and a
+ * scenario view asked for a name not declared here throws, so a typo can
+ * never make a host check see nothing and skip in silence.
+ *
+ * In each scenario the host under test is run once, against a provider
+ * cgp-conform controls (the reference provider with the scenario's declared
+ * capabilities and behaviour), and is expected to do one ordinary piece of
+ * work: handshake, one or more queries, maybe a verify, shutdown, exit.
+ */
+export interface ScenarioSpec {
+  name: string;
+  /** What the scenario provider declares and does, in one line (README, explain, evidence). */
+  summary: string;
+  /** Only over this transport (the bearer token exists only over HTTP). */
+  only?: "stdio" | "http";
+}
+
+function scenario<const N extends string>(name: N, summary: string, only?: "stdio" | "http"): ScenarioSpec & { name: N } {
+  return { name, summary, ...(only ? { only } : {}) };
+}
+
+export const LOCK_STEP = scenario(
+  "lock-step",
+  "the baseline: an honest provider that declares neither correlation nor verify nor an embeddings fingerprint, and advertises full and compact",
+);
+export const CORRELATION = scenario("correlation", "as lock-step, but it declares capabilities.correlation: ids are welcome and echoed");
+export const FOREIGN_EMBEDDINGS = scenario(
+  "foreign-embeddings",
+  "it declares an embeddings_fingerprint made for this run, which no host can have: the host must not send query.embedding (E1)",
+);
+export const REPRESENTATIONS_SUBSET = scenario(
+  "representations-subset",
+  "it advertises only the full representation: representation_preferences may name nothing else (P5)",
+);
+export const VERIFY_DECLARED = scenario(
+  "verify-declared",
+  "it declares capabilities.verify and serves one frame without a content_digest: a verify carries identities only, digest-bearing ones (V1)",
+);
+export const EGRESS = scenario("egress", "it declares data_flow.egress: true and no scopes, and the run gives no consent: no query payload may reach it (C2)");
+export const EGRESS_SCOPES = scenario(
+  "egress-scopes",
+  "it declares off-machine egress_scopes (third-party-model, cgp-conform:mirror) beside egress: false, and no receipt exists: the host must refuse the query, naming the scopes (C6). The flag says local on purpose (a contradiction C5 forbids a provider): only the scope gate, not the boolean one, can stop the query",
+);
+export const WRONG_FAMILY = scenario(
+  "wrong-family",
+  "it answers the handshake with a handshake_ack of the next major family after the host's: the host must refuse with a named error, never hang (H3)",
+);
+export const UNKNOWN_MEMBERS = scenario(
+  "unknown-members",
+  "as lock-step, with members no revision defines at every level of its ack and frames: the host must ignore them (U1)",
+);
+export const UNKNOWN_VOCABULARY = scenario(
+  "unknown-vocabulary",
+  "as lock-step, with a frame of an unknown kind (when the query did not narrow kinds) and a relation with an unknown namespaced rel (U2)",
+);
+export const ERROR_INTERNAL = scenario(
+  "error-internal",
+  "it answers every query with error code internal: the host's reaction to a provider fault (the baseline of X1)",
+);
+export const ERROR_UNKNOWN_CODE = scenario(
+  "error-unknown-code",
+  "it answers every query with an error code no revision defines (cgp-conform:unheard-of): the host must treat it as internal (X1)",
+);
+export const ERROR_NO_CODE = scenario(
+  "error-no-code",
+  "it answers every query with an error that carries a message and no code: the host must treat it as internal (X2)",
+);
+export const BEARER_TOKEN = scenario(
+  "bearer-token",
+  "over HTTP, it requires Authorization: Bearer with a token made for this run: the host must never write the token out (C8)",
+  "http",
+);
+export const CRASH_MID_QUERY = scenario(
+  "crash-mid-query",
+  "it reads the first query, writes half a line, and dies (stdio: exit status 1; HTTP: the connection is dropped)",
+);
+export const STOPS_ANSWERING = scenario("stops-answering", "it answers the handshake, then never answers again, and never exits on its own");
+
+export const SCENARIOS = [
+  LOCK_STEP,
+  CORRELATION,
+  FOREIGN_EMBEDDINGS,
+  REPRESENTATIONS_SUBSET,
+  VERIFY_DECLARED,
+  EGRESS,
+  EGRESS_SCOPES,
+  WRONG_FAMILY,
+  UNKNOWN_MEMBERS,
+  UNKNOWN_VOCABULARY,
+  ERROR_INTERNAL,
+  ERROR_UNKNOWN_CODE,
+  ERROR_NO_CODE,
+  BEARER_TOKEN,
+  CRASH_MID_QUERY,
+  STOPS_ANSWERING,
+] as const;
+
+export type ScenarioName = (typeof SCENARIOS)[number]["name"];
+
+/** The off-machine scopes EGRESS_SCOPES declares. */
+export const OFF_MACHINE_SCOPES = ["third-party-model", "cgp-conform:mirror"];
+/** The error code ERROR_UNKNOWN_CODE answers with: namespaced (U3), so it can never collide with one a revision defines. */
+export const UNHEARD_OF_CODE = "cgp-conform:unheard-of";
+/** The kind and rel UNKNOWN_VOCABULARY serves. */
+export const UNKNOWN_KIND = "hologram";
+export const UNKNOWN_REL = "cgp-conform:echoes";
+
+/** The placeholders a host command line may hold, and the environment variables that carry the same values. */
+export const PLACEHOLDERS = {
+  provider: "{provider}",
+  url: "{url}",
+  token: "{token}",
+} as const;
+export const HOST_ENV = {
+  /** The provider's command line, as one shell-quoted string (stdio). */
+  command: "CGP_PROVIDER_COMMAND",
+  /** The same, as a JSON array of arguments (stdio). */
+  argv: "CGP_PROVIDER_ARGV",
+  /** The provider's loopback URL (HTTP). */
+  url: "CGP_PROVIDER_URL",
+  /** The bearer token the provider accepts (HTTP). */
+  token: "CGP_PROVIDER_TOKEN",
+  /** The scenario's name, for a host that logs it. */
+  scenario: "CGP_SCENARIO",
+} as const;

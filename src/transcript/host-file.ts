@@ -1,0 +1,105 @@
+/**
+ * A host transcript on disk (`cgp-conform host --transcript FILE`): the
+ * header, then one event per line. Read back by `replay`, which checks
+ * every line's shape first: a transcript is input like any other.
+ */
+import { parseUntrusted } from "../protocol/envelope.ts";
+import type { HostEvent, HostTranscript, HostTranscriptHeader } from "./host.ts";
+import { TranscriptFormatError } from "./file.ts";
+
+export function hostToNdjson(t: HostTranscript): string {
+  return [t.header, ...t.events].map((o) => JSON.stringify(o)).join("\n") + "\n";
+}
+
+/** Whether a parsed first line is a host transcript's header (as opposed to a provider run's). */
+export function isHostHeader(v: unknown): boolean {
+  return typeof v === "object" && v !== null && (v as Record<string, unknown>).cgp_conform_host_transcript === 1;
+}
+
+const DIRS = new Set(["host", "provider", "stdout", "stderr", "note"]);
+const NOTES = new Set(["connected", "eof", "provider-exit", "dropped", "withheld", "unauthorized", "host-exit", "host-timeout", "spawn-error", "over-cap"]);
+const AUTH = new Set(["none", "run-token", "other"]);
+type Kind = "string" | "number" | "int" | "boolean" | "strings" | "int|null" | "string|null";
+const FIELDS: Record<string, Kind> = {
+  scenario: "string",
+  t: "number",
+  line: "string",
+  bytes: "int",
+  overLong: "boolean",
+  status: "int",
+  leaked: "strings",
+  exitCode: "int|null",
+  signal: "string|null",
+  waitedMs: "number",
+  reason: "string",
+};
+
+const is = (v: unknown, k: Kind): boolean => {
+  switch (k) {
+    case "string":
+      return typeof v === "string";
+    case "number":
+      return typeof v === "number" && Number.isFinite(v);
+    case "int":
+      return Number.isInteger(v);
+    case "boolean":
+      return typeof v === "boolean";
+    case "strings":
+      return Array.isArray(v) && v.every((x) => typeof x === "string");
+    case "int|null":
+      return v === null || Number.isInteger(v);
+    case "string|null":
+      return v === null || typeof v === "string";
+  }
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function checkHeader(h: unknown): HostTranscriptHeader {
+  const bad = (why: string): never => {
+    throw new TranscriptFormatError(`line 1 is not a cgp-conform host transcript header: ${why}`);
+  };
+  if (!isRecord(h) || h.cgp_conform_host_transcript !== 1) return bad("it has no cgp_conform_host_transcript: 1");
+  if (!is(h.command, "strings") || (h.command as string[]).length === 0) bad("command must be a non-empty array of strings");
+  if (h.transport !== "stdio" && h.transport !== "http") bad("transport must be stdio or http");
+  if (!Number.isInteger(h.timeout_ms) || (h.timeout_ms as number) <= 0) bad("timeout_ms must be a positive integer");
+  if (typeof h.started_at !== "string") bad("started_at must be a string");
+  if (h.duration_ms !== undefined && (typeof h.duration_ms !== "number" || !(h.duration_ms >= 0))) bad("duration_ms must be a number ≥ 0");
+  if (h.interrupted !== undefined && typeof h.interrupted !== "string") bad("interrupted must be a string");
+  if (!Array.isArray(h.scenarios)) return bad("scenarios must be an array");
+  for (const s of h.scenarios) {
+    if (
+      !isRecord(s) ||
+      typeof s.name !== "string" ||
+      (s.transport !== "stdio" && s.transport !== "http") ||
+      (s.skipped !== undefined && typeof s.skipped !== "string")
+    )
+      bad("each scenario must be { name, transport, skipped? }");
+  }
+  return h as unknown as HostTranscriptHeader;
+}
+
+function checkEvent(e: unknown, line: number): HostEvent {
+  const bad = (why: string): never => {
+    throw new TranscriptFormatError(`line ${line} is not a host transcript event: ${why}`);
+  };
+  if (!isRecord(e)) return bad("not a JSON object");
+  if (typeof e.scenario !== "string" || typeof e.t !== "number") bad("it has no scenario or t");
+  if (typeof e.dir !== "string" || !DIRS.has(e.dir)) bad(`dir ${JSON.stringify(e.dir)} is not one of ${[...DIRS].join(", ")}`);
+  for (const [k, kind] of Object.entries(FIELDS)) if (e[k] !== undefined && !is(e[k], kind)) bad(`${k} must be ${kind}`);
+  if (e.note !== undefined && (typeof e.note !== "string" || !NOTES.has(e.note))) bad(`note ${JSON.stringify(e.note)} is not a kind this tool records`);
+  if (e.auth !== undefined && (typeof e.auth !== "string" || !AUTH.has(e.auth))) bad(`auth ${JSON.stringify(e.auth)} is not one of ${[...AUTH].join(", ")}`);
+  return { ...(e as unknown as HostEvent), n: line };
+}
+
+/** Parse a saved host transcript, checking every line's shape; line numbers are re-derived from positions. */
+export function hostFromNdjson(text: string): HostTranscript {
+  const lines = text.split("\n").filter((l, i, all) => l !== "" || i < all.length - 1);
+  if (lines.length === 0) throw new TranscriptFormatError("the file is empty");
+  const parsed = lines.map((l, i) => {
+    const r = parseUntrusted(l);
+    if (!r.ok) throw new TranscriptFormatError(`line ${i + 1} is not JSON (${r.why})`);
+    return r.value;
+  });
+  return { header: checkHeader(parsed[0]), events: parsed.slice(1).map((e, i) => checkEvent(e, i + 2)) };
+}

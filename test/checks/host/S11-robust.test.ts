@@ -1,0 +1,44 @@
+import S11 from "../../../checks/host/S11-robust.ts";
+import { hostTx, query, runHostCases, SHUTDOWN, type Ending } from "../../helpers/host-transcript.ts";
+
+const HALF = '{"type":"frames","result":{"frames":[{"id":"fixture:retry-doc","kind":"doc","content":"Retry beh';
+const crash = (end: Ending = { code: 1 }) =>
+  hostTx().scenario("crash-mid-query").handshake().send(query()).answer(HALF).note("provider-exit", { exitCode: 1 }).end(end);
+const stall = (end: Ending = { code: 1 }) => hostTx().scenario("stops-answering").handshake().send(query()).note("withheld").end(end);
+
+runHostCases(S11, [
+  {
+    name: "ends on its own after both faults",
+    build: () => {
+      const b = crash();
+      b.scenario("stops-answering").handshake().send(query()).note("withheld").print("stderr", "provider timed out").end({ code: 1 });
+      return b;
+    },
+    status: "pass",
+    says: [
+      /scenario crash-mid-query: after its provider crashed mid-query \(line 6\), the host ended on its own: it exited with status 1 \(line 7\)/,
+      /scenario stops-answering: after its provider stopped answering \(line 11\)/,
+    ],
+  },
+  {
+    name: "no deadline on a read",
+    build: () => stall({ hang: 10000 }),
+    status: "warn",
+    says: [
+      /scenario stops-answering: the host did not end within 10000 ms after its provider stopped answering \(line 5\) and was killed \(line 6\): a host needs a deadline on every read/,
+    ],
+    lines: [5, 6],
+  },
+  {
+    name: "the host crashes with its provider",
+    build: () => crash({ signal: "SIGSEGV" }),
+    status: "warn",
+    says: [/after its provider crashed mid-query \(line 6\), the host itself crashed: it was ended by SIGSEGV \(line 7\)/],
+    lines: [6, 7],
+  },
+  {
+    name: "neither fault reached the host",
+    build: () => hostTx().scenario("crash-mid-query").handshake().send(SHUTDOWN).end().scenario("stops-answering").handshake().send(SHUTDOWN).end(),
+    status: "skip",
+  },
+]);

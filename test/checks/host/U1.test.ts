@@ -1,0 +1,59 @@
+import U1 from "../../../checks/host/U1.ts";
+import { ACK, hostTx, runHostCases, SHUTDOWN } from "../../helpers/host-transcript.ts";
+
+const EXT = { cgp_conform_extension: { since: "1.9" } };
+const ODD = { ...ACK, ...EXT, provider: { ...ACK.provider, ...EXT }, capabilities: { ...ACK.capabilities, ...EXT } };
+
+runHostCases(U1, [
+  {
+    name: "unknown members ignored",
+    build: () => hostTx().scenario("lock-step").honest().scenario("unknown-members").honest(ODD),
+    status: "pass",
+    says: [
+      /the host queried \(line 10\) after a handshake_ack full of unknown members \(line 9\), as it did in lock-step \(line 4\)/,
+      /scenario unknown-members: the host exited with status 0 \(line 13\), as in lock-step \(line 7\)/,
+    ],
+  },
+  {
+    name: "the ack rejected for its unknown members",
+    build: () =>
+      hostTx()
+        .scenario("lock-step")
+        .honest()
+        .scenario("unknown-members")
+        .handshake(ODD)
+        .print("stderr", "unknown field `cgp_conform_extension`")
+        .end({ code: 1 }),
+    status: "fail",
+    says: [
+      /after a handshake_ack \(line 9\) that differs from lock-step's only by unknown members, the host sent no query, though in lock-step it did \(line 4\)/,
+      /the host exited with status 1 \(line 11\), but in lock-step, identical but for unknown members in every object the provider sends, it exited with status 0 \(line 7\)/,
+    ],
+    lines: [9, 11],
+  },
+  {
+    name: "a hang where lock-step exited",
+    build: () => hostTx().scenario("lock-step").honest().scenario("unknown-members").handshake(ODD).end({ hang: 1000 }),
+    status: "fail",
+    says: [/did not end within 1000 ms and was killed/],
+  },
+  {
+    name: "a host that exits 1 in both is consistent",
+    build: () =>
+      hostTx().scenario("lock-step").handshake().send(SHUTDOWN).end({ code: 1 }).scenario("unknown-members").handshake(ODD).send(SHUTDOWN).end({ code: 1 }),
+    status: "pass",
+  },
+  {
+    name: "no baseline",
+    build: () => hostTx().scenario("unknown-members").honest(ODD),
+    status: "skip",
+    says: [/lock-step did not run/],
+  },
+  {
+    name: "no ack in unknown-members (the handshake was refused): skip",
+    build: () =>
+      hostTx().scenario("lock-step").honest().scenario("unknown-members").send({ type: "handshake", protocol_version: "contextgraph/1.0" }).end({ code: 1 }),
+    status: "skip",
+    says: [/sent no handshake_ack \(it refused the host's handshake\), so no unknown member reached the host/],
+  },
+]);

@@ -1,0 +1,233 @@
+/**
+ * Canned host transcripts for host-check tests: one scenario at a time, lines
+ * numbered from 2 (the header is line 1) in the order they are added, the
+ * header's scenario records kept as the runner would write them.
+ */
+import { readFileSync } from "node:fs";
+import t from "tap";
+import type { HostCheckDef } from "../../checks/kit/host.ts";
+import { scoreHost } from "../../src/host/score.ts";
+import { HOST_VERSION } from "../../src/math/version.ts";
+import type { HostEvent, HostNoteKind, HostTranscript, ScenarioRecord } from "../../src/transcript/host.ts";
+import type { CheckResult, Status } from "../../src/verdict/status.ts";
+
+type Obj = Record<string, unknown>;
+
+/** The baseline scenario provider's ack: no correlation, no verify, no fingerprint; full and compact. */
+export const ACK = {
+  type: "handshake_ack",
+  protocol_version: "contextgraph/1.0",
+  provider: { name: "cgp-conform-scenario", version: "0.1.0", data_flow: { reads: true, writes: false, egress: false } },
+  capabilities: { query: { kinds: ["doc", "snippet"] }, representations: ["full", "compact"], resolve: true },
+};
+
+/** The baseline ack with capabilities added (or, as undefined, removed). */
+export function ackWith(caps: Obj = {}, extra: Obj = {}): Obj {
+  const capabilities: Obj = { ...ACK.capabilities, ...caps };
+  for (const [k, v] of Object.entries(caps)) if (v === undefined) delete capabilities[k];
+  return { ...ACK, capabilities, ...extra };
+}
+
+/** The baseline ack with this data_flow. */
+export function ackFlow(dataFlow: Obj): Obj {
+  return { ...ACK, provider: { ...ACK.provider, data_flow: dataFlow } };
+}
+
+export function handshake(version: unknown = HOST_VERSION, extra: Obj = {}): Obj {
+  return { type: "handshake", protocol_version: version, ...extra };
+}
+
+export function query(extra: Obj = {}, envelope: Obj = {}): Obj {
+  return { type: "query", query: { goal: "how does retry work", max_frames: 5, max_tokens: 2000, ...extra }, ...envelope };
+}
+
+export function frame(extra: Obj = {}): Obj {
+  return {
+    id: "fixture:retry-doc",
+    kind: "doc",
+    title: "Retry behaviour",
+    content: "Retry with backoff.",
+    uri: "file:///repo/docs/retry.md",
+    score: 0.8,
+    token_cost: 5,
+    provenance: [],
+    citation_label: "retry.md",
+    relations: [],
+    content_digest: `sha256:${"a".repeat(64)}`,
+    ...extra,
+  };
+}
+
+export function frames(list: Obj[] = [frame()]): Obj {
+  return { type: "frames", result: { frames: list, truncated: false } };
+}
+
+export function error(code: string): Obj {
+  return { type: "error", code, message: `a ${code} error` };
+}
+
+export const SHUTDOWN = { type: "shutdown" };
+
+export type Ending = { code: number } | { signal: string } | { hang: number } | { spawnError: string };
+
+export class HostTranscriptBuilder {
+  private readonly events: HostEvent[] = [];
+  private readonly records: ScenarioRecord[] = [];
+  private current = "lock-step";
+  private t = 0;
+
+  constructor(readonly transport: "stdio" | "http" = "stdio") {}
+
+  /** The line number the next event will get. */
+  get next(): number {
+    return this.events.length + 2;
+  }
+
+  /** Switch to a scenario (recorded as run, or as skipped with a reason). */
+  scenario(name: string, opts: { skipped?: string } = {}): this {
+    this.current = name;
+    this.t = 0;
+    this.records.push({ name, transport: this.transport, ...(opts.skipped !== undefined ? { skipped: opts.skipped } : {}) });
+    return this;
+  }
+
+  private add(e: Omit<HostEvent, "n" | "scenario" | "t">): this {
+    this.events.push({ n: this.next, scenario: this.current, t: (this.t += 5), ...e });
+    return this;
+  }
+
+  /** A line the host wrote to the provider (over HTTP, a request body carrying the run's token unless told otherwise). */
+  send(env: object | string, extra: Partial<Pick<HostEvent, "auth" | "overLong" | "bytes">> = {}): this {
+    const line = typeof env === "string" ? env : JSON.stringify(env);
+    return this.add({
+      dir: "host",
+      line,
+      bytes: Buffer.byteLength(line),
+      ...(this.transport === "http" ? { auth: "run-token" as const } : {}),
+      ...extra,
+    });
+  }
+
+  /** A line the scenario provider answered. */
+  answer(env: object | string): this {
+    return this.add({ dir: "provider", line: typeof env === "string" ? env : JSON.stringify(env), ...(this.transport === "http" ? { status: 200 } : {}) });
+  }
+
+  ack(env: object = ACK): this {
+    return this.answer(env);
+  }
+
+  /** The host's handshake and the provider's ack. */
+  handshake(ack: object = ACK, version: unknown = HOST_VERSION): this {
+    return this.send(handshake(version)).ack(ack);
+  }
+
+  /** A line the host printed on its own stdout or stderr (leaked: the forms the run's token was found in). */
+  print(stream: "stdout" | "stderr", text: string, leaked?: string[]): this {
+    return this.add({ dir: stream, line: text, ...(leaked ? { leaked } : {}) });
+  }
+
+  note(note: HostNoteKind, extra: Partial<HostEvent> = {}): this {
+    return this.add({ dir: "note", note, ...extra });
+  }
+
+  /** How the host ended. */
+  end(e: Ending = { code: 0 }): this {
+    if ("hang" in e) return this.note("host-timeout", { waitedMs: e.hang }).note("host-exit", { exitCode: null, signal: "SIGKILL" });
+    if ("signal" in e) return this.note("host-exit", { exitCode: null, signal: e.signal });
+    if ("spawnError" in e) return this.note("spawn-error", { reason: e.spawnError });
+    return this.note("host-exit", { exitCode: e.code, signal: null });
+  }
+
+  /** An honest host's ordinary piece of work: handshake, one query, shutdown, exit 0. */
+  honest(ack: object = ACK, answer: object = frames()): this {
+    return this.handshake(ack).send(query()).answer(answer).send(SHUTDOWN).end({ code: 0 });
+  }
+
+  build(): HostTranscript {
+    return {
+      header: {
+        cgp_conform_host_transcript: 1,
+        tool_version: "0.0.0",
+        command: ["canned-host", "{provider}"],
+        transport: this.transport,
+        timeout_ms: 1000,
+        started_at: "2026-11-30T00:00:00Z",
+        scenarios: this.records,
+      },
+      events: this.events,
+    };
+  }
+
+  score(check: HostCheckDef): CheckResult {
+    return scoreHost(this.build(), [check])[0]!;
+  }
+}
+
+export function hostTx(transport: "stdio" | "http" = "stdio"): HostTranscriptBuilder {
+  return new HostTranscriptBuilder(transport);
+}
+
+export interface HostCase {
+  name: string;
+  build: () => HostTranscriptBuilder;
+  status: Status;
+  untestable?: boolean;
+  /** Every pattern must match some evidence message (or, for skip, the reason). */
+  says?: RegExp[];
+  /** Patterns no evidence message may match. */
+  never?: RegExp[];
+  /** Lines some non-passing evidence must point at (for a pass, some evidence). */
+  lines?: number[];
+}
+
+/** The doc comment directly above `export default defineHostCheck`, as one line of text. */
+export function hostScoringNote(source: string): string | undefined {
+  const m = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export default defineHostCheck/.exec(source);
+  return m
+    ? m[1]!
+        .split("\n")
+        .map((l) => l.replace(/^\s*\* ?/, "").trimEnd())
+        .join(" ")
+        .replace(/\s+/g, " ")
+        .trim()
+    : undefined;
+}
+
+/** Table-driven host-check tests over canned host transcripts, plus the check's own shape. */
+export function runHostCases(check: HostCheckDef, cases: HostCase[]): void {
+  t.test(check.id, async (t) => {
+    t.test("its definition", async (t) => {
+      const file = check.id.slice("host:".length);
+      t.equal(check.id, `host:${check.anchor}`, "the id is host: and the anchor");
+      const source = readFileSync(new URL(`../../checks/host/${file}.ts`, import.meta.url), "utf8");
+      const note = hostScoringNote(source);
+      t.ok(note, "a doc comment sits directly above defineHostCheck");
+      for (const s of check.scenarios) t.match(note ?? "", s.name, `the scoring note names scenario ${s.name}`);
+    });
+    for (const c of cases) {
+      t.test(c.name, async (t) => {
+        const r = c.build().score(check);
+        const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
+        t.equal(r.status, c.status, `status is ${c.status}`, { text });
+        t.equal(r.untestable, c.untestable ?? false, "untestable flag", { text });
+        for (const re of c.says ?? []) t.match(text, re);
+        for (const re of c.never ?? []) t.notMatch(text, re);
+        if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");
+        for (const e of r.evidence.filter((e) => !e.ok && !e.untestable)) t.ok(e.lines.length > 0, `failing evidence points at transcript lines: ${e.message}`);
+        if (c.lines) {
+          const pool = r.evidence.filter((e) => (c.status === "pass" ? true : !e.ok));
+          const seen = new Set(pool.flatMap((e) => e.lines));
+          for (const n of c.lines) {
+            t.ok(seen.has(n), `evidence points at line ${n}`, { text });
+            t.ok(
+              pool.some((e) => new RegExp(`\\blines? (\\d+(, |–))*${n}\\b`).test(e.message)),
+              `a message names line ${n}`,
+              { text },
+            );
+          }
+        }
+      });
+    }
+  });
+}

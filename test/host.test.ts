@@ -1,0 +1,184 @@
+/**
+ * `cgp-conform host` end to end: the bundled reference host is conformant on
+ * both transports; a host written independently for this test, with two
+ * planted defects, is caught with evidence naming the line it sent; usage
+ * errors, a host that cannot start or never reaches its provider; and the
+ * run's token never leaves cgp-conform, whatever the host prints.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import t from "tap";
+import { CGP, cli, fake, RUN_TMP } from "./helpers/live.ts";
+import type { RunReport } from "../src/verdict/report.ts";
+
+const referenceHost = (...rest: string[]): string[] => [...CGP, "reference-host", "--timeout", "1000", ...rest];
+
+async function hostRun(args: string[], command: string[]) {
+  const r = await cli(["host", "--json", "--timeout", "5000", ...args, "--", ...command]);
+  let report: RunReport | undefined;
+  try {
+    report = JSON.parse(r.stdout) as RunReport;
+  } catch {
+    report = undefined;
+  }
+  return { ...r, report };
+}
+
+t.test("the reference host is conformant, over stdio and over HTTP", async (t) => {
+  for (const [transport, command] of [
+    ["stdio", referenceHost("--", "{provider}")],
+    ["http", referenceHost("--url", "{url}")],
+  ] as const) {
+    const r = await hostRun([], command);
+    t.equal(r.exitCode, 0, `${transport}: exit 0 (${r.stderr.slice(-500)})`);
+    t.ok(r.report?.conformant, `${transport}: conformant`);
+    t.equal(r.report?.target.kind, "host");
+    const bad = r.report?.results.filter((x) => x.status !== "pass" && x.status !== "skip").map((x) => `${x.id} ${x.status}`);
+    t.same(bad, [], `${transport}: every host check passes or skips`);
+    const c8 = r.report?.results.find((x) => x.id === "host:C8");
+    t.equal(c8?.status, transport === "http" ? "pass" : "skip", `${transport}: C8 ${transport === "http" ? "judged" : "skipped (stdio uses no token)"}`);
+  }
+});
+
+t.test("a host written apart, with two planted defects, is caught at the lines it sent", async (t) => {
+  const file = join(mkdtempSync(join(RUN_TMP, "fake-")), "host.ndjson");
+  const r = await hostRun(["--transcript", file], [...fake("host-two-defects"), "{provider}"]);
+  t.equal(r.exitCode, 1, "not conformant: exit 1");
+  const failed = r.report!.results.filter((x) => x.status === "fail").map((x) => x.id);
+  t.same(failed.sort(), ["host:C2", "host:H4"], "exactly the two planted defects fail");
+  const events = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => JSON.parse(l) as { n: number; dir: string; line?: string });
+  const at = (n: number) => events.find((e) => e.n === n);
+  for (const [id, sent] of [
+    ["host:H4", /"id":"fake-1"/],
+    ["host:C2", /"type":"query"/],
+  ] as const) {
+    const finding = r.report!.results.find((x) => x.id === id)!.evidence.find((e) => e.status === "fail")!;
+    t.match(finding.message, /line \d+/, `${id}: the evidence names the line`);
+    const cited = finding.lines.map(at).filter((e) => e?.dir === "host");
+    t.ok(cited.length > 0, `${id}: it cites a line the host sent`);
+    t.ok(
+      cited.some((e) => sent.test(e!.line ?? "")),
+      `${id}: the cited line is what the host sent: ${cited[0]?.line}`,
+    );
+  }
+  t.match(r.report!.results.find((x) => x.id === "host:H4")!.evidence.find((e) => e.status === "fail")!.message, /"fake-1"/, "H4 quotes the id");
+
+  // The saved host transcript scores the same offline.
+  const again = await cli(["replay", "--json", file]);
+  t.equal(again.exitCode, 1, "replay: not conformant either");
+  const replayed = JSON.parse(again.stdout) as RunReport;
+  t.same(
+    replayed.results.map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+    r.report!.results.map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+    "replay gives the same verdicts and evidence",
+  );
+  const broken = join(mkdtempSync(join(RUN_TMP, "bad-")), "host.ndjson");
+  writeFileSync(broken, readFileSync(file, "utf8").replace(/"dir":"host"/, '"dir":"sideways"'));
+  const refused = await cli(["replay", broken]);
+  t.equal(refused.exitCode, 2, "a malformed host transcript is a usage error");
+  t.match(refused.stderr, /is not a host transcript event: dir "sideways"/);
+});
+
+t.test("--only, --baseline and --write-baseline take host check ids", async (t) => {
+  const dir = mkdtempSync(join(RUN_TMP, "baseline-"));
+  const written = join(dir, "baseline.txt");
+  const first = await hostRun(["--write-baseline", written], [...fake("host-two-defects"), "{provider}"]);
+  t.equal(first.exitCode, 1);
+  t.match(readFileSync(written, "utf8"), /^host:H4 /m, "the baseline lists host:H4");
+  const green = await hostRun(["--baseline", written], [...fake("host-two-defects"), "{provider}"]);
+  t.equal(green.exitCode, 0, "with the baseline the known failures are green");
+  const only = await hostRun(["--only", "H4,host:C2"], [...fake("host-two-defects"), "{provider}"]);
+  t.same(only.report?.results.map((x) => x.id).sort(), ["host:C2", "host:H4"], "--only selects by id with or without host:");
+  const unknown = await cli(["host", "--only", "Z9", "--", ...fake("host-two-defects"), "{provider}"]);
+  t.equal(unknown.exitCode, 2, "an unknown id is a usage error");
+});
+
+t.test("usage errors and hosts that cannot run", async (t) => {
+  const none = await cli(["host"]);
+  t.equal(none.exitCode, 2, "no host command: exit 2");
+  t.match(none.stderr, /no host command/);
+  const both = await cli(["host", "--", "sh", "-c", "echo {provider} {url}"]);
+  t.equal(both.exitCode, 2, "both placeholders and no --transport: exit 2");
+  t.match(both.stderr, /--transport/);
+  const missing = await hostRun([], ["/nonexistent/host", "{provider}"]);
+  t.equal(missing.exitCode, 3, "a host that cannot be started: exit 3");
+  t.match(missing.report?.could_not_run_reason, /could not be started/);
+  const typo = await hostRun([], ["sh", "-c", "no-such-host-command {provider}"]);
+  t.equal(typo.exitCode, 3, "a shell's command not found: exit 3");
+  const deaf = await hostRun([], ["sh", "-c", "echo I ignore my provider"]);
+  t.equal(deaf.exitCode, 3, "a host that never starts {provider}: exit 3");
+  t.match(deaf.report?.could_not_run_reason, /never reached the provider/);
+});
+
+t.test("the run's token never leaves cgp-conform, however the host prints it", async (t) => {
+  const dir = mkdtempSync(join(RUN_TMP, "token-"));
+  const saved = join(dir, "token");
+  // A host that keeps the token where the test can read it, and prints it three ways.
+  const script = [
+    "const fs = require('node:fs');",
+    "const tok = process.env.CGP_PROVIDER_TOKEN;",
+    `fs.writeFileSync(${JSON.stringify(saved)}, tok);`,
+    "console.log('token ' + tok);",
+    "console.error('b64 ' + Buffer.from(tok).toString('base64'));",
+    "console.error('json ' + JSON.stringify({ authorization: 'Bearer ' + tok }));",
+  ].join("\n");
+  const transcript = join(dir, "host.ndjson");
+  const r = await cli([
+    "host",
+    "--only",
+    "C8",
+    "--transcript",
+    transcript,
+    "--report",
+    `html:${join(dir, "r.html")}`,
+    "--",
+    process.execPath,
+    "-e",
+    script,
+    "{url}",
+  ]);
+  const token = readFileSync(saved, "utf8");
+  t.ok(token.length >= 24, "the host was given a token");
+  for (const [what, text] of [
+    ["stdout", r.stdout],
+    ["stderr", r.stderr],
+    ["transcript", readFileSync(transcript, "utf8")],
+    ["html report", readFileSync(join(dir, "r.html"), "utf8")],
+  ] as const) {
+    t.notOk(text.includes(token), `${what}: no token`);
+    t.notOk(text.includes(Buffer.from(token).toString("base64")), `${what}: no base64 of it`);
+  }
+});
+
+t.test("a leak past the output caps is still found; a host that leaves its provider behind has still ended", async (t) => {
+  // Over HTTP: uses the token, prints 2100 lines, then the token.
+  const leaky = [
+    "const tok = process.env.CGP_PROVIDER_TOKEN;",
+    "await fetch(process.argv[1], { method: 'POST', headers: { authorization: 'Bearer ' + tok }, body: JSON.stringify({ type: 'handshake', protocol_version: 'contextgraph/1.0' }) });",
+    "for (let i = 0; i < 2100; i++) console.error('debug line ' + i);",
+    "console.error('sending Authorization: Bearer ' + tok);",
+  ].join("\n");
+  const r = await hostRun(["--only", "C8"], [process.execPath, "--input-type=module", "-e", leaky, "{url}"]);
+  const c8 = r.report?.results.find((x) => x.id === "host:C8");
+  t.equal(c8?.status, "fail", "C8 fails on a token printed after 2100 lines");
+  t.ok(
+    c8?.evidence.some((e) => e.status === "fail" && /carries the run's bearer token/.test(e.message)),
+    "naming the leak",
+  );
+
+  // Over stdio: starts its provider with stderr inherited (the pipe stays open after it exits), gives up on it, and exits 1.
+  const walkaway = [
+    "const { spawn } = require('node:child_process');",
+    "const argv = JSON.parse(process.env.CGP_PROVIDER_ARGV);",
+    "const p = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });",
+    "p.stdin.write(JSON.stringify({ type: 'handshake', protocol_version: 'contextgraph/1.0' }) + '\\n');",
+    "p.stdout.once('data', () => { p.stdin.write(JSON.stringify({ type: 'query', query: { goal: 'g', kinds: [], anchors: [], max_frames: 1, max_tokens: 100 } }) + '\\n'); setTimeout(() => { console.error('timeout: gave up'); process.exit(1); }, 300); });",
+  ].join("\n");
+  const w = await hostRun(["--only", "S11-robust"], [process.execPath, "-e", walkaway]);
+  const s11 = w.report?.results.find((x) => x.id === "host:S11-robust");
+  t.equal(s11?.status, "pass", `S11-robust: the host ended on its own (${s11?.evidence.map((e) => e.message).join("; ")})`);
+});
