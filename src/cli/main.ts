@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName("cgp-conform")
     .version(VERSION)
     .locale("en")
-    .usage("$0 <command> [options]\n\nConformance tester for Context Graph Protocol providers.")
+    .usage("$0 <command> [options]\n\nConformance tester for Context Graph Protocol providers and hosts.")
     .strict()
     .recommendCommands()
     .help()
@@ -86,6 +86,7 @@ export async function main(argv: string[]): Promise<number> {
     .example("$0 stdio -- ./my-provider --flag", "run the suite against a stdio provider")
     .example("$0 stdio --json --report junit:cgp.xml -- python provider.py", "in CI: JSON on stdout, JUnit beside it")
     .example("$0 http https://ctx.example.com/cgp --bearer-token-env CGP_TOKEN", "a provider over HTTP, with a token from the environment")
+    .example("$0 host -- ./my-host --ask retry -- {provider}", "run a host through the scenarios, its provider spliced in for {provider}")
     .example("$0 explain B3", "what B3 requires, and how it is scored")
     .epilog(`Exit codes:\n${EXIT_MEANINGS.map(([code, what]) => `  ${code}  ${what}`).join("\n")}`)
     .command(
