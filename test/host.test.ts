@@ -8,7 +8,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
-import { CGP, cli, fake, RUN_TMP } from "./helpers/live.ts";
+import { CGP, cgp, cli, fake, ROOT, RUN_TMP } from "./helpers/live.ts";
+
+const cgpRun = (args: string[]) => cgp(args, { reject: false, env: { NO_COLOR: "1", TMPDIR: RUN_TMP }, cwd: ROOT });
 import type { RunReport } from "../src/verdict/report.ts";
 
 const referenceHost = (...rest: string[]): string[] => [...CGP, "reference-host", "--timeout", "1000", ...rest];
@@ -160,9 +162,14 @@ t.test("a leak past the output caps is still found; a host that leaves its provi
     "const tok = process.env.CGP_PROVIDER_TOKEN;",
     "await fetch(process.argv[1], { method: 'POST', headers: { authorization: 'Bearer ' + tok }, body: JSON.stringify({ type: 'handshake', protocol_version: 'contextgraph/1.0' }) });",
     "for (let i = 0; i < 2100; i++) console.error('debug line ' + i);",
-    "console.error('sending Authorization: Bearer ' + tok);",
+    "for (let i = 0; i < 3000; i++) console.error('sending Authorization: Bearer ' + tok);",
   ].join("\n");
-  const r = await hostRun(["--only", "C8"], [process.execPath, "--input-type=module", "-e", leaky, "{url}"]);
+  const kept = join(mkdtempSync(join(RUN_TMP, "leak-")), "host.ndjson");
+  const r = await hostRun(["--only", "C8", "--transcript", kept], [process.execPath, "--input-type=module", "-e", leaky, "{url}"]);
+  const leakEvents = readFileSync(kept, "utf8")
+    .split("\n")
+    .filter((l) => l.includes('"leaked"'));
+  t.ok(leakEvents.length <= 16, `3000 leaking lines past the cap are one event a scenario, not one a line (${leakEvents.length})`);
   const c8 = r.report?.results.find((x) => x.id === "host:C8");
   t.equal(c8?.status, "fail", "C8 fails on a token printed after 2100 lines");
   t.ok(
@@ -181,4 +188,20 @@ t.test("a leak past the output caps is still found; a host that leaves its provi
   const w = await hostRun(["--only", "S11-robust"], [process.execPath, "-e", walkaway]);
   const s11 = w.report?.results.find((x) => x.id === "host:S11-robust");
   t.equal(s11?.status, "pass", `S11-robust: the host ended on its own (${s11?.evidence.map((e) => e.message).join("; ")})`);
+});
+
+t.test("a signal mid-run: the scenarios it cut short or kept from running are skipped, not failed", async (t) => {
+  const slow = ["sh", "-c", "sleep 30 & wait", "--", "{provider}"];
+  const child = cgpRun(["host", "--json", "--timeout", "20000", "--", ...slow]);
+  await new Promise((r) => setTimeout(r, 1500));
+  child.kill("SIGINT");
+  const r = await child;
+  const report = JSON.parse(r.stdout) as RunReport;
+  t.ok(report.interrupted, `the report says it was interrupted (${report.interrupted})`);
+  t.ok(report.could_not_run, "and that the run could not be made in full");
+  t.same(
+    report.results.filter((x) => x.untestable).map((x) => x.id),
+    [],
+    "no check is an untestable fail for scenarios the signal kept from running",
+  );
 });

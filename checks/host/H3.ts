@@ -7,7 +7,7 @@ import { WRONG_FAMILY } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding, type HostEvent } from "../../src/transcript/host.ts";
 
 /** Words a host's error uses for a version-family mismatch. */
-const NAMES_MISMATCH = /incompatible[_ -]?version|version[_ -]?mismatch|protocol[_ ]version|family/i;
+const NAMES_MISMATCH = /incompatible|mismatch|unsupported[_ -]?(protocol[_ ]?)?version|(version|family)[^\n]{0,40}\b(not|un)(supported|compatible)/i;
 
 /**
  * @anchor H3
@@ -23,9 +23,9 @@ const NAMES_MISMATCH = /incompatible[_ -]?version|version[_ -]?mismatch|protocol
  * table's "do not retry; the provider is unusable" advises against with no
  * keyword); a host that did not end within the
  * run's bound fails ("never left to hang"). Whether the error was named is
- * read from what the host printed: a stdout or stderr line that names it
- * (incompatible version, version mismatch, protocol version, family, or the
- * ack's version string) passes.
+ * read from what the host printed after the ack: a stdout or stderr line that
+ * names it (incompatible, mismatch, unsupported version, or the ack's
+ * version string) passes.
  * Reading: a nonzero exit is not required by the spec, so it is never a
  * failure alone, and the named error may be surfaced where the run cannot
  * see it (an API, a log file). So exit status 0 with nothing printed that
@@ -65,7 +65,8 @@ export default defineHostCheck({
     const needle = typeof ack.env.protocol_version === "string" ? ack.env.protocol_version.toLowerCase() : undefined;
     const names = (e: HostEvent): boolean =>
       NAMES_MISMATCH.test(e.line ?? "") || (needle !== undefined && needle !== "" && (e.line ?? "").toLowerCase().includes(needle));
-    const named = v.output().find(names);
+    // Only what it printed after the ack can name this mismatch (a host logging its own handshake names nothing).
+    const named = v.output().find((e) => e.n > ack.n && names(e));
     const worked = [...v.sent("query"), ...v.sent("verify")].filter((e) => e.n > ack.n).sort((a, b) => a.n - b.n);
     if (worked.length > 0) {
       const first = worked[0]!;

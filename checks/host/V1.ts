@@ -5,32 +5,16 @@ import { show } from "../kit/show.ts";
 import { capabilities } from "../../src/protocol/caps.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+import { envelopeSchemas } from "../../src/schema/documents.ts";
 import type { HostEnvelope, HostView } from "../../src/transcript/host.ts";
 
 /** A frame identity (§6.3): the triple, and nothing of the frame's body. */
 const IDENTITY = ["provider_id", "frame_id", "content_digest"];
 
-/** Members a frame defines beside its identity: one of them in a verify is a frame body (or part of one). */
-const BODY = [
-  "id",
-  "kind",
-  "title",
-  "content",
-  "uri",
-  "score",
-  "token_cost",
-  "valid_from",
-  "valid_to",
-  "recorded_at",
-  "provenance",
-  "citation_label",
-  "relations",
-  "representation",
-  "canonical_content_hash",
-  "transform",
-  "content_ref",
-  "canonical_token_cost",
-];
+/** Members a frame defines (the schema's ContextFrame) beside its identity: one of them in a verify is a frame body (or part of one). */
+const BODY: readonly string[] = Object.keys((envelopeSchemas.lint.$defs.ContextFrame as { properties: Record<string, unknown> }).properties).filter(
+  (k) => !IDENTITY.includes(k),
+);
 
 /** Part (b): what one verify request carries. */
 function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {

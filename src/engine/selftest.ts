@@ -165,13 +165,15 @@ export const HOST_CASE_BOUND_MS = 3000;
 /**
  * Which host cases run the reference host as a process, reaching the
  * scenario providers over a relay it spawns or the loopback HTTP server, as
- * any host under test does: the honest host on both transports, and every
- * fifth mode. The rest run the same host in this process, against the same
+ * any host under test does: the honest host on both transports, every mode
+ * whose defect exists on one transport only (C8's printed token, a
+ * pretty-printed handshake), and every fifth mode. The rest run the same host in this process, against the same
  * scenario sessions: a process per scenario (two, with the relay) is most of
  * what a host case would otherwise cost.
  */
-export function hostDrivenFor(c: { mode?: string; index: number }): Driven {
-  return c.mode === undefined || c.index % 5 === 0 ? "process" : "in-process";
+export function hostDrivenFor(c: { mode?: string; index: number; only?: "stdio" | "http" }): Driven {
+  // A mode whose defect exists on one transport only (a token printed, a handshake over lines) is about the process's own output or pipe.
+  return c.mode === undefined || c.only !== undefined || c.index % 5 === 0 ? "process" : "in-process";
 }
 
 /** `cgp-conform host` against the bundled reference host, honest or with one host mode, over stdio or HTTP. */

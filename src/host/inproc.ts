@@ -114,6 +114,8 @@ export function inProcessProvider(name: ScenarioName, secrets: RunSecrets, rec: 
   return {
     bindings: { stdio, http },
     cut() {
+      // As the process group is killed at the bound: the provider ends with the host.
+      if (inboxes.length > 0) rec.note({ note: "provider-exit", exitCode: null, reason: "killed with the host at the bound" });
       for (const i of inboxes) i.push({ kind: "end", why: "the run's bound on the scenario passed" });
     },
   };

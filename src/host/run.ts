@@ -250,6 +250,10 @@ function captureOutput(
     let lines = 0;
     let rest = "";
     let noted = false;
+    let finished = false;
+    // Past the caps: how many lines held the token, and in which forms (one event at the end, not one a line).
+    let unkept = 0;
+    const unkeptForms = new Set<string>();
     const longest = Math.max(...forms.map(([, v]) => v.length));
     const over = (why: string): void => {
       if (noted) return;
@@ -265,25 +269,36 @@ function captureOutput(
         return;
       }
       over(lines >= MAX_OUTPUT_LINES ? `more than ${MAX_OUTPUT_LINES} lines` : `more than ${MAX_OUTPUT_BYTES} bytes`);
-      if (leaked.length > 0) rec.push({ dir, line: "(not kept: over the output cap)", leaked });
+      if (leaked.length > 0) {
+        unkept++;
+        for (const f of leaked) unkeptForms.add(f);
+      }
     };
-    stream.on("data", (c: Buffer) => {
-      bytes += c.length;
-      rest += c.toString("utf8");
+    stream.setEncoding("utf8");
+    stream.on("data", (c: string) => {
+      bytes += Buffer.byteLength(c);
+      rest += c;
       const parts = rest.split("\n");
       rest = parts.pop() ?? "";
       for (const p of parts) emit(p.replace(/\r$/, ""));
-      // A line that never ends: searched as it grows, and cut, keeping enough of its end to find a token that spans the cut.
+      // A line that never ends: searched as it grows, and cut, keeping just enough of its end to find a token that spans the cut.
       if (rest.length > MAX_LINE_BYTES) {
         const leaked = leaks(rest, forms);
-        if (leaked.length > 0) rec.push({ dir, line: "(not kept: part of a line over the line cap)", leaked });
+        if (leaked.length > 0) {
+          unkept++;
+          for (const f of leaked) unkeptForms.add(f);
+        }
         over(`a line longer than ${MAX_LINE_BYTES} bytes`);
-        rest = rest.slice(-longest * 4);
+        rest = rest.slice(-(longest - 1));
       }
     });
     const done = (): void => {
+      if (finished) return;
+      finished = true;
       if (rest !== "") emit(rest);
       rest = "";
+      if (unkept > 0)
+        rec.push({ dir, line: `(not kept: ${unkept} ${unkept === 1 ? "line" : "lines"} past the output cap held the token)`, leaked: [...unkeptForms] });
       resolve();
     };
     stream.on("end", done);
@@ -297,28 +312,40 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
   const provider = inProcessProvider(spec.name as ScenarioName, secrets, rec);
   const forms = tokenForms(secrets);
   let open = true;
+  const kept = { stdout: 0, stderr: 0 };
   const line = (dir: "stdout" | "stderr") => (text: string) => {
     if (!open) return;
-    for (const l of text.split("\n")) {
+    for (const raw of text.split("\n")) {
+      const l = raw.replace(/\r$/, "");
       const leaked = leaks(l, forms);
-      rec.push({ dir, line: redact(l), ...(leaked.length ? { leaked } : {}) });
+      if (kept[dir] >= MAX_OUTPUT_LINES && leaked.length === 0) continue;
+      kept[dir]++;
+      rec.push({ dir, line: redact(l.length > MAX_KEPT_LINE ? `${l.slice(0, MAX_KEPT_LINE)}…` : l), ...(leaked.length ? { leaked } : {}) });
     }
   };
   const target: HostTarget =
     o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url: "http://127.0.0.1:1/", token: secrets.token };
   let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<"hang">((resolve) => {
+  let onAbort: (() => void) | undefined;
+  const bound = new Promise<"hang" | "interrupted">((resolve) => {
     timer = setTimeout(() => resolve("hang"), o.timeoutMs);
+    onAbort = () => resolve("interrupted");
+    o.signal?.addEventListener("abort", onAbort, { once: true });
   });
-  const run = o.inProcess({ target, bindings: provider.bindings, print: line("stdout"), log: line("stderr") });
+  // A host that throws ends as a process that crashed would: with status 1.
+  const run = o.inProcess({ target, bindings: provider.bindings, print: line("stdout"), log: line("stderr") }).catch(() => 1);
   const outcome = await Promise.race([run, bound]);
   clearTimeout(timer);
-  if (outcome === "hang") {
+  if (onAbort) o.signal?.removeEventListener("abort", onAbort);
+  if (outcome === "interrupted") {
+    open = false;
+    provider.cut();
+  } else if (outcome === "hang") {
     rec.note({ note: "host-timeout", waitedMs: o.timeoutMs, reason: `the host did not end within ${o.timeoutMs} ms: it was stopped` });
     open = false;
     provider.cut();
     // A host that still does not return once everything it waited on has ended is left behind, not waited for.
-    await Promise.race([run.catch(() => 1), new Promise((r) => setTimeout(r, 2000).unref())]);
+    await Promise.race([run, new Promise((r) => setTimeout(r, 2000).unref())]);
   } else rec.note({ note: "host-exit", exitCode: outcome, signal: null });
 }
 
@@ -345,6 +372,7 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     env[HOST_ENV.argv] = JSON.stringify(served.values.provider);
   }
   if (served.values.url) env[HOST_ENV.url] = served.values.url;
+  let spawned: number | undefined;
   try {
     const child = execa(argv[0]!, argv.slice(1), {
       env,
@@ -359,12 +387,15 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
       windowsHide: true,
     });
     const pid = child.pid;
+    spawned = pid;
     if (pid !== undefined) track(pid);
     const outputs = Promise.all([captureOutput(child.stdout, "stdout", rec, forms), captureOutput(child.stderr, "stderr", rec, forms)]);
     let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
     const bound = new Promise<"hang" | "interrupted">((resolve) => {
       timer = setTimeout(() => resolve("hang"), o.timeoutMs);
-      o.signal?.addEventListener("abort", () => resolve("interrupted"), { once: true });
+      onAbort = () => resolve("interrupted");
+      o.signal?.addEventListener("abort", onAbort, { once: true });
     });
     // The host's end is its process's exit, not the close of its pipes: a provider it started may hold those open after it exits.
     const exited = new Promise<{ code: number | null; signal: string | null } | { error: string }>((resolve) => {
@@ -373,14 +404,15 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     });
     const outcome = await Promise.race([exited, bound]);
     clearTimeout(timer);
+    if (onAbort) o.signal?.removeEventListener("abort", onAbort);
     if (outcome === "interrupted") {
       if (pid !== undefined) killGroup(pid);
     } else if (outcome === "hang") {
       rec.note({ note: "host-timeout", waitedMs: o.timeoutMs, reason: `the host did not end within ${o.timeoutMs} ms: it and its process group were killed` });
       if (pid !== undefined) killGroup(pid);
     } else if (pid === undefined || "error" in outcome) {
-      const r = await child;
-      rec.note({ note: "spawn-error", reason: redact(r.shortMessage ?? r.message ?? ("error" in outcome ? outcome.error : "spawn failed")) });
+      const r = await Promise.race([child, new Promise<undefined>((res) => setTimeout(() => res(undefined), 2000).unref())]);
+      rec.note({ note: "spawn-error", reason: redact(r?.shortMessage ?? r?.message ?? ("error" in outcome ? outcome.error : "spawn failed")) });
     } else {
       rec.note({ note: "host-exit", exitCode: outcome.code, signal: outcome.signal });
     }
@@ -388,16 +420,18 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     await Promise.race([outputs, new Promise((r) => setTimeout(r, 1000))]);
     // The relay's last words (its exit, its end of input) arrive just after the host ends.
     await Promise.race([served.idle(), new Promise((r) => setTimeout(r, SETTLE_MS))]);
-    if (pid !== undefined) {
-      killGroup(pid);
-      untrack(pid);
-    }
     setTimeout(() => {
       child.stdout?.destroy();
       child.stderr?.destroy();
     }, 1000).unref();
+    if (pid !== undefined) killGroup(pid);
     await Promise.race([child, new Promise((r) => setTimeout(r, 2000).unref())]);
   } finally {
+    // Whatever happened above, the host's process group (its provider, the relay, anything it left) does not outlive the scenario.
+    if (spawned !== undefined) {
+      killGroup(spawned);
+      untrack(spawned);
+    }
     await served.close();
     rmSync(dir, { recursive: true, force: true });
     untrackDir(dir);
@@ -452,6 +486,16 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
     }
   } finally {
     unregister();
+  }
+  if (interrupted) {
+    // What a signal cut short, or kept from running, was not observed: its checks skip, they are not judged on half a scenario.
+    const reached = new Set(rec.events.map((e) => e.scenario));
+    const last = [...reached].pop();
+    for (const r of records) {
+      if (r.skipped) continue;
+      if (r.name === last) r.skipped = `the run was interrupted by ${interrupted} while it ran`;
+      else if (!reached.has(r.name)) r.skipped = `the run was interrupted by ${interrupted} before it ran`;
+    }
   }
   rec.events.forEach((e, i) => (e.n = i + 2));
   return {

@@ -16,6 +16,8 @@ export const MAX_LINES = 2000;
 export const MAX_RECORDED_BYTES = 8 * 1024 * 1024;
 /** And at most this many notes (the over-cap note past the other caps is one of them). */
 export const MAX_NOTES = 500;
+/** The notes no cap drops: how the host ended, and what was not kept. */
+const KEPT_NOTES = new Set(["host-exit", "host-timeout", "spawn-error", "over-cap"]);
 
 /** The forms of the token a line of the host's output holds. */
 export function leaks(line: string, forms: Array<[string, string]>): string[] {
@@ -61,9 +63,16 @@ export class Recorder {
   }
 
   note(e: Omit<HostEvent, "n" | "scenario" | "t" | "dir">): void {
-    // A host looping on refusals (401s, reconnects) would otherwise add a note a turn.
-    if (this.notes >= MAX_NOTES) return;
-    this.notes++;
+    // A host looping on refusals (401s, reconnects) would otherwise add a note a turn; how the host ended, and the caps, are always kept.
+    if (!KEPT_NOTES.has(e.note ?? "")) {
+      if (this.notes >= MAX_NOTES) {
+        if (this.notes === MAX_NOTES)
+          this.push({ dir: "note", note: "over-cap", reason: `more than ${MAX_NOTES} notes in one scenario: the rest were not kept` });
+        this.notes++;
+        return;
+      }
+      this.notes++;
+    }
     this.push({ dir: "note", ...e });
   }
 }
