@@ -325,12 +325,17 @@ export async function main(argv: string[]): Promise<number> {
     .command(
       "explain <anchor>",
       "Explain a check: the spec sentence, what is sent, how it is scored, which modes witness it",
-      (y) => y.positional("anchor", { type: "string", demandOption: true, describe: "A check id (H1, B3, S2-framing…) or an excluded anchor" }),
+      (y) =>
+        y.positional("anchor", {
+          type: "string",
+          demandOption: true,
+          describe: "A check id (H1, B3, S2-framing…), a host check (host:H4), a host scenario (stops-answering) or an excluded anchor",
+        }),
       async (a) => {
         noProvider("explain");
         const { explain } = await load.explain();
         const text = explain(a.anchor);
-        if (text === undefined) throw new UsageError(`no check or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
+        if (text === undefined) throw new UsageError(`no check, scenario or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
         out(text.endsWith("\n") ? text : text + "\n");
         code = exitCode("done");
       },

@@ -16,6 +16,7 @@ import { hostWitnesses, witnesses } from "./tables.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { HOST_PREFIX, type HostCheckDef } from "../../checks/kit/host.ts";
+import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { wrap } from "./wrap.ts";
 
 const SCORED: Record<Level, string> = {
@@ -128,6 +129,20 @@ export function explain(id: string): string | undefined {
       "Why",
       `  ${EXCLUDED[anchor]}`,
       ...(host ? ["", `Its host half is ${host.id}: cgp-conform explain ${host.id}`] : []),
+    ].join("\n");
+  }
+  // A scenario of cgp-conform host, named in host evidence: what it serves, and the host checks that read it.
+  const scenario = SCENARIOS.find((sc) => sc.name.toUpperCase() === want);
+  if (scenario) {
+    const readers = HOST_CHECKS.filter((c) => c.scenarios.includes(scenario));
+    return [
+      `${scenario.name}: a scenario of cgp-conform host${scenario.only ? ` (${scenario.only} only)` : ""}`,
+      "",
+      "What its provider declares and does",
+      ...wrap(scenario.summary, 100, "  "),
+      "",
+      "Host checks that read it",
+      ...readers.map((c) => `  ${c.id} (${c.level}): ${c.title}`),
     ].join("\n");
   }
   // A host-checked anchor with no provider check (C2, C8, …): explain H names the host check.

@@ -1,4 +1,6 @@
 import t from "tap";
+import { HOST_CHECKS } from "../../checks/host/index.ts";
+import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { SCORING } from "../../src/docs/scoring.generated.ts";
@@ -57,4 +59,22 @@ t.test("ids match ignoring case; an unknown id is undefined", async (t) => {
 
 t.test("no check names a probe the explainer cannot describe", async (t) => {
   for (const c of CHECKS) t.notMatch(explain(c.id)!, /\(not a registered probe\)/, c.id);
+});
+
+t.test("host checks, host-only anchors and scenarios explain too", async (t) => {
+  for (const c of HOST_CHECKS) {
+    const text = explain(c.id)!;
+    t.ok(text.startsWith(`${c.id} (${c.level}): ${c.title}`), `${c.id} heading`);
+    t.ok(text.includes(c.requirement), `${c.id} quotes its requirement`);
+    for (const sc of c.scenarios) t.ok(text.includes(`  ${sc.name}`), `${c.id} names scenario ${sc.name}`);
+    t.match(text, /Witnesses \(host modes[\s\S]*\n {2}[A-Z]\d*[\w-]*: /, `${c.id} names a witness`);
+  }
+  t.ok(explain("C2")?.startsWith("host:C2 "), "an anchor only a host check covers explains as that host check");
+  t.match(explain("H4")!, /The host half of H4 is host:H4/, "a provider check points at its host half");
+  for (const sc of SCENARIOS) {
+    const text = explain(sc.name)!;
+    t.ok(text.startsWith(`${sc.name}: a scenario of cgp-conform host`), `${sc.name} heading`);
+    t.ok(text.includes("Host checks that read it"), `${sc.name} lists its readers`);
+    for (const c of HOST_CHECKS.filter((x) => x.scenarios.includes(sc))) t.ok(text.includes(`  ${c.id} (`), `${sc.name} names ${c.id}`);
+  }
 });
