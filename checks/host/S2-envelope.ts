@@ -1,13 +1,10 @@
+import { at, ENVELOPE_TYPES } from "../kit/schema.ts";
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
-import { isObj } from "../../src/protocol/envelope.ts";
 import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
 import { validateEnvelope, type SchemaError } from "../../src/schema/index.ts";
-
-/** The envelope vocabulary of this revision (§2); a type outside it is not rejected (it may be a later 1.x addition), so it is not validated. */
-const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
 
 /**
  * Violations another host check judges with its own words: a handshake's
@@ -17,18 +14,6 @@ const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify
 function judgedElsewhere(type: string, e: SchemaError): boolean {
   if (type === "handshake" && e.instancePath === "/protocol_version") return true;
   return type === "query" && /^\/query\/representation_preferences\/\d+$/.test(e.instancePath);
-}
-
-/** The value a JSON pointer names, for evidence. */
-function at(value: unknown, pointer: string): unknown {
-  let v = value;
-  for (const raw of pointer.split("/").slice(1)) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(v)) v = v[Number(key)];
-    else if (isObj(v)) v = v[key];
-    else return undefined;
-  }
-  return v;
 }
 
 /**

@@ -6,10 +6,11 @@ import { ownerOf } from "../../src/schema/owners.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
 
-const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
+/** The envelope vocabulary of this revision (§2); a type outside it may be a later 1.x addition, so it is not validated. */
+export const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
 
 /** The value a JSON pointer names, for evidence. */
-function at(value: unknown, pointer: string): unknown {
+export function at(value: unknown, pointer: string): unknown {
   let v = value;
   for (const raw of pointer.split("/").slice(1)) {
     const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");

@@ -1,4 +1,5 @@
 import type { Argv } from "yargs";
+import { runOptions } from "./options.ts";
 
 export const HOST_TIMEOUT_MS = 10_000;
 
@@ -19,10 +20,8 @@ export interface HostArgs {
 }
 
 export function hostOptions<T>(y: Argv<T>) {
-  return y
-    .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout (nothing else goes to stdout)" })
+  return runOptions(y)
     .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too" })
-    .option("quiet", { type: "boolean", default: false, describe: "Show only the checks that failed, the counts and the verdict" })
     .option("timeout", {
       type: "number",
       default: HOST_TIMEOUT_MS,
@@ -35,13 +34,6 @@ export function hostOptions<T>(y: Argv<T>) {
     .option("transcript", { type: "string", describe: "Save the host transcript (NDJSON: every line the host sent and was answered, per scenario) to FILE" })
     .option("only", { type: "string", array: true, describe: "Run only these host checks: ids with or without host: (H4, host:C*, S2-*); repeatable" })
     .option("skip", { type: "string", array: true, describe: "Leave out these host checks (same patterns as --only); repeatable" })
-    .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
     .option("baseline", { type: "string", describe: "A file listing host check ids (host:H4) expected to fail" })
-    .option("allow-stale-baseline", { type: "boolean", default: false, describe: "With --baseline: a listed check that now passes does not fail the run" })
-    .option("write-baseline", { type: "string", describe: "Write the host checks that failed in this run to FILE, as a baseline" })
-    .option("report", {
-      type: "string",
-      array: true,
-      describe: "Also write a report: FORMAT[:FILE] (json, junit, tap, markdown, github, html); repeatable",
-    });
+    .option("write-baseline", { type: "string", describe: "Write the host checks that failed in this run to FILE, as a baseline" });
 }

@@ -2,9 +2,6 @@
  * `cgp-conform host [options] -- <host command line>`: run a host under
  * test through every scenario and score what it sent (host checks).
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { EXCLUDED } from "../../checks/excluded.ts";
 import { HOST_PREFIX, type HostCheckDef } from "../../checks/kit/host.ts";
@@ -13,11 +10,10 @@ import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { runHost } from "../host/run.ts";
 import { scoreHost } from "../host/score.ts";
 import { buildHostReport } from "../verdict/host-report.ts";
-import { parseBaseline, writeBaselineText } from "../verdict/baseline.ts";
-import { applyPolicy, type Policy } from "../verdict/policy.ts";
-import { hostToNdjson } from "../transcript/host-file.ts";
-import { err, OutputError, positive, readIn, UsageError, writable, writeOutput, writePrivate } from "./io.ts";
-import { printReport } from "./suite.ts";
+import { applyPolicy } from "../verdict/policy.ts";
+import { toNdjson } from "../transcript/file.ts";
+import { err, positive, UsageError } from "./io.ts";
+import { checkOutputs, finishRun, gatingPolicy, readBaseline } from "./suite.ts";
 import { TerminalProgress } from "./progress.ts";
 import type { HostArgs } from "./host-options.ts";
 
@@ -70,18 +66,15 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
   if (command.length === 0) throw new UsageError("no host command: give it after --, e.g. cgp-conform host -- ./my-host --provider {provider}");
   const transport = transportOf(command, a.transport);
   const checks = selectHost(a);
-  let baseline;
-  if (a.baseline !== undefined) {
-    try {
-      baseline = parseBaseline(readIn(a.baseline), { ids: HOST_CHECKS.map((c) => c.id), excluded: {} });
-    } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new UsageError(`${a.baseline}: ${(e as Error).message}`);
-    }
-  }
-  if (a["allow-stale-baseline"] && a.baseline === undefined) throw new UsageError("--allow-stale-baseline needs --baseline FILE");
-  if (a.transcript) writable(a.transcript, "--transcript");
-  if (a["write-baseline"]) writable(a["write-baseline"], "--write-baseline");
+  const baseline =
+    a.baseline === undefined
+      ? undefined
+      : readBaseline(
+          a.baseline,
+          HOST_CHECKS.map((c) => c.id),
+          {},
+        );
+  checkOutputs(a);
   const timeoutMs = positive("timeout", a.timeout);
   const progress = process.stderr.isTTY && !a.json && !a.quiet ? new TerminalProgress(err, "scenarios") : undefined;
   const transcript = await runHost({
@@ -99,41 +92,6 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
         }
       : {}),
   }).finally(() => progress?.stop());
-  const policy: Policy = {
-    strict: a.strict,
-    ...(baseline ? { baseline, allowStale: a["allow-stale-baseline"] } : {}),
-    ...(a.only ? { only: a.only } : {}),
-    ...(a.skip ? { skip: a.skip } : {}),
-  };
-  const report = applyPolicy(buildHostReport(transcript, scoreHost(transcript, checks)), policy);
-  const failures: string[] = [];
-  const save = (file: string, text: string, what: string): boolean => {
-    try {
-      writeOutput(file, text, what);
-      return true;
-    } catch (e) {
-      if (!(e instanceof OutputError)) throw e;
-      failures.push(e.message);
-      return false;
-    }
-  };
-  let transcriptPath: string | undefined;
-  let kept = false;
-  if (a.transcript) {
-    if (save(a.transcript, hostToNdjson(transcript), "the transcript")) transcriptPath = a.transcript;
-  } else if (!report.conformant || report.summary.warn > 0) {
-    try {
-      const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-run-"));
-      transcriptPath = join(dir, "host-transcript.ndjson");
-      writePrivate(transcriptPath, hostToNdjson(transcript));
-      kept = true;
-    } catch (e) {
-      err(`cgp-conform: the transcript could not be kept (${(e as Error).message}); --transcript FILE saves it\n`);
-    }
-  }
-  if (a["write-baseline"]) {
-    if (report.could_not_run) err(`cgp-conform: no baseline written to ${a["write-baseline"]}: the run could not be made\n`);
-    else save(a["write-baseline"], writeBaselineText(report.results, `a host run of ${command.join(" ")} at ${report.started_at}`), "the baseline");
-  }
-  return printReport(report, a, undefined, { ...(transcriptPath ? { transcriptPath } : {}), kept, failures });
+  const report = applyPolicy(buildHostReport(transcript, scoreHost(transcript, checks)), gatingPolicy(a, baseline));
+  return finishRun(report, toNdjson(transcript), a, `a host run of ${command.join(" ")}`);
 }

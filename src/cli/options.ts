@@ -22,12 +22,25 @@ export interface SuiteArgs {
   depth: Depth;
 }
 
-/** The options every command that runs the suite takes. */
-export function suiteOptions<T>(y: Argv<T>) {
+/** What every run (a provider's or a host's) writes and how it gates: the options both commands take alike. */
+export function runOptions<T>(y: Argv<T>) {
   return y
     .option("json", { type: "boolean", default: false, describe: "Write the report as JSON to stdout (nothing else goes to stdout)" })
-    .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too, and every check of a run that could not be made" })
     .option("quiet", { type: "boolean", default: false, describe: "Show only the checks that failed, the counts and the verdict" })
+    .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
+    .option("allow-stale-baseline", { type: "boolean", default: false, describe: "With --baseline: a listed check that now passes does not fail the run" })
+    .option("report", {
+      type: "string",
+      array: true,
+      describe:
+        "Also write a report: FORMAT[:FILE], FORMAT one of json, junit, tap, markdown, github, html (no FILE: stdout, instead of the human report); repeatable",
+    });
+}
+
+/** The options every command that runs the suite takes. */
+export function suiteOptions<T>(y: Argv<T>) {
+  return runOptions(y)
+    .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too, and every check of a run that could not be made" })
     .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline, and the shutdown grace period, in ms" })
     .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
     .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
@@ -50,17 +63,9 @@ export function suiteOptions<T>(y: Argv<T>) {
     })
     .option("only", { type: "string", array: true, describe: "Run only these checks: ids, globs and ranges (H1, B*, F5,F11-F13); repeatable" })
     .option("skip", { type: "string", array: true, describe: "Leave out these checks (same patterns as --only); repeatable" })
-    .option("strict", { type: "boolean", default: false, describe: "Treat SHOULD shortfalls (warnings) as failures" })
     .option("baseline", {
       type: "string",
       describe: "A file listing anchors expected to fail: the run is green if no other check fails, and no listed check passes",
     })
-    .option("allow-stale-baseline", { type: "boolean", default: false, describe: "With --baseline: a listed check that now passes does not fail the run" })
-    .option("write-baseline", { type: "string", describe: "Write the checks that failed in this run to FILE, as a baseline for --baseline" })
-    .option("report", {
-      type: "string",
-      array: true,
-      describe:
-        "Also write a report: FORMAT[:FILE], FORMAT one of json, junit, tap, markdown, github, html (no FILE: stdout, instead of the human report); repeatable",
-    });
+    .option("write-baseline", { type: "string", describe: "Write the checks that failed in this run to FILE, as a baseline for --baseline" });
 }

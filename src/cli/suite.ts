@@ -14,7 +14,7 @@ import type { Transcript } from "../transcript/types.ts";
 import { toNdjson } from "../transcript/file.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { EXCLUDED } from "../../checks/excluded.ts";
-import { parseBaseline, writeBaselineText } from "../verdict/baseline.ts";
+import { parseBaseline, writeBaselineText, type Baseline } from "../verdict/baseline.ts";
 import { type CheckDef } from "../../checks/kit/check.ts";
 import { applyPolicy, type Policy } from "../verdict/policy.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
@@ -100,6 +100,73 @@ function keepTranscript(text: string): { path: string } | { why: string } {
   }
 }
 
+/** A --baseline file, read and held to the registered ids: any defect in it is a usage error naming the file. */
+export function readBaseline(file: string, ids: string[], excluded: Readonly<Record<string, string>>): Baseline {
+  try {
+    return parseBaseline(readIn(file), { ids, excluded });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${file}: ${(e as Error).message}`);
+  }
+}
+
+/** The outputs a run was asked for, checked before it runs: a run is never made only to find it cannot be written. */
+export function checkOutputs(a: {
+  transcript?: string;
+  "write-baseline"?: string;
+  "allow-stale-baseline": boolean;
+  baseline?: string;
+  json: boolean;
+  report?: string[];
+}): void {
+  if (a.transcript) writable(a.transcript, "--transcript");
+  if (a["write-baseline"]) writable(a["write-baseline"], "--write-baseline");
+  if (a["allow-stale-baseline"] && a.baseline === undefined) throw new UsageError("--allow-stale-baseline needs --baseline FILE");
+  for (const s of reportSpecs(a)) if (s.file && !s.append) writable(s.file, "--report");
+}
+
+/**
+ * After a run is scored: save (or keep, when it did not pass) its transcript,
+ * write a baseline if asked, then print every report. Returns the exit code.
+ * `about` names the run in the baseline's comment.
+ */
+export function finishRun(
+  report: RunReport,
+  transcriptText: string,
+  a: { transcript?: string; "write-baseline"?: string; json: boolean; verbose: boolean; quiet?: boolean; report?: string[] },
+  about: string,
+  transcript?: Transcript,
+): number {
+  // An output that cannot be written must not cost the report: say so, print the report, exit 3.
+  const failures: string[] = [];
+  const save = (file: string, text: string, what: string): boolean => {
+    try {
+      writeOutput(file, text, what);
+      return true;
+    } catch (e) {
+      if (!(e instanceof OutputError)) throw e;
+      failures.push(e.message);
+      return false;
+    }
+  };
+  let transcriptPath: string | undefined;
+  let kept = false;
+  if (a.transcript) {
+    if (save(a.transcript, transcriptText, "the transcript")) transcriptPath = a.transcript;
+  } else if (!report.conformant || report.summary.warn > 0) {
+    // The evidence cites transcript lines: a run that did not pass keeps its transcript even when none was asked for.
+    const k = keepTranscript(transcriptText);
+    if ("path" in k) [transcriptPath, kept] = [k.path, true];
+    else err(`cgp-conform: the transcript could not be kept (${k.why}); --transcript FILE saves it\n`);
+  }
+  if (a["write-baseline"]) {
+    // Not an output failure: a run that could not be made has no failures to list, and exits 3 for that already.
+    if (report.could_not_run) err(`cgp-conform: no baseline written to ${a["write-baseline"]}: the run could not be made\n`);
+    else save(a["write-baseline"], writeBaselineText(report.results, `${about} at ${report.started_at}`), "the baseline");
+  }
+  return printReport(report, a, transcript, { ...(transcriptPath ? { transcriptPath } : {}), kept, failures });
+}
+
 /** --only / --skip / --baseline, read and checked before anything runs. */
 function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy } {
   let selection;
@@ -114,23 +181,30 @@ function policyOf(a: SuiteArgs): { checks: readonly CheckDef[]; policy: Policy }
     );
   }
   if (selection.selected.length === 0) throw new UsageError("--only and --skip leave no check to run");
-  let baseline;
-  if (a.baseline !== undefined) {
-    try {
-      baseline = parseBaseline(readIn(a.baseline), { ids: CHECKS.map((c) => c.id), excluded: EXCLUDED });
-    } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new UsageError(`${a.baseline}: ${(e as Error).message}`);
-    }
-  }
+  const baseline =
+    a.baseline === undefined
+      ? undefined
+      : readBaseline(
+          a.baseline,
+          CHECKS.map((c) => c.id),
+          EXCLUDED,
+        );
   return {
     checks: selection.selected,
-    policy: {
-      strict: a.strict,
-      ...(baseline ? { baseline, allowStale: a["allow-stale-baseline"] } : {}),
-      ...(a.only ? { only: a.only } : {}),
-      ...(a.skip ? { skip: a.skip } : {}),
-    },
+    policy: gatingPolicy(a, baseline),
+  };
+}
+
+/** The gating policy a run's flags ask for (--strict, --baseline, --allow-stale-baseline; --only and --skip for the record). */
+export function gatingPolicy(
+  a: { strict: boolean; "allow-stale-baseline": boolean; only?: string[]; skip?: string[] },
+  baseline: Baseline | undefined,
+): Policy {
+  return {
+    strict: a.strict,
+    ...(baseline ? { baseline, allowStale: a["allow-stale-baseline"] } : {}),
+    ...(a.only ? { only: a.only } : {}),
+    ...(a.skip ? { skip: a.skip } : {}),
   };
 }
 
@@ -146,10 +220,7 @@ function checkConsent(values: string[] | undefined): void {
 export async function suite(target: Target, a: SuiteArgs): Promise<number> {
   const { checks, policy } = policyOf(a);
   checkConsent(a.consent);
-  if (a.transcript) writable(a.transcript, "--transcript");
-  if (a["write-baseline"]) writable(a["write-baseline"], "--write-baseline");
-  if (a["allow-stale-baseline"] && a.baseline === undefined) throw new UsageError("--allow-stale-baseline needs --baseline FILE");
-  for (const s of reportSpecs(a)) if (s.file && !s.append) writable(s.file, "--report");
+  checkOutputs(a);
   // On a terminal, and only there, a line on stderr says what the run is doing.
   const progress = process.stderr.isTTY && !a.json && !a.quiet ? new TerminalProgress() : undefined;
   const { transcript, report: scored } = await runSuite(target, {
@@ -162,33 +233,6 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
     depth: a.depth,
     ...(progress ? { progress } : {}),
   }).finally(() => progress?.stop());
-  // An output that cannot be written must not cost the report: say so, print the report, exit 3.
-  const failures: string[] = [];
-  const save = (file: string, text: string, what: string): boolean => {
-    try {
-      writeOutput(file, text, what);
-      return true;
-    } catch (e) {
-      if (!(e instanceof OutputError)) throw e;
-      failures.push(e.message);
-      return false;
-    }
-  };
   const report = applyPolicy(scored, policy);
-  let transcriptPath: string | undefined;
-  let kept = false;
-  if (a.transcript) {
-    if (save(a.transcript, toNdjson(transcript), "the transcript")) transcriptPath = a.transcript;
-  } else if (!report.conformant || report.summary.warn > 0) {
-    // The evidence cites transcript lines: a run that did not pass keeps its transcript even when none was asked for.
-    const k = keepTranscript(toNdjson(transcript));
-    if ("path" in k) [transcriptPath, kept] = [k.path, true];
-    else err(`cgp-conform: the transcript could not be kept (${k.why}); --transcript FILE saves it\n`);
-  }
-  if (a["write-baseline"]) {
-    // Not an output failure: a run that could not be made has no failures to list, and exits 3 for that already.
-    if (report.could_not_run) err(`cgp-conform: no baseline written to ${a["write-baseline"]}: the run could not be made\n`);
-    else save(a["write-baseline"], writeBaselineText(report.results, `a run against ${targetOf(report.target)} at ${report.started_at}`), "the baseline");
-  }
-  return printReport(report, a, transcript, { ...(transcriptPath ? { transcriptPath } : {}), kept, failures });
+  return finishRun(report, toNdjson(transcript), a, `a run against ${targetOf(report.target)}`, transcript);
 }

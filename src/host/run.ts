@@ -55,6 +55,9 @@ const MAX_OUTPUT_BYTES = 1024 * 1024;
 const MAX_OUTPUT_LINES = 2000;
 /** The longest printed line kept whole in the record. */
 const MAX_KEPT_LINE = 16 * 1024;
+
+/** A line the host printed, as the record keeps it: cut to MAX_KEPT_LINE, the token redacted. */
+const keptLine = (line: string): string => redact(line.length > MAX_KEPT_LINE ? `${line.slice(0, MAX_KEPT_LINE)}…` : line);
 /** The longest line a relay sends (a base64 chunk of its stdin), with room to spare. */
 const RELAY_LINE_MAX = 4 * 1024 * 1024;
 /** How long the relay may take to deliver its last words after the host has ended. */
@@ -265,7 +268,7 @@ function captureOutput(
       const leaked = leaks(line, forms);
       if (lines < MAX_OUTPUT_LINES && bytes <= MAX_OUTPUT_BYTES) {
         lines++;
-        rec.push({ dir, line: redact(line.length > MAX_KEPT_LINE ? `${line.slice(0, MAX_KEPT_LINE)}…` : line), ...(leaked.length ? { leaked } : {}) });
+        rec.push({ dir, line: keptLine(line), ...(leaked.length ? { leaked } : {}) });
         return;
       }
       over(lines >= MAX_OUTPUT_LINES ? `more than ${MAX_OUTPUT_LINES} lines` : `more than ${MAX_OUTPUT_BYTES} bytes`);
@@ -320,23 +323,16 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
       const leaked = leaks(l, forms);
       if (kept[dir] >= MAX_OUTPUT_LINES && leaked.length === 0) continue;
       kept[dir]++;
-      rec.push({ dir, line: redact(l.length > MAX_KEPT_LINE ? `${l.slice(0, MAX_KEPT_LINE)}…` : l), ...(leaked.length ? { leaked } : {}) });
+      rec.push({ dir, line: keptLine(l), ...(leaked.length ? { leaked } : {}) });
     }
   };
   const target: HostTarget =
     o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url: "http://127.0.0.1:1/", token: secrets.token };
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const bound = new Promise<"hang" | "interrupted">((resolve) => {
-    timer = setTimeout(() => resolve("hang"), o.timeoutMs);
-    onAbort = () => resolve("interrupted");
-    o.signal?.addEventListener("abort", onAbort, { once: true });
-  });
+  const bound = scenarioBound(o);
   // A host that throws ends as a process that crashed would: with status 1.
   const run = o.inProcess({ target, bindings: provider.bindings, print: line("stdout"), log: line("stderr") }).catch(() => 1);
-  const outcome = await Promise.race([run, bound]);
-  clearTimeout(timer);
-  if (onAbort) o.signal?.removeEventListener("abort", onAbort);
+  const outcome = await Promise.race([run, bound.reached]);
+  bound.clear();
   if (outcome === "interrupted") {
     open = false;
     provider.cut();
@@ -347,6 +343,24 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
     // A host that still does not return once everything it waited on has ended is left behind, not waited for.
     await Promise.race([run, new Promise((r) => setTimeout(r, 2000).unref())]);
   } else rec.note({ note: "host-exit", exitCode: outcome, signal: null });
+}
+
+/** The end of a scenario's time: its bound passed ("hang"), or a signal interrupted the run. `clear` when the host ended first. */
+function scenarioBound(o: { timeoutMs: number; signal?: AbortSignal }): { reached: Promise<"hang" | "interrupted">; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const reached = new Promise<"hang" | "interrupted">((resolve) => {
+    timer = setTimeout(() => resolve("hang"), o.timeoutMs);
+    onAbort = () => resolve("interrupted");
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  return {
+    reached,
+    clear() {
+      clearTimeout(timer);
+      if (onAbort) o.signal?.removeEventListener("abort", onAbort);
+    },
+  };
 }
 
 function tokenForms(secrets: RunSecrets): Array<[string, string]> {
@@ -390,21 +404,14 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     spawned = pid;
     if (pid !== undefined) track(pid);
     const outputs = Promise.all([captureOutput(child.stdout, "stdout", rec, forms), captureOutput(child.stderr, "stderr", rec, forms)]);
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const bound = new Promise<"hang" | "interrupted">((resolve) => {
-      timer = setTimeout(() => resolve("hang"), o.timeoutMs);
-      onAbort = () => resolve("interrupted");
-      o.signal?.addEventListener("abort", onAbort, { once: true });
-    });
+    const bound = scenarioBound(o);
     // The host's end is its process's exit, not the close of its pipes: a provider it started may hold those open after it exits.
     const exited = new Promise<{ code: number | null; signal: string | null } | { error: string }>((resolve) => {
       child.once("exit", (code, signal) => resolve({ code, signal }));
       child.once("error", (e) => resolve({ error: e.message }));
     });
-    const outcome = await Promise.race([exited, bound]);
-    clearTimeout(timer);
-    if (onAbort) o.signal?.removeEventListener("abort", onAbort);
+    const outcome = await Promise.race([exited, bound.reached]);
+    bound.clear();
     if (outcome === "interrupted") {
       if (pid !== undefined) killGroup(pid);
     } else if (outcome === "hang") {
@@ -448,9 +455,7 @@ let made: RunSecrets | undefined;
 function runSecrets(): RunSecrets {
   if (made) return made;
   made = { token: randomBytes(24).toString("base64url"), nonce: randomBytes(4).toString("hex") };
-  registerSecret(made.token);
-  registerSecret(Buffer.from(made.token).toString("base64"));
-  registerSecret(Buffer.from(made.token).toString("hex"));
+  for (const [, form] of tokenForms(made)) registerSecret(form);
   return made;
 }
 

@@ -1,8 +1,8 @@
 import { parseUntrusted } from "../protocol/envelope.ts";
 import type { Transcript, TranscriptEvent, TranscriptHeader } from "./types.ts";
 
-/** Serialise a transcript as NDJSON: the header, then one event per line. */
-export function toNdjson(t: Transcript): string {
+/** Serialise a transcript (a provider run's or a host run's) as NDJSON: the header, then one event per line. */
+export function toNdjson(t: { header: object; events: readonly object[] }): string {
   return [t.header, ...t.events].map((o) => JSON.stringify(o)).join("\n") + "\n";
 }
 
@@ -25,8 +25,9 @@ const NOTES = new Set([
 ]);
 const UNREAD = new Set(["not-local", "missing", "not-regular", "outside-roots", "too-large", "remote-provider"]);
 
-type Kind = "string" | "number" | "boolean" | "int" | "strings" | "string|null" | "int|null";
-const is = (v: unknown, k: Kind): boolean => {
+/** The type of one member of a transcript line, as its reader checks it. */
+export type Kind = "string" | "number" | "boolean" | "int" | "strings" | "string|null" | "int|null";
+export const is = (v: unknown, k: Kind): boolean => {
   switch (k) {
     case "string":
       return typeof v === "string";
@@ -70,7 +71,7 @@ const EVENT_FIELDS: Record<string, Kind> = {
 };
 const REQUIRED = ["probe", "session", "t", "step", "dir"];
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
@@ -114,15 +115,20 @@ function checkHeader(h: unknown): TranscriptHeader {
   return { ...(h as unknown as TranscriptHeader), consent: isRecord(h.consent) ? (h.consent as TranscriptHeader["consent"]) : { grants: [] } };
 }
 
-/** Parse a saved transcript, checking every line's shape; line numbers are re-derived from positions. */
-export function fromNdjson(text: string): Transcript {
+/** A saved transcript's lines, each parsed as untrusted JSON (a line that is not JSON is an error naming it). */
+export function ndjsonLines(text: string): unknown[] {
   const lines = text.split("\n").filter((l, i, all) => l !== "" || i < all.length - 1);
   if (lines.length === 0) throw new TranscriptFormatError("the file is empty");
-  const parsed = lines.map((l, i) => {
+  return lines.map((l, i) => {
     const r = parseUntrusted(l);
     if (!r.ok) throw new TranscriptFormatError(`line ${i + 1} is not JSON (${r.why})`);
     return r.value;
   });
+}
+
+/** Parse a saved transcript, checking every line's shape; line numbers are re-derived from positions. */
+export function fromNdjson(text: string): Transcript {
+  const parsed = ndjsonLines(text);
   const header = checkHeader(parsed[0]);
   const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));
   return { header, events };

@@ -3,13 +3,8 @@
  * header, then one event per line. Read back by `replay`, which checks
  * every line's shape first: a transcript is input like any other.
  */
-import { parseUntrusted } from "../protocol/envelope.ts";
 import type { HostEvent, HostTranscript, HostTranscriptHeader } from "./host.ts";
-import { TranscriptFormatError } from "./file.ts";
-
-export function hostToNdjson(t: HostTranscript): string {
-  return [t.header, ...t.events].map((o) => JSON.stringify(o)).join("\n") + "\n";
-}
+import { is, isRecord, ndjsonLines, TranscriptFormatError, type Kind } from "./file.ts";
 
 /** Whether a parsed first line is a host transcript's header (as opposed to a provider run's). */
 export function isHostHeader(v: unknown): boolean {
@@ -19,7 +14,6 @@ export function isHostHeader(v: unknown): boolean {
 const DIRS = new Set(["host", "provider", "stdout", "stderr", "note"]);
 const NOTES = new Set(["connected", "eof", "provider-exit", "dropped", "withheld", "unauthorized", "host-exit", "host-timeout", "spawn-error", "over-cap"]);
 const AUTH = new Set(["none", "run-token", "other"]);
-type Kind = "string" | "number" | "int" | "boolean" | "strings" | "int|null" | "string|null";
 const FIELDS: Record<string, Kind> = {
   scenario: "string",
   t: "number",
@@ -33,27 +27,6 @@ const FIELDS: Record<string, Kind> = {
   waitedMs: "number",
   reason: "string",
 };
-
-const is = (v: unknown, k: Kind): boolean => {
-  switch (k) {
-    case "string":
-      return typeof v === "string";
-    case "number":
-      return typeof v === "number" && Number.isFinite(v);
-    case "int":
-      return Number.isInteger(v);
-    case "boolean":
-      return typeof v === "boolean";
-    case "strings":
-      return Array.isArray(v) && v.every((x) => typeof x === "string");
-    case "int|null":
-      return v === null || Number.isInteger(v);
-    case "string|null":
-      return v === null || typeof v === "string";
-  }
-};
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function checkHeader(h: unknown): HostTranscriptHeader {
   const bad = (why: string): never => {
@@ -94,12 +67,6 @@ function checkEvent(e: unknown, line: number): HostEvent {
 
 /** Parse a saved host transcript, checking every line's shape; line numbers are re-derived from positions. */
 export function hostFromNdjson(text: string): HostTranscript {
-  const lines = text.split("\n").filter((l, i, all) => l !== "" || i < all.length - 1);
-  if (lines.length === 0) throw new TranscriptFormatError("the file is empty");
-  const parsed = lines.map((l, i) => {
-    const r = parseUntrusted(l);
-    if (!r.ok) throw new TranscriptFormatError(`line ${i + 1} is not JSON (${r.why})`);
-    return r.value;
-  });
+  const parsed = ndjsonLines(text);
   return { header: checkHeader(parsed[0]), events: parsed.slice(1).map((e, i) => checkEvent(e, i + 2)) };
 }
