@@ -1,22 +1,10 @@
 import type { Argv } from "yargs";
-import { runOptions } from "./options.ts";
+import { runOptions, type RunArgs } from "./options.ts";
 
 export const HOST_TIMEOUT_MS = 10_000;
 
-export interface HostArgs {
-  json: boolean;
-  verbose: boolean;
-  quiet: boolean;
-  timeout: number;
+export interface HostArgs extends RunArgs {
   transport?: "stdio" | "http";
-  transcript?: string;
-  only?: string[];
-  skip?: string[];
-  strict: boolean;
-  baseline?: string;
-  "allow-stale-baseline": boolean;
-  "write-baseline"?: string;
-  report?: string[];
 }
 
 export function hostOptions<T>(y: Argv<T>) {

@@ -2,23 +2,27 @@ import type { Argv } from "yargs";
 import { DEFAULTS } from "../engine/defaults.ts";
 import { DEFAULT_DEPTH, DEPTHS, type Depth } from "../protocol/probes.ts";
 
-export interface SuiteArgs {
+/** The flags every run takes, a provider's or a host's: what it writes, and how it gates. */
+export interface RunArgs {
   json: boolean;
   verbose: boolean;
+  quiet: boolean;
   timeout: number;
-  deadline: number;
   transcript?: string;
-  "max-line-bytes": number;
-  "trust-root"?: string[];
-  consent?: string[];
   only?: string[];
   skip?: string[];
   strict: boolean;
   baseline?: string;
   "allow-stale-baseline": boolean;
   "write-baseline"?: string;
-  quiet: boolean;
   report?: string[];
+}
+
+export interface SuiteArgs extends RunArgs {
+  deadline: number;
+  "max-line-bytes": number;
+  "trust-root"?: string[];
+  consent?: string[];
   depth: Depth;
 }
 
