@@ -5,44 +5,24 @@ import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { ProbeView } from "../transcript/view.ts";
 import { SHARED } from "./record.ts";
-import { statusOf, worst, type CheckResult } from "../verdict/status.ts";
+import { OBSERVED_NOTHING, scoringDefect, statusOf, unobservedResult, worst, type CheckResult } from "../verdict/status.ts";
 
 export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
   const base = { id: check.id, title: check.title, level: check.level, requirement: check.requirement };
   const broken = check.probes.map((p) => input.probe(p).brokenPrecondition(!check.scoresHandshake)).filter((b): b is NonNullable<typeof b> => b !== undefined);
-  if (broken.length > 0) {
-    const evidence = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines, status: "fail" as const }));
-    return { ...base, status: "fail", untestable: true, evidence };
-  }
+  if (broken.length > 0) return unobservedResult(base, broken);
   let score: ReturnType<CheckDef["score"]>;
   try {
     score = check.score(input);
   } catch (e) {
-    // Whatever a provider sent, the verdict comes out: a check that cannot score it says so, as an untestable failure.
-    const evidence = [
-      {
-        ok: false,
-        untestable: true,
-        message: `the check could not score what the provider sent (${(e as Error).message ?? String(e)}); this is a defect of cgp-conform's, please report it with the transcript`,
-        lines: [],
-        status: "fail" as const,
-      },
-    ];
-    return { ...base, status: "fail", untestable: true, evidence };
+    // Whatever a provider sent, the verdict comes out: a check that cannot score it says so, and the run stops for nothing.
+    return unobservedResult(base, [scoringDefect("provider", e)]);
   }
   // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score.
   const owned = input.schema(check.id);
   if (!Array.isArray(score) && owned.length === 0) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
   const all = [...(Array.isArray(score) ? score : []), ...owned];
-  if (all.length === 0) {
-    // A check that observed nothing must not pass: that would be a vacuous verdict. Nor may it stop the run.
-    return {
-      ...base,
-      status: "fail",
-      untestable: true,
-      evidence: [{ ok: false, untestable: true, message: "the check observed nothing it could judge, and gave no reason to skip", lines: [], status: "fail" }],
-    };
-  }
+  if (all.length === 0) return unobservedResult(base, [OBSERVED_NOTHING]);
   const evidence = groupAlike(mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) })));
   return {
     ...base,

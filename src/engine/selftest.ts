@@ -98,7 +98,8 @@ export function judge(
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
   const failed = results.filter((r) => catches(r.level, r.status, expectWarn.includes(r.id)) && !r.untestable).map((r) => r.id);
-  const anyFail = results.filter((r) => r.status === "fail").map((r) => r.id);
+  // A check not observed in a mode's run is as wrong as an unexpected failure: the mode hid evidence it should not have.
+  const anyFail = results.filter((r) => r.status === "fail" || r.status === "unobserved").map((r) => r.id);
   const expected = [...expectFail, ...expectWarn];
   const missed = expected.filter((id) => !failed.includes(id));
   // A check expected to warn that fails instead is as much a wrong verdict as any other unexpected failure.

@@ -1,7 +1,7 @@
 import { groupAlike, mergeSame } from "../../checks/kit/check.ts";
 import type { HostCheckDef, HostScoreInput } from "../../checks/kit/host.ts";
 import { hostViews, type HostTranscript } from "../transcript/host.ts";
-import { statusOf, worst, type CheckResult } from "../verdict/status.ts";
+import { OBSERVED_NOTHING, scoringDefect, statusOf, unobservedResult, worst, type CheckResult } from "../verdict/status.ts";
 
 /** One host check over a host transcript: the same statuses, grouping and vacuity rules as a provider check's. */
 export function evaluateHost(check: HostCheckDef, input: HostScoreInput): CheckResult {
@@ -13,22 +13,15 @@ export function evaluateHost(check: HostCheckDef, input: HostScoreInput): CheckR
     return { ...base, status: "skip", reason: `none of the scenarios it reads ran (${why})`, untestable: false, evidence: [] };
   }
   const broken = ran.map((v) => v.brokenPrecondition()).filter((b): b is NonNullable<typeof b> => b !== undefined);
-  if (broken.length > 0) {
-    const evidence = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines, status: "fail" as const }));
-    return { ...base, status: "fail", untestable: true, evidence };
-  }
+  if (broken.length > 0) return unobservedResult(base, broken);
   let score: ReturnType<HostCheckDef["score"]>;
   try {
     score = check.score(input);
   } catch (e) {
-    const message = `the check could not score what the host sent (${(e as Error).message ?? String(e)}); this is a defect of cgp-conform's, please report it with the transcript`;
-    return { ...base, status: "fail", untestable: true, evidence: [{ ok: false, untestable: true, message, lines: [], status: "fail" }] };
+    return unobservedResult(base, [scoringDefect("host", e)]);
   }
   if (!Array.isArray(score)) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
-  if (score.length === 0) {
-    const message = "the check observed nothing it could judge, and gave no reason to skip";
-    return { ...base, status: "fail", untestable: true, evidence: [{ ok: false, untestable: true, message, lines: [], status: "fail" }] };
-  }
+  if (score.length === 0) return unobservedResult(base, [OBSERVED_NOTHING]);
   const evidence = groupAlike(mergeSame(score).map((e) => ({ ...e, status: statusOf(e, check.level) })));
   return { ...base, status: worst(evidence.map((e) => e.status)), untestable: evidence.some((e) => e.untestable === true), evidence };
 }

@@ -2,11 +2,11 @@ import type { RunReport } from "../verdict/report.ts";
 import { policyOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
-import { counted } from "../verdict/words.ts";
+import { counted, tally } from "../verdict/words.ts";
 
 /**
  * GitHub Actions workflow commands: an `::error` annotation per failing check
- * and a `::warning` per warning, at most GITHUB_MAX_ANNOTATIONS of each (GitHub
+ * (and per check not observed, titled so), a `::warning` per warning, at most GITHUB_MAX_ANNOTATIONS of each (GitHub
  * shows no more per step), then one `::notice` with the verdict, the tallies
  * and the checks that were not annotated. Info and skip are only counted.
  *
@@ -41,7 +41,7 @@ function command(kind: "error" | "warning" | "notice", title: string, message: s
 }
 
 function findingText(e: EvidenceResult): string {
-  const out = [`${e.untestable ? "untestable: " : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`];
+  const out = [`${e.untestable ? "not observed: " : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`];
   if (e.expected !== undefined) out.push(`expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`actual: ${e.actual}`);
   if (e.lines.length > 0) out.push(`transcript lines: ${e.lines.join(", ")}`);
@@ -54,7 +54,7 @@ function annotation(r: CheckResult): string {
   const first = own[0];
   if (!first) return r.title;
   const more = own.length - 1;
-  return findingText(first) + (more > 0 ? `\n… and ${more} more ${r.status === "fail" ? "failing" : "warning"} findings` : "");
+  return findingText(first) + (more > 0 ? `\n… and ${more} more ${r.status === "fail" ? "failing" : r.status === "unobserved" ? "unobserved" : "warning"} findings` : "");
 }
 
 function idList(results: CheckResult[]): string {
@@ -64,26 +64,29 @@ function idList(results: CheckResult[]): string {
 
 export function renderGithub(r: RunReport): string {
   const s = r.summary;
-  const fails = r.results.filter((c) => c.status === "fail");
+  // A check not observed gates the run as a failure does, so it is an error too, titled apart.
+  const fails = r.results.filter((c) => c.status === "fail" || c.status === "unobserved");
   const warns = r.results.filter((c) => c.status === "warn");
   const out: string[] = [];
 
   const couldNotRun = r.could_not_run ? [command("error", "cgp-conform: COULD NOT RUN", r.could_not_run_reason ?? "the provider could not be started")] : [];
   const errorRoom = GITHUB_MAX_ANNOTATIONS - couldNotRun.length;
   out.push(...couldNotRun);
-  out.push(...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}: ${c.title}`, annotation(c))));
+  out.push(
+    ...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}${c.status === "unobserved" ? " (not observed)" : ""}: ${c.title}`, annotation(c))),
+  );
   out.push(...warns.slice(0, GITHUB_MAX_ANNOTATIONS).map((c) => command("warning", `${c.id}: ${c.title}`, annotation(c))));
 
   const verdict = verdictWords(r);
   const rest: string[] = [];
   const moreFails = fails.slice(errorRoom);
   const moreWarns = warns.slice(GITHUB_MAX_ANNOTATIONS);
-  if (moreFails.length > 0) rest.push(`${counted(moreFails.length, "more failing check")}: ${idList(moreFails)}`);
+  if (moreFails.length > 0) rest.push(`${counted(moreFails.length, "more failing or unobserved check")}: ${idList(moreFails)}`);
   if (moreWarns.length > 0) rest.push(`${counted(moreWarns.length, "more warning check")}: ${idList(moreWarns)}`);
-  const tally = `${counted(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`;
+  const counts = tally(s);
   const notAnnotated =
     rest.length > 0 ? `\nNot annotated (at most ${GITHUB_MAX_ANNOTATIONS} errors and ${GITHUB_MAX_ANNOTATIONS} warnings are): ${rest.join("; ")}` : "";
   const policy = policyOf(r) ? `\nPolicy: ${policyOf(r)}` : "";
-  out.push(command("notice", `cgp-conform: ${verdict}`, `${tally}${policy}${notAnnotated}`));
+  out.push(command("notice", `cgp-conform: ${verdict}`, `${counts}${policy}${notAnnotated}`));
   return out.join("\n") + "\n";
 }

@@ -37,8 +37,8 @@ export const LINKS_MAX = 100;
 /** Lines either side of a cited line embedded before the rest, for context. */
 const NEIGHBOURS = 2;
 
-const LABEL: Record<Status, string> = { fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP", pass: "PASS" };
-const ORDER: Record<Status, number> = { fail: 0, warn: 1, info: 2, skip: 3, pass: 4 };
+const LABEL: Record<Status, string> = { fail: "FAIL", unobserved: "NOT OBSERVED", warn: "WARN", info: "INFO", skip: "SKIP", pass: "PASS" };
+const ORDER: Record<Status, number> = { fail: 0, unobserved: 1, warn: 2, info: 3, skip: 4, pass: 5 };
 
 /**
  * What a page must not carry raw: C0 controls but tab, LF and CR (XML forbids
@@ -128,8 +128,7 @@ interface Shown {
 
 function findingBody(e: EvidenceResult): string {
   const level = e.level && e.level !== "MUST" ? ` <span class="level">${escapeText(e.level)}</span>` : "";
-  const untestable = e.untestable ? ` <span class="untestable">untestable</span>` : "";
-  const out = [`<div class="fhead">${badge(e.status, e.status)}${level}${untestable}</div>`, pre(e.message, "msg")];
+  const out = [`<div class="fhead">${badge(e.status)}${level}</div>`, pre(e.message, "msg")];
   const fields: string[] = [];
   if (e.expected !== undefined) fields.push(`<dt>expected</dt><dd>${pre(e.expected)}</dd>`);
   if (e.actual !== undefined) fields.push(`<dt>actual</dt><dd>${pre(e.actual)}</dd>`);
@@ -286,7 +285,8 @@ function checkBody(s: Shown, linked: (n: number) => boolean): string {
       ? `<blockquote class="rule">${escapeText(r.requirement)}</blockquote>`
       : `<p class="none">The report records no rule text for this check.</p>`,
   );
-  if (r.untestable) out.push(`<p class="untestable-note">Untestable: a precondition broke, so the rule could not be observed.</p>`);
+  if (r.status === "unobserved")
+    out.push(`<p class="untestable-note">Not observed: the provider died, wedged or never answered the stimulus, so the rule could not be seen; this is not a failure of the rule, and the run is not conformant.</p>`);
   if (r.status === "skip") out.push(`<p class="reason">Skipped: ${escapeText(r.reason ?? "the check does not apply")}</p>`);
   if (s.findings.length > 0) out.push(findingsHtml(s.findings, linked));
   if (s.passing.length > 0) {
@@ -332,6 +332,7 @@ function summaryHtml(r: RunReport): string {
     ["checks", s.total, "total"],
     ["pass", s.pass, "s-pass"],
     ["fail", s.fail, "s-fail"],
+    ...(s.unobserved > 0 ? [["not observed", s.unobserved, "s-unobserved"] as [string, number, string]] : []),
     ["warn", s.warn, "s-warn"],
     ["info", s.info, "s-info"],
     ["skip", s.skip, "s-skip"],
@@ -389,7 +390,7 @@ export function renderHtml(r: RunReport, transcript?: Transcript): string {
   const embedded = lines ? embed(lines, cited) : undefined;
   const linked = (n: number): boolean => embedded?.rows.has(n) ?? false;
 
-  const findings = shown.filter((s) => s.r.status === "fail" || s.r.status === "warn" || s.r.status === "info");
+  const findings = shown.filter((s) => s.r.status === "fail" || s.r.status === "unobserved" || s.r.status === "warn" || s.r.status === "info");
   const skipped = shown.filter((s) => s.r.status === "skip");
   const passed = shown.filter((s) => s.r.status === "pass");
   const group = (title: string, cls: string, list: Shown[], none: string): string =>
@@ -425,7 +426,7 @@ export function renderHtml(r: RunReport, transcript?: Transcript): string {
 }
 
 const CSS = `
-:root { --fail: #b3261e; --warn: #8a5300; --info: #0b5cad; --pass: #1d6f33; --skip: #5f6368; --line: #d0d7de; --soft: #f6f8fa; }
+:root { --fail: #b3261e; --unobserved: #6f42c1; --warn: #8a5300; --info: #0b5cad; --pass: #1d6f33; --skip: #5f6368; --line: #d0d7de; --soft: #f6f8fa; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1f2328; background: #fff; }
 main { max-width: 1200px; margin: 0 auto; padding: 0 24px 48px; }
@@ -447,6 +448,7 @@ pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .summary .count { display: block; font-size: 22px; font-weight: 600; }
 .summary .what { color: #59636e; font-size: 13px; }
 .summary .s-fail .count { color: var(--fail); }
+.summary .s-unobserved .count { color: var(--unobserved); }
 .summary .s-warn .count { color: var(--warn); }
 .summary .s-info .count { color: var(--info); }
 .summary .s-pass .count { color: var(--pass); }
@@ -455,6 +457,7 @@ h2 { font-size: 20px; margin: 28px 0 10px; padding-bottom: 4px; border-bottom: 1
 h2 .n { color: #59636e; font-weight: normal; }
 .check { border: 1px solid var(--line); border-left-width: 5px; border-radius: 6px; margin: 0 0 10px; background: #fff; }
 .check.s-fail { border-left-color: var(--fail); }
+.check.s-unobserved { border-left-color: var(--unobserved); }
 .check.s-warn { border-left-color: var(--warn); }
 .check.s-info { border-left-color: var(--info); }
 .check.s-pass { border-left-color: var(--pass); }
@@ -469,6 +472,7 @@ h2 .n { color: #59636e; font-weight: normal; }
 .why { color: #59636e; font-size: 13px; }
 .badge { display: inline-block; min-width: 44px; text-align: center; font-size: 11px; font-weight: 700; color: #fff; border-radius: 4px; padding: 1px 6px; vertical-align: 2px; text-transform: uppercase; }
 .badge.s-fail { background: var(--fail); }
+.badge.s-unobserved { background: var(--unobserved); }
 .badge.s-warn { background: var(--warn); }
 .badge.s-info { background: var(--info); }
 .badge.s-pass { background: var(--pass); }
@@ -487,8 +491,7 @@ h2 .n { color: #59636e; font-weight: normal; }
 .lines { margin: 4px 0 0; font-size: 13px; color: #59636e; }
 .lines a { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .nolink { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-.untestable, .untestable-note { color: var(--fail); font-weight: 600; }
-.untestable { font-size: 12px; }
+.untestable-note { color: var(--unobserved); font-weight: 600; }
 .reason, .none, .omitted { color: #59636e; }
 .cut { color: var(--fail); font-style: italic; white-space: normal; }
 .passing summary { color: #59636e; cursor: pointer; font-size: 13px; }

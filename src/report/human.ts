@@ -5,9 +5,9 @@ import { protocolOf, targetOf } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { closingLine, runOutcome } from "../verdict/exit.ts";
-import { counted } from "../verdict/words.ts";
+import { counted, tally } from "../verdict/words.ts";
 
-const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", warn: "WARN", info: "INFO", skip: "SKIP" };
+const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", unobserved: "NOT OBSERVED", warn: "WARN", info: "INFO", skip: "SKIP" };
 
 function paint(c: ChalkInstance, s: Status, text: string): string {
   switch (s) {
@@ -15,6 +15,8 @@ function paint(c: ChalkInstance, s: Status, text: string): string {
       return c.green(text);
     case "fail":
       return c.red.bold(text);
+    case "unobserved":
+      return c.magenta(text);
     case "warn":
       return c.yellow(text);
     case "info":
@@ -25,9 +27,9 @@ function paint(c: ChalkInstance, s: Status, text: string): string {
 }
 
 function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
-  const mark = e.status === "pass" ? "✓" : e.status === "warn" ? "!" : "✗";
+  const mark = e.status === "pass" ? "✓" : e.status === "warn" ? "!" : e.status === "unobserved" ? "?" : "✗";
   const out = [
-    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("untestable: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`,
+    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`,
   ];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);
@@ -48,8 +50,8 @@ function ruleLine(c: ChalkInstance, r: CheckResult): string {
   return c.dim(`      rule (${r.id}, ${r.level}): ${visible(quote)}`);
 }
 
-function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean, idWidth = 11): string[] {
-  const head = `  ${paint(c, r.status, LABEL[r.status])}  ${c.bold(r.id.padEnd(idWidth))} ${r.title}`;
+function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean, idWidth = 11, labelWidth = 4): string[] {
+  const head = `  ${paint(c, r.status, LABEL[r.status].padEnd(labelWidth))}  ${c.bold(r.id.padEnd(idWidth))} ${r.title}`;
   if (r.status === "skip") return [head, c.dim(`      skipped: ${r.reason}`)];
   const relevant = verbose ? r.evidence : r.evidence.filter((e) => e.status !== "pass");
   const shown = verbose ? relevant : relevant.slice(0, SHOWN);
@@ -85,7 +87,7 @@ function seconds(ms: number): string {
 export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions = {}): string {
   const s = report.summary;
   const brief = observedNothing(report) && !o.verbose;
-  const listed = brief ? [] : report.results.filter((r) => !o.quiet || r.status === "fail");
+  const listed = brief ? [] : report.results.filter((r) => !o.quiet || r.status === "fail" || r.status === "unobserved");
   const err = report.provider_stderr;
   const showStderr = err !== undefined && (report.could_not_run || s.fail > 0 || s.warn > 0 || o.verbose);
   const n = counted;
@@ -93,7 +95,16 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
     c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · ${protocolOf(report)} · ${report.target.kind}: ${targetOf(report.target)}`),
     "",
     // Ids padded to the longest listed, at least 11 wide (host:S2-envelope is longer than any provider id).
-    ...listed.flatMap((r) => checkLines(c, r, o.verbose ?? false, Math.max(11, ...listed.map((x) => x.id.length)))),
+    // Labels as wide as the widest listed (NOT OBSERVED, when a check is), so the ids stay in one column.
+    ...listed.flatMap((r) =>
+      checkLines(
+        c,
+        r,
+        o.verbose ?? false,
+        Math.max(11, ...listed.map((x) => x.id.length)),
+        Math.max(4, ...listed.map((x) => LABEL[x.status].length)),
+      ),
+    ),
     ...(brief
       ? [c.dim(`  ${n(s.total, "check")} not made: the ${report.target.kind === "host" ? "host" : "provider"} sent nothing to judge (--verbose lists them)`)]
       : []),
@@ -107,7 +118,7 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
           "",
         ]
       : []),
-    `${n(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip` +
+    tally(s) +
       c.dim(
         `${report.exploration ? ` · ${n(report.exploration.exchanges, "line")} sent (depth ${report.exploration.depth})` : ""}${report.duration_ms !== undefined ? ` · ${seconds(report.duration_ms)}` : ""}`,
       ),

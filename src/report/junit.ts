@@ -59,7 +59,7 @@ function firstFinding(r: CheckResult): string {
   const first = findings[0] ?? r.evidence.find((e) => e.status !== "pass");
   if (!first) return r.title;
   const more = findings.length > 1 ? ` (+${findings.length - 1} more)` : "";
-  return `${first.untestable ? "untestable: " : ""}${first.message}${more}`;
+  return `${first.untestable ? "not observed: " : ""}${first.message}${more}`;
 }
 
 /** JUnit's time is in seconds; a report from before timings has none (0). */
@@ -76,6 +76,9 @@ function testcase(r: CheckResult, classname: string): string {
       return `${open}>\n      <skipped message="${attr(r.reason ?? "skipped")}"/>\n    </testcase>`;
     case "fail":
       return `${open}>\n      <failure message="${attr(firstFinding(r))}" type="${attr(r.level)}">${text(detail(r))}</failure>\n    </testcase>`;
+    // JUnit's own distinction: a failure is an assertion that did not hold; an error, a test that could not be carried out.
+    case "unobserved":
+      return `${open}>\n      <error message="${attr(firstFinding(r))}" type="not observed">${text(detail(r))}</error>\n    </testcase>`;
     case "warn":
     case "info":
       return `${open}>\n      <system-out>${text(`${r.status.toUpperCase()}\n${detail(r)}`)}</system-out>\n    </testcase>`;
@@ -89,7 +92,7 @@ function verdict(r: RunReport): string {
 export function renderJunit(r: RunReport): string {
   const s = r.summary;
   const classname = `cgp-conform.${r.target.kind}`;
-  const counts = `tests="${s.total}" failures="${s.fail}" errors="0" skipped="${s.skip}" time="${seconds(r.duration_ms)}"`;
+  const counts = `tests="${s.total}" failures="${s.fail}" errors="${s.unobserved}" skipped="${s.skip}" time="${seconds(r.duration_ms)}"`;
   const properties: Array<[string, string]> = [
     ["cgp-conform.version", r.tool.version],
     ["host_version", r.host_version],

@@ -2,7 +2,7 @@ import type { RunReport } from "../verdict/report.ts";
 import { policyOf, protocolOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
-import { counted } from "../verdict/words.ts";
+import { tally } from "../verdict/words.ts";
 
 const ICON = { "COULD NOT RUN": "⛔", CONFORMANT: "✅", "NOT CONFORMANT": "❌" } as const;
 
@@ -21,7 +21,14 @@ const FIELD_MAX = 1000;
 /** Findings shown per check in the details. */
 const FINDINGS_MAX = 10;
 
-const MARK: Record<Status, string> = { pass: "✅ pass", fail: "❌ fail", warn: "⚠️ warn", info: "ℹ️ info", skip: "⏭️ skip" };
+const MARK: Record<Status, string> = {
+  pass: "✅ pass",
+  fail: "❌ fail",
+  unobserved: "❔ not observed",
+  warn: "⚠️ warn",
+  info: "ℹ️ info",
+  skip: "⏭️ skip",
+};
 
 function cut(s: string, max: number): string {
   const chars = [...s];
@@ -57,7 +64,7 @@ function findings(r: CheckResult): EvidenceResult[] {
 }
 
 function hasDetails(r: CheckResult): boolean {
-  return r.status === "fail" || r.status === "warn" || r.status === "info";
+  return r.status === "fail" || r.status === "unobserved" || r.status === "warn" || r.status === "info";
 }
 
 function firstLine(r: CheckResult): string {
@@ -66,7 +73,7 @@ function firstLine(r: CheckResult): string {
   const all = findings(r);
   const first = all.find((e) => e.status === r.status) ?? all[0];
   if (!first) return "";
-  const line = `${first.untestable ? "untestable: " : ""}${first.message.split(/\r\n|[\r\n]/)[0] ?? ""}`;
+  const line = `${first.untestable ? "not observed: " : ""}${first.message.split(/\r\n|[\r\n]/)[0] ?? ""}`;
   return inline(cut(line, CELL_MAX)) + (all.length > 1 ? ` (+${all.length - 1} more)` : "");
 }
 
@@ -125,7 +132,7 @@ export function renderMarkdown(r: RunReport): string {
   out.add([
     `## ${v.icon} cgp-conform: ${v.text}`,
     "",
-    `**${counted(s.total, "check")}:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
+    `**${tally(s).replace(/: /, ":** ").replace(/, /g, " · ")}`,
     "",
     `cgp-conform ${inline(cut(r.tool.version, CELL_MAX))} · ${inline(cut(protocolOf(r), CELL_MAX))} · ${inline(r.target.kind)}: ${inline(cut(targetOf(r.target), CELL_MAX))}`,
     ...(policyOf(r) ? ["", `Policy: ${inline(cut(policyOf(r)!, FIELD_MAX))}`] : []),
@@ -140,7 +147,7 @@ export function renderMarkdown(r: RunReport): string {
   ]);
 
   // What needs a reader comes first, with its details; the passes and skips are folded below them.
-  const attention = r.results.filter((c) => c.status === "fail" || c.status === "warn" || c.status === "info");
+  const attention = r.results.filter((c) => hasDetails(c));
   const quiet = r.results.filter((c) => c.status === "pass" || c.status === "skip");
   const head = ["| Status | Check | Title | Evidence |", "| --- | --- | --- | --- |"];
   let rows = 0;

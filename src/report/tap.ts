@@ -2,7 +2,7 @@ import type { RunReport } from "../verdict/report.ts";
 import { policyOf, protocolOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
-import { counted } from "../verdict/words.ts";
+import { tally } from "../verdict/words.ts";
 
 /**
  * TAP version 14: one test point per check, in report order. fail is `not ok`
@@ -64,6 +64,9 @@ function testPoint(r: CheckResult, n: number): string[] {
       return [`ok ${n} - ${desc} # SKIP ${oneLine(r.reason ?? "skipped")}`];
     case "fail":
       return [`not ok ${n} - ${desc}`, ...diagnostics(r)];
+    // Not a pass: the rule was not seen. TAP has no third outcome, so the point fails and its directive-free description says why.
+    case "unobserved":
+      return [`not ok ${n} - ${desc} (not observed)`, ...diagnostics(r)];
     case "warn":
     case "info":
       return [`ok ${n} - ${desc}`, ...diagnostics(r)];
@@ -79,7 +82,7 @@ export function renderTap(r: RunReport): string {
       `1..${r.results.length}`,
       `# cgp-conform ${oneLine(r.tool.version)} · ${oneLine(protocolOf(r))} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
       ...r.results.flatMap((c, i) => testPoint(c, i + 1)),
-      `# ${counted(s.total, "check")}: ${s.pass} pass, ${s.fail} fail, ${s.warn} warn, ${s.info} info, ${s.skip} skip`,
+      `# ${tally(s)}`,
       ...(policyOf(r) ? [`# policy: ${oneLine(policyOf(r)!)}`] : []),
       `# ${oneLine(verdict)}`,
     ].join("\n") + "\n"

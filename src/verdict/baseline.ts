@@ -190,11 +190,13 @@ export function judgeBaseline(results: CheckResult[], b: Baseline, allowStale = 
   const listed = new Set(b.entries.map((e) => e.id));
   const j: BaselineJudgement = { ok: true, unexpected: [], fixed: [], not_failing: [], allow_stale: allowStale, still_failing: [], skipped: [], not_run: [] };
   for (const r of results) {
+    // A check not observed gates like a failure: red unless the baseline lists it.
+    const failing = r.status === "fail" || r.status === "unobserved";
     if (!listed.has(r.id)) {
-      if (r.status === "fail") j.unexpected.push(r.id);
+      if (failing) j.unexpected.push(r.id);
       continue;
     }
-    if (r.status === "fail") j.still_failing.push(r.id);
+    if (failing) j.still_failing.push(r.id);
     else if (r.status === "skip") j.skipped.push(r.id);
     else if (r.status === "pass") j.fixed.push(r.id);
     else j.not_failing.push(r.id);
@@ -230,12 +232,12 @@ export function renderBaselineSummary(j: BaselineJudgement, b?: Baseline): strin
 
 /** A baseline in the text form, listing the checks that failed in a run, each with its title as the reason. */
 export function writeBaselineText(results: readonly CheckResult[], about: string): string {
-  const failing = results.filter((r) => r.status === "fail");
+  const failing = results.filter((r) => r.status === "fail" || r.status === "unobserved");
   const width = Math.max(0, ...failing.map((r) => r.id.length));
   return [
     `# cgp-conform baseline: the checks expected to fail (${about.replace(/[\r\n\u2028\u2029]+/g, " ")})`,
     "# a run with --baseline FILE is green while only these fail; remove an id once its check passes",
-    ...failing.map((r) => `${r.id.padEnd(width)}  # ${r.title}`),
+    ...failing.map((r) => `${r.id.padEnd(width)}  # ${r.title}${r.status === "unobserved" ? " (not observed this run)" : ""}`),
     "",
   ].join("\n");
 }

@@ -78,15 +78,23 @@ export function closingLine(r: RunReport, outputFailed?: string): string {
   const exit = (code: number): string => (outputFailed ? ` (exit ${EXIT_CODES["output-failed"]}: ${outputFailed})` : ` (exit ${code})`);
   if (r.could_not_run) return `${words}: ${r.could_not_run_reason ?? "the provider could not be started"}${exit(EXIT_CODES["could-not-run"])}`;
   const failed = r.results.filter((x) => x.status === "fail").map((x) => x.id);
+  const unseen = r.results.filter((x) => x.status === "unobserved").map((x) => x.id);
   const b = r.policy?.baseline;
   if (b) {
     const red = baselineRed(b);
-    const what = failed.length === 0 ? "no check failed" : `failed: ${failed.join(", ")}`;
+    const what =
+      failed.length + unseen.length === 0
+        ? "no check failed"
+        : [...(failed.length > 0 ? [`failed: ${failed.join(", ")}`] : []), ...(unseen.length > 0 ? [`not observed: ${unseen.join(", ")}`] : [])].join("; ");
     return red
       ? `${words} (${what}); baseline red: ${red}${exit(EXIT_CODES["not-conformant"])}`
-      : `${words} (${what}); baseline green: ${failed.length === 0 ? "nothing failed" : "every failure is in the baseline"}${exit(EXIT_CODES.conformant)}`;
+      : `${words} (${what}); baseline green: ${failed.length + unseen.length === 0 ? "nothing failed" : "every failure is in the baseline"}${exit(EXIT_CODES.conformant)}`;
   }
-  const line = failed.length === 0 ? words : `${words}: ${counted(failed.length, "check")} failed: ${failed.join(", ")}`;
+  const parts = [
+    ...(failed.length > 0 ? [`${counted(failed.length, "check")} failed: ${failed.join(", ")}`] : []),
+    ...(unseen.length > 0 ? [`${counted(unseen.length, "check")} not observed: ${unseen.join(", ")}`] : []),
+  ];
+  const line = parts.length === 0 ? words : `${words}: ${parts.join("; ")}`;
   return outputFailed ? `${line}${exit(EXIT_CODES["output-failed"])}` : line;
 }
 

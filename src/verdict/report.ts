@@ -9,7 +9,7 @@ import type { BaselineJudgement } from "./baseline.ts";
 import { stderrTail, type StderrTail } from "./stderr.ts";
 
 /** The version of the report's shape (schema/report.schema.json): any change to the shape is a new version. */
-export const REPORT_VERSION = 3;
+export const REPORT_VERSION = 4;
 
 export interface PolicyRecord {
   strict: boolean;
@@ -22,6 +22,8 @@ export interface Summary {
   total: number;
   pass: number;
   fail: number;
+  /** Checks whose rule could not be observed (the provider died, wedged, or never acked): not failures, and not conformant either. */
+  unobserved: number;
   warn: number;
   info: number;
   skip: number;
@@ -65,13 +67,13 @@ export interface RunReport {
   provider_stderr?: StderrTail;
 }
 
-/** Conformant: no check failed, and the run was made in full. */
+/** Conformant: no check failed, every check's rule was observed, and the run was made in full. */
 export function isConformant(summary: Summary, couldNotRun: boolean): boolean {
-  return summary.fail === 0 && !couldNotRun;
+  return summary.fail === 0 && summary.unobserved === 0 && !couldNotRun;
 }
 
 export function summarize(results: CheckResult[]): Summary {
-  const s: Summary = { total: results.length, pass: 0, fail: 0, warn: 0, info: 0, skip: 0 };
+  const s: Summary = { total: results.length, pass: 0, fail: 0, unobserved: 0, warn: 0, info: 0, skip: 0 };
   for (const r of results) s[r.status satisfies Status]++;
   return s;
 }

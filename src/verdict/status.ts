@@ -1,6 +1,14 @@
 /** Keyword strength of a requirement, from the spec's MUST / SHOULD / MAY. */
 export type Level = "MUST" | "SHOULD" | "MAY";
-export type Status = "pass" | "fail" | "warn" | "info" | "skip";
+/**
+ * `unobserved`: the rule's stimulus could not be seen through (the provider
+ * died, wedged, or never acked): never a pass, never a skip, and apart from
+ * a failure, since no rule was seen broken; a run with one is not conformant.
+ */
+export type Status = "pass" | "fail" | "unobserved" | "warn" | "info" | "skip";
+
+/** Every status, in the order a summary counts them. */
+export const STATUSES: readonly Status[] = ["pass", "fail", "unobserved", "warn", "info", "skip"];
 
 /** What a status is decided from: whether the rule held, at what strength, and whether it could be observed at all. */
 export interface Observation {
@@ -13,7 +21,7 @@ export interface Observation {
 
 /** The one place a requirement's strength becomes a status. */
 export function statusOf(e: Observation, checkLevel: Level): Status {
-  if (e.untestable) return "fail";
+  if (e.untestable) return "unobserved";
   if (e.ok) return "pass";
   switch (e.level ?? checkLevel) {
     case "MUST":
@@ -25,7 +33,8 @@ export function statusOf(e: Observation, checkLevel: Level): Status {
   }
 }
 
-const severity: Record<Status, number> = { skip: 0, pass: 1, info: 2, warn: 3, fail: 4 };
+/** A check's status is its worst evidence's: a rule seen broken outranks one that could not be seen. */
+const severity: Record<Status, number> = { skip: 0, pass: 1, info: 2, warn: 3, unobserved: 4, fail: 5 };
 
 export function worst(statuses: Status[]): Status {
   return statuses.reduce<Status>((a, b) => (severity[b] > severity[a] ? b : a), "pass");
@@ -57,9 +66,33 @@ export interface CheckResult {
   status: Status;
   /** Set for skip: why the check does not apply. */
   reason?: string;
-  /** A broken precondition made the verdict a fail without observing the rule. */
+  /** Some of its stimulus could not be observed (a broken precondition, a provider that died or wedged): its status is `unobserved` unless a rule was seen broken. */
   untestable: boolean;
   evidence: EvidenceResult[];
   /** How long the exchanges it judges took: the longest span, first event to last, of the probes it reads, in ms (from the transcript, so a replay says the same). */
   time_ms?: number;
 }
+
+/** A check's result when its rule could not be observed at all: each reason is one piece of evidence. */
+export function unobservedResult(
+  base: Pick<CheckResult, "id" | "title" | "level" | "requirement">,
+  reasons: ReadonlyArray<{ message: string; lines: number[] }>,
+): CheckResult {
+  return {
+    ...base,
+    status: "unobserved",
+    untestable: true,
+    evidence: reasons.map((r) => ({ ok: false, untestable: true, message: r.message, lines: r.lines, status: "unobserved" })),
+  };
+}
+
+/** Why a check that threw could not be scored: always cgp-conform's defect, never the peer's. */
+export function scoringDefect(of: "provider" | "host", e: unknown): { message: string; lines: number[] } {
+  return {
+    message: `the check could not score what the ${of} sent (${(e as Error)?.message ?? String(e)}); this is a defect of cgp-conform's, please report it with the transcript`,
+    lines: [],
+  };
+}
+
+/** A check that observed nothing must not pass: that would be a vacuous verdict. */
+export const OBSERVED_NOTHING = { message: "the check observed nothing it could judge, and gave no reason to skip", lines: [] as number[] };

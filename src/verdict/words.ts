@@ -2,3 +2,9 @@
 export function counted(k: number, one: string, many = `${one}s`): string {
   return `${k} ${k === 1 ? one : many}`;
 }
+
+/** A run's counts, as every renderer says them: "41 checks: 38 pass, 1 fail, 2 not observed, 0 warn, 0 info, 0 skip". */
+export function tally(s: { total: number; pass: number; fail: number; unobserved?: number; warn: number; info: number; skip: number }, sep = ", "): string {
+  const unobserved = s.unobserved ? [`${s.unobserved} not observed`] : [];
+  return `${counted(s.total, "check")}: ${[`${s.pass} pass`, `${s.fail} fail`, ...unobserved, `${s.warn} warn`, `${s.info} info`, `${s.skip} skip`].join(sep)}`;
+}
