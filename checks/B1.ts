@@ -30,21 +30,25 @@ export default defineCheck({
         ? `max_tokens ${max} is below the cheapest frame served (${cheapest})`
         : undefined;
     });
-    const sums = perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
-      const max = x.body.max_tokens as number;
-      const costs = frames.map((f) => (typeof f.token_cost === "number" ? f.token_cost : 0));
-      const sum = costs.reduce((a, b) => a + b, 0);
-      const lines = [x.query.n, x.answer!.n];
-      return sum <= max
-        ? { ok: true, message: `step ${x.step}: ${frames.length} frames cost ${sum} ≤ max_tokens ${max}`, lines }
-        : {
-            ok: false,
-            message: `step ${x.step}: max_tokens was ${max} but the ${frames.length} frames returned declare token_cost ${costs.join(" + ")} = ${sum}`,
-            expected: `sum ≤ ${max}`,
-            actual: String(sum),
-            lines,
-          };
-    });
+    const sums = perAnswer(
+      [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)],
+      (x, frames) => {
+        const max = x.body.max_tokens as number;
+        const costs = frames.map((f) => (typeof f.token_cost === "number" ? f.token_cost : 0));
+        const sum = costs.reduce((a, b) => a + b, 0);
+        const lines = [x.query.n, x.answer!.n];
+        return sum <= max
+          ? { ok: true, message: `step ${x.step}: ${frames.length} frames cost ${sum} ≤ max_tokens ${max}`, lines }
+          : {
+              ok: false,
+              message: `step ${x.step}: max_tokens was ${max} but the ${frames.length} frames returned declare token_cost ${costs.join(" + ")} = ${sum}`,
+              expected: `sum ≤ ${max}`,
+              actual: String(sum),
+              lines,
+            };
+      },
+      "B1",
+    );
     return withExtra(sums, unsatisfiable);
   },
 });

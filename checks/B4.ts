@@ -18,19 +18,23 @@ export default defineCheck({
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
     const unsatisfiable = nothingFits(exchanges([probe(BUDGET_SQUEEZE)]), (x) => (x.body.max_frames === 0 ? "max_frames 0 admits no frame" : undefined));
-    const counts = perAnswer([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (x, frames) => {
-      const max = x.body.max_frames as number;
-      const lines = [x.query.n, x.answer!.n];
-      return frames.length <= max
-        ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
-        : {
-            ok: false,
-            message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`,
-            expected: `≤ ${max}`,
-            actual: String(frames.length),
-            lines,
-          };
-    });
+    const counts = perAnswer(
+      [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)],
+      (x, frames) => {
+        const max = x.body.max_frames as number;
+        const lines = [x.query.n, x.answer!.n];
+        return frames.length <= max
+          ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
+          : {
+              ok: false,
+              message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`,
+              expected: `≤ ${max}`,
+              actual: String(frames.length),
+              lines,
+            };
+      },
+      "B4",
+    );
     return withExtra(counts, unsatisfiable);
   },
 });

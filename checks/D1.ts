@@ -36,7 +36,7 @@ export default defineCheck({
     const xs = exchanges(views);
     // "when present": null reads as absent, as everywhere on the wire.
     const frames = servedIn(views).filter((f) => f.frame.content_digest !== undefined && f.frame.content_digest !== null);
-    const out: Evidence[] = unanswered(xs, views);
+    const out: Evidence[] = unanswered(xs, views, { judged: frames.length > 0 });
     const byIdentity = new Map<string, ServedFrame[]>();
     for (const f of frames) {
       const d = f.frame.content_digest;

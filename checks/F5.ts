@@ -76,7 +76,7 @@ export default defineCheck({
         .events.filter((e) => e.dir === "file")
         .map((e) => [e.uri!, e]),
     );
-    const out: Evidence[] = unanswered(xs, views);
+    const out: Evidence[] = unanswered(xs, views, { judged: servedIn(views).length > 0 });
     for (const f of servedIn(views)) {
       const links = Array.isArray(f.frame.provenance) ? f.frame.provenance.filter(isObj) : [];
       for (const [i, link] of links.entries()) {

@@ -21,7 +21,7 @@ export default defineCheck({
     const xs = exchanges(views);
     const frames = servedIn(views).filter((f) => representationOf(f) === "compact" || representationOf(f) === "reference");
     if (frames.length === 0) return { skip: "no compact or reference frame was served" };
-    const out: Evidence[] = unanswered(xs, views);
+    const out: Evidence[] = unanswered(xs, views, { judged: true });
     for (const f of frames) {
       const rep = representationOf(f);
       const content = rep === "compact" && typeof f.frame.content === "string" ? f.frame.content : "";

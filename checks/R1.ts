@@ -1,8 +1,24 @@
 import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
-import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI as STIMULI, UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
+import { crashesIn, crashFindings, type Crash } from "./kit/crash.ts";
+import {
+  afterStep,
+  MALFORMED_INPUT,
+  MALFORMED_STIMULI as STIMULI,
+  PROBE_SPECS,
+  PROVENANCE_FILES,
+  UNKNOWN_KIND,
+  UNKNOWN_KIND_PROBE,
+} from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
 import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
+
+/** An exit that a stimulus of R1's own was followed by: a crash, judged with every other crash (one finding per cause). */
+function crashAfter(p: ProbeView, sent: { n: number; session: string }, until: number | undefined): boolean {
+  return p.events.some(
+    (e) => e.note === "exit" && e.reason === undefined && e.session === sent.session && e.n > sent.n && (until === undefined || e.n <= until),
+  );
+}
 
 function malformed(p: ProbeView): Evidence[] {
   const out: Evidence[] = [];
@@ -11,6 +27,8 @@ function malformed(p: ProbeView): Evidence[] {
     if (!o) continue;
     const label = `after ${st.what} (${show(o.sent.line ?? "", 60)}, line ${o.sent.n})`;
     if (o.silence) {
+      // A crash is one of the crashes below; a provider alive but answering nothing more is this stimulus's own finding.
+      if (crashAfter(p, o.sent, o.silence.line)) continue;
       out.push({
         ok: false,
         message: `${label}, ${o.silence.why}`,
@@ -18,7 +36,7 @@ function malformed(p: ProbeView): Evidence[] {
         actual: o.silence.why,
         lines: [o.sent.n, o.silence.line],
       });
-      break;
+      continue;
     }
     const lines = [o.sent.n, ...o.replies.map((m) => m.n), o.answer!.n];
     out.push({ ok: true, message: `${label}, the provider answered the next valid query (line ${o.answer!.n})`, lines });
@@ -54,6 +72,7 @@ function unknownKind(p: ProbeView): Evidence[] {
   const last = p.sent(steps.mixed).length > 0 ? steps.mixed : steps.unknown;
   const o = stimulusOutcome(p, last, steps.after);
   if (!o) return [];
+  if (o.silence && crashAfter(p, o.sent, o.silence.line)) return [];
   if (o.silence)
     return [
       {
@@ -73,6 +92,11 @@ function unknownKind(p: ProbeView): Evidence[] {
   ];
 }
 
+const RULE = "R1: a provider MUST NOT crash on a malformed line or bad request";
+
+/** The probes whose crashes R1 holds beside its own: every one whose own check does not judge what follows its stimuli. */
+const OBSERVED = PROBE_SPECS.filter((p) => p !== PROVENANCE_FILES && p !== MALFORMED_INPUT && p !== UNKNOWN_KIND_PROBE && p.survivalJudgedBy === undefined);
+
 /**
  * @anchor R1
  * Stimulus: probe malformed-input: each of its malformed lines and bad
@@ -85,6 +109,15 @@ function unknownKind(p: ProbeView): Evidence[] {
  * which §2 says is ignored, so R1's SHOULD (reply bad_request) does not bind
  * it; only survival does. A query for an unknown kind counts as a request the
  * provider may find bad: dying on it fails, any answer passes (Q1 judges the answer).
+ * Every crash: the provider exiting by itself on any stimulus of any probe
+ * (but shutdown's, the foreign handshake's, an unknown type's and verify's,
+ * whose own checks judge what follows them: R2, H3, S2-framing, V2), which
+ * reads "bad request" as the provider's own account of a request it could
+ * not serve; a provider that dies on a well-formed query has not found it
+ * better than a bad one. Crashes alike (the same last error on stderr, the
+ * same exit) are one finding listing the stimuli they followed; each was
+ * passed over and what its session had not sent was sent in a fresh one, so
+ * the checks those stimuli were for say "not observed" for them alone.
  */
 export default defineCheck({
   id: "R1",
@@ -92,9 +125,12 @@ export default defineCheck({
   level: "MUST",
   requirement: "A provider MUST NOT crash on a malformed line or bad request. It SHOULD reply error with code bad_request.",
   probes: [MALFORMED_INPUT, UNKNOWN_KIND_PROBE],
+  observes: OBSERVED,
   score({ probe }) {
     const p = probe(MALFORMED_INPUT);
-    const out = [...malformed(p), ...unknownKind(probe(UNKNOWN_KIND_PROBE))];
+    const own = [probe(MALFORMED_INPUT), probe(UNKNOWN_KIND_PROBE)];
+    const crashes: Crash[] = [...crashesIn(own), ...crashesIn(OBSERVED.map(probe))];
+    const out = [...malformed(p), ...unknownKind(probe(UNKNOWN_KIND_PROBE)), ...crashFindings(crashes, RULE)];
     return out.length > 0 ? out : notSent(p.name, "malformed input");
   },
 });

@@ -67,10 +67,16 @@ export function servedFrames(xs: Exchange[]): ServedFrame[] {
   return xs.flatMap((x) => (framesOf(x) ?? []).map((frame, index) => ({ frame, index, line: x.answer!.n, exchange: x })));
 }
 
-/** Queries that got no answer at all: the provider hung or died, so nothing about their frames can be seen. */
-export function unanswered(xs: Exchange[], views: ProbeView[]): Evidence[] {
+/**
+ * Queries that got no answer at all (the provider hung or died: R1 holds a
+ * crash, a timeout is its own cause), as what they leave unobserved of a rule
+ * read over every answer: the stimuli aimed at that rule, and, when the rule
+ * saw nothing to judge at all, every one. A query aimed at another rule that
+ * served nothing takes no frame away from one that judged others.
+ */
+export function unanswered(xs: Exchange[], views: ProbeView[], opts: { judged: boolean; own?: string }): Evidence[] {
   return xs
-    .filter((x) => !x.answer)
+    .filter((x) => !x.answer && (!opts.judged || (opts.own !== undefined && x.query.aim?.rules.includes(opts.own) === true)))
     .map((x) => {
       const s = views.find((p) => p.name === x.probe)!.silence(x.step);
       return {
@@ -94,7 +100,7 @@ export function frameName(f: ServedFrame): string {
 export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame) => Evidence | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const frames = servedIn(views);
-  const out: Evidence[] = unanswered(xs, views);
+  const out: Evidence[] = [];
   // One pass, keeping only failures and a count: a long answer's frames leave no trail of passing evidence behind.
   let judged = 0;
   let held = 0;
@@ -110,6 +116,7 @@ export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame
     }
   }
   if (held > 0) out.push({ ok: true, message: `${held} of ${judged} frames ${rule}`, lines: [...heldLines] });
+  out.push(...unanswered(xs, views, { judged: judged > 0 }));
   if (out.length === 0) {
     return {
       skip:
@@ -125,13 +132,14 @@ export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame
  * Score a rule over each answer that carried frames: unanswered queries are
  * untestable, and with no frames anywhere the rule was never put to use.
  */
-export function perAnswer(views: ProbeView[], test: (x: Exchange, frames: Obj[]) => Evidence): Evidence[] | { skip: string } {
+export function perAnswer(views: ProbeView[], test: (x: Exchange, frames: Obj[]) => Evidence, own?: string): Evidence[] | { skip: string } {
   const xs = exchanges(views);
-  const out = unanswered(xs, views);
+  const out: Evidence[] = [];
   for (const x of xs) {
     const frames = framesOf(x);
     if (frames && frames.length > 0) out.push(test(x, frames));
   }
+  out.push(...unanswered(xs, views, { judged: out.length > 0, ...(own !== undefined ? { own } : {}) }));
   return out.length > 0 ? out : { skip: "no query was answered with any frame, so no budget was put to use" };
 }
 

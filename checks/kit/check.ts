@@ -27,6 +27,8 @@ export interface CheckDef {
   /** The spec sentence this check enforces, quoted. */
   requirement: string;
   probes: readonly ProbeSpec[];
+  /** Probes read where they ran, never run for this check: a selection that leaves them out leaves them unread. */
+  observes?: readonly ProbeSpec[];
   /**
    * Report order of a section check (an id like S6-as-of, for a rule the spec
    * gives no number): the anchor it follows. Without it a section check comes

@@ -12,5 +12,5 @@ export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, li
     for (const [i, r] of rels.entries()) out.push(rule(isObj(r) ? r : {}, `${frameName(f)} relations[${i}]`, f.line));
   }
   if (out.length === 0) return { skip: "no served frame carries a relation" };
-  return [...unanswered(xs, views), ...out];
+  return [...unanswered(xs, views, { judged: true }), ...out];
 }

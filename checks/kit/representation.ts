@@ -20,7 +20,7 @@ export function shapeRule(views: ProbeView[], representation: string, must: stri
   const xs = exchanges(views);
   const frames = servedIn(views).filter((f) => representationOf(f) === representation);
   if (frames.length === 0) return { skip: `no ${representation} frame was served` };
-  const out: Evidence[] = unanswered(xs, views);
+  const out: Evidence[] = unanswered(xs, views, { judged: true });
   for (const f of frames) {
     const missing = must.filter((k) => !present(f, k));
     const extra = mustNot.filter((k) => f.frame[k] !== undefined);

@@ -18,7 +18,8 @@ export interface StimulusOutcome {
 export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): StimulusOutcome | undefined {
   const sent = v.events.find((e) => e.dir === "send" && e.step === step);
   if (!sent) return undefined;
-  const sync = v.sent(syncStep)[0];
+  // A chase sent in another session (the stimulus's own ended before it was sent) says nothing of what the stimulus did.
+  const sync = v.sent(syncStep).find((m) => m.session === sent.session);
   if (!sync) {
     // The probe stopped before chasing the stimulus: what became of the stimulus itself is the outcome.
     const s = v.silence(step);

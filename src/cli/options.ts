@@ -20,6 +20,8 @@ export interface RunArgs {
 
 export interface SuiteArgs extends RunArgs {
   deadline: number;
+  "startup-timeout": number;
+  jobs: number;
   "max-line-bytes": number;
   "trust-root"?: string[];
   consent?: string[];
@@ -46,6 +48,12 @@ export function suiteOptions<T>(y: Argv<T>) {
   return runOptions(y)
     .option("verbose", { type: "boolean", default: false, describe: "Show passing evidence too, and every check of a run that could not be made" })
     .option("timeout", { type: "number", default: DEFAULTS.timeoutMs, describe: "Per-exchange read deadline, and the shutdown grace period, in ms" })
+    .option("startup-timeout", {
+      type: "number",
+      default: DEFAULTS.startupTimeoutMs,
+      describe: "How long a provider may take to send its first line (loading an index or a model), in ms",
+    })
+    .option("jobs", { type: "number", default: DEFAULTS.jobs, describe: "Provider instances alive at once (1: one at a time, for a heavy provider)" })
     .option("deadline", { type: "number", default: DEFAULTS.deadlineMs, describe: "Global deadline for the whole run, in ms" })
     .option("transcript", { type: "string", describe: "Save the NDJSON transcript of every exchange to FILE" })
     .option("max-line-bytes", { type: "number", default: DEFAULTS.limits.maxLineBytes, describe: "Longest provider line (or HTTP body) read, in bytes" })

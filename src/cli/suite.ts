@@ -226,6 +226,8 @@ export async function suite(target: Target, a: SuiteArgs): Promise<number> {
   const { transcript, report: scored } = await runSuite(target, {
     checks,
     timeoutMs: positive("timeout", a.timeout),
+    startupTimeoutMs: positive("startup-timeout", a["startup-timeout"]),
+    jobs: positive("jobs", a.jobs),
     deadlineMs: positive("deadline", a.deadline),
     maxLineBytes: positive("max-line-bytes", a["max-line-bytes"]),
     trustRoots: a["trust-root"]?.map((r) => resolve(r)),

@@ -29,7 +29,8 @@ const strength: Record<Level, number> = { MAY: 0, SHOULD: 1, MUST: 2 };
 
 function probeLine(p: ProbeSpec): string {
   // Not a probe that talks: the engine re-reads files the provider's frames named.
-  const session = p.shared || p === PROVENANCE_FILES ? "" : " (own session)";
+  const session =
+    p === PROVENANCE_FILES ? "" : p.session === "own" ? " (own session)" : p.session === "malformed" ? " (in the session of malformed input)" : "";
   return `  ${p.name}${session}: ${p.summary}`;
 }
 

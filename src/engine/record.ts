@@ -5,9 +5,9 @@ import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
 import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
 import { remoteHost } from "../protocol/loopback.ts";
-import { RunBudget, Session, WithheldError, type RecordedEvent } from "../probe/session.ts";
+import { RunBudget, Session, stimulusKey, WithheldError, type RecordedEvent, type Stall } from "../probe/session.ts";
 import { isObj } from "../protocol/envelope.ts";
-import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
+import { CHASE_PREFIX, DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, START_STEP, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
@@ -25,6 +25,10 @@ export interface RunOptions {
   timeoutMs: number;
   /** Global deadline for the whole run. */
   deadlineMs: number;
+  /** How long a session's first exchange may wait for the provider's first line (default DEFAULTS.startupTimeoutMs). */
+  startupTimeoutMs?: number;
+  /** Provider instances alive at once (default DEFAULTS.jobs). */
+  jobs?: number;
   limits: Limits;
   /** Directories whose files file provenance may be re-read from (F5). */
   trustRoots: string[];
@@ -43,10 +47,14 @@ export interface Progress {
   done(session: string): void;
 }
 
-export { DEFAULTS } from "./defaults.ts";
+import { DEFAULTS } from "./defaults.ts";
+export { DEFAULTS };
 
 /** The session the shared probes run in (transcripts from before sessions were recorded name it so too). */
 export const SHARED = "shared";
+
+/** Sessions a group may be resumed in after a stimulus kills or wedges its provider: one cause rarely needs more. */
+export const MAX_ATTEMPTS = 6;
 
 /** The probes the selected checks need, each once, in registry order. */
 export function probesFor(checks: readonly CheckDef[]): Probe[] {
@@ -60,10 +68,20 @@ export function probesFor(checks: readonly CheckDef[]): Probe[] {
   return PROBES.filter((p) => wanted.has(p.name));
 }
 
-/** Sessions to open: the shared one (if any probe uses it), then one per unshared probe. */
-function sessionsFor(probes: Probe[]): Array<{ name: string; probes: Probe[] }> {
-  const shared = probes.filter((p) => p.shared);
-  return [...(shared.length > 0 ? [{ name: SHARED, probes: shared }] : []), ...probes.filter((p) => !p.shared).map((p) => ({ name: p.name, probes: [p] }))];
+export interface Group {
+  name: string;
+  probes: Probe[];
+}
+
+/** Sessions to open: one per named session its probes join (shared first), then one per probe of its own. */
+export function sessionsFor(probes: Probe[]): Group[] {
+  const named = new Map<string, Probe[]>();
+  for (const p of probes) if (p.session !== "own") named.set(p.session, [...(named.get(p.session) ?? []), p]);
+  const order = [...named.keys()].sort((a, b) => Number(b === SHARED) - Number(a === SHARED));
+  return [
+    ...order.map((name) => ({ name, probes: named.get(name)! })),
+    ...probes.filter((p) => p.session === "own").map((p) => ({ name: p.name, probes: [p] })),
+  ];
 }
 
 /** Why no query may be sent to a provider that acked this, or undefined (C1, C2, C4, C6). */
@@ -73,23 +91,98 @@ function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string
 
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
-async function runSession(name: string, probes: Probe[], opts: RunOptions, signal: AbortSignal, budget: RunBudget): Promise<RecordedEvent[]> {
+/** At most `limit` provider instances alive at once: a session waits for a slot before its provider starts, and frees it once reaped. */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+  started = 0;
+  alive = 0;
+  peak = 0;
+  constructor(readonly limit: number) {
+    this.free = limit;
+  }
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((r) => this.waiting.push(r));
+    this.started++;
+    this.peak = Math.max(this.peak, ++this.alive);
+    try {
+      return await task();
+    } finally {
+      this.alive--;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
+/** What a group's first session learnt of the provider's start, which every other session waits for. */
+interface Scouting {
+  /** The provider answered the opening exchange, taking this long. */
+  answeredMs?: number;
+  /** Why no other session is started: the provider never started, or never completed the handshake. */
+  stop?: string;
+}
+
+interface SessionRun {
+  events: RecordedEvent[];
+  /** Where the session stalled, when a fresh session may send what it had not: the index of that probe among those given. */
+  resumeAt?: number;
+  stall?: Stall;
+  /** The provider wrote a line on stdout (or answered over HTTP). */
+  heard: boolean;
+  /** The session's provider could not be started or reached, or exited before answering anything. */
+  silentEnd: boolean;
+  /** Milliseconds from the start of the session to its first line. */
+  firstLineMs?: number;
+}
+
+interface SessionPlan {
+  name: string;
+  probes: Probe[];
+  avoid: ReadonlySet<string>;
+  startupMs: number;
+  /** Whether a stall at this probe index may be resumed in a fresh session. */
+  resumable: (stall: Stall, index: number) => boolean;
+  /** Told once the opening exchange is over: answered (with how long it took), or not. */
+  opened?: (answered: boolean, ms: number) => void;
+}
+
+/** The stimulus that stalled a session: the last one sent, not the valid query chasing it. */
+function culprit(events: readonly RecordedEvent[], stall: Stall): string {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.dir === "send" && e.probe === stall.probe && !e.step.startsWith(CHASE_PREFIX)) return e.step;
+  }
+  return stall.step;
+}
+
+async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSignal, budget: RunBudget): Promise<SessionRun> {
+  const { name, probes } = plan;
+  const t0 = performance.now();
   const s = new Session({
     name,
     probe: probes[0]!.name,
     target: opts.target,
     limits: opts.limits,
     timeoutMs: opts.timeoutMs,
+    startupMs: plan.startupMs,
+    avoid: plan.avoid,
     signal,
     withhold: withholdFor(opts),
     budget,
   });
+  let resumeAt: number | undefined;
+  let firstLineMs: number | undefined;
   try {
     let ack: Record<string, unknown> | undefined;
     if (probes[0]!.handshake) {
       s.send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION });
       const env = await s.next("handshake_ack");
       if (env?.type === "handshake_ack") ack = env;
+      if (s.heard) firstLineMs = Math.round(performance.now() - t0);
+      plan.opened?.(ack !== undefined, Math.round(performance.now() - t0));
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
     const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind, depth: opts.depth ?? DEFAULT_DEPTH };
@@ -117,8 +210,25 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
         if (!(e instanceof WithheldError)) throw e;
         withheld = e.message;
       }
+      if (!probe.handshake && i === 0) {
+        if (s.heard) firstLineMs ??= Math.round(performance.now() - t0);
+        plan.opened?.(s.heard, Math.round(performance.now() - t0));
+      }
+      const after = s.stalled;
+      // What this session could not send, a fresh one sends: the rest of this probe (past its culprit) and every probe after it.
+      if (after && plan.resumable(after, i)) {
+        resumeAt = i;
+        break;
+      }
     }
-    return s.events;
+    return {
+      events: s.events,
+      ...(resumeAt !== undefined ? { resumeAt } : {}),
+      ...(s.stalled ? { stall: s.stalled } : {}),
+      heard: s.heard,
+      silentEnd: !s.heard && (s.stalled?.kind === "exit" || s.stalled?.kind === "eof" || s.stalled?.kind === "unreachable"),
+      ...(firstLineMs !== undefined ? { firstLineMs } : {}),
+    };
   } finally {
     opts.progress?.done(name);
     await s.close();
@@ -126,9 +236,101 @@ async function runSession(name: string, probes: Probe[], opts: RunOptions, signa
 }
 
 /**
- * Run every probe the checks need. Sessions are independent and all run at
- * once, so a provider that hangs costs one timeout, not one per session; a
- * shared session abandons its remaining probes once its provider stalls.
+ * One group of probes, in as many sessions as it takes: when a stimulus kills
+ * or wedges the provider, that stimulus is passed over and what the session
+ * had not yet sent is sent in a fresh one, so no other probe loses its
+ * stimuli to the crash.
+ */
+async function runGroup(
+  g: Group,
+  opts: RunOptions,
+  signal: AbortSignal,
+  budget: RunBudget,
+  slots: Slots,
+  startupMs: () => number,
+  opened?: SessionPlan["opened"],
+): Promise<{ events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; answered: boolean }> {
+  const events: RecordedEvent[] = [];
+  const sessions: Array<[string, string[]]> = [];
+  const avoid = new Set<string>();
+  let from = 0;
+  let silent = true;
+  let answered = false;
+  let retried = false;
+  for (let attempt = 1; ; attempt++) {
+    const name = attempt === 1 ? g.name : `${g.name}~${attempt}`;
+    const probes = g.probes.slice(from);
+    const last = attempt >= MAX_ATTEMPTS;
+    const run = await slots.run(() =>
+      runSession(
+        {
+          name,
+          probes,
+          avoid,
+          startupMs: startupMs(),
+          opened: (ok, ms) => {
+            answered ||= ok;
+            if (attempt === 1 || retried) opened?.(ok, ms);
+          },
+          resumable: (stall, i) =>
+            !last &&
+            !signal.aborted &&
+            (stall.kind === "timeout" || stall.kind === "exit" || stall.kind === "eof") &&
+            // A provider that will not even answer the handshake of a fresh session has nothing more to give.
+            stall.step !== HANDSHAKE_STEP &&
+            (!probes[i]!.atomic || i < probes.length - 1),
+        },
+        opts,
+        signal,
+        budget,
+      ),
+    );
+    events.push(...run.events);
+    sessions.push([name, [...new Set(run.events.map((e) => e.probe))].filter((p) => probes.some((x) => x.name === p))]);
+    if (run.heard) silent = false;
+    // The scout's provider ended before a word: once more, in case that was its start's own mishap, before the run says it could not run.
+    if (opened && attempt === 1 && run.silentEnd && run.stall?.kind !== "unreachable" && !signal.aborted) {
+      retried = true;
+      continue;
+    }
+    if (run.resumeAt === undefined || !run.stall) break;
+    const stalled = probes[run.resumeAt]!;
+    avoid.add(stimulusKey(stalled.name, culprit(run.events, run.stall)));
+    // An atomic probe is not run again: the fresh session starts with the probe after it.
+    from += run.resumeAt + (stalled.atomic ? 1 : 0);
+    if (from >= g.probes.length) break;
+  }
+  return { events, sessions, silent, answered };
+}
+
+/** Later sessions may wait this many times what the first took to be answered (plus the exchange deadline), up to the startup deadline. */
+const STARTUP_HINT_FACTOR = 3;
+
+/** Why no other session should start, when the first was never answered: the provider never started, or never completed its handshake. */
+function scoutFailure(g: Group, r: { events: RecordedEvent[]; silent: boolean; answered: boolean }): string | undefined {
+  if (r.answered) return undefined;
+  const sessions = [...new Set(r.events.map((e) => e.session))];
+  const where = sessions.length > 1 ? `in ${sessions.length} sessions (${sessions.join(", ")})` : `in session ${g.name}`;
+  if (r.silent) return `the provider never wrote a line ${where}, so no other session was started`;
+  return `the provider did not complete the handshake ${where}, so no other session was started`;
+}
+
+/** A group never started, each probe recorded as not run and why. */
+function abandonedGroup(g: Group, reason: string): { events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; answered: boolean } {
+  return {
+    events: g.probes.map((p) => ({ probe: p.name, session: g.name, t: 0, dir: "note" as const, step: START_STEP, note: "abandoned" as const, reason })),
+    sessions: [[g.name, g.probes.map((p) => p.name)]],
+    silent: true,
+    answered: false,
+  };
+}
+
+/**
+ * Run every probe the checks need. The first session scouts: until its
+ * provider has answered, no other is started, so a provider that never
+ * starts, or never answers, costs one session, not ten. Then the sessions
+ * run at once, at most `jobs` providers alive at a time; one whose provider
+ * dies or wedges on a stimulus is resumed in a fresh session without it.
  */
 export async function record(opts: RunOptions): Promise<Transcript> {
   const started = new Date().toISOString().replace(/\.\d+Z$/, "Z");
@@ -147,8 +349,8 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     ctl.abort(`interrupted by ${sig}`);
   });
   try {
-    const sessions = sessionsFor(probes);
-    opts.progress?.planned(sessions.reduce((n, g) => n + g.probes.length, 0));
+    const groups = sessionsFor(probes);
+    opts.progress?.planned(groups.reduce((n, g) => n + g.probes.length, 0));
     // A run that has received more than it keeps cannot be completed: every session ends then, not at its own timeout.
     const budget = new RunBudget(opts.limits.maxLineBytes, {
       onSpent: (limit) => {
@@ -158,8 +360,36 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     // What all sessions may hold at once in lines not yet complete: two line caps, 32 MiB at least.
     const held = opts.limits.held ?? new HeldBytes(Math.max(32 * 1024 * 1024, 2 * opts.limits.maxLineBytes));
     const run = { ...opts, limits: { ...opts.limits, held } };
-    const perSession = await Promise.all(sessions.map((g) => runSession(g.name, g.probes, run, ctl.signal, budget)));
-    const events = perSession.flat();
+    const slots = new Slots(Math.max(1, opts.jobs ?? DEFAULTS.jobs));
+    const startupMs = Math.max(opts.timeoutMs, opts.startupTimeoutMs ?? DEFAULTS.startupTimeoutMs);
+    // The first session scouts: the others start once it has been answered, and take what its start took as a hint.
+    let answeredMs: number | undefined;
+    let release!: (s: Scouting) => void;
+    const scouted = new Promise<Scouting>((r) => (release = r));
+    const hinted = (): number =>
+      answeredMs === undefined ? startupMs : Math.min(startupMs, Math.max(opts.timeoutMs, STARTUP_HINT_FACTOR * answeredMs + opts.timeoutMs));
+    const opened = (answered: boolean, ms: number): void => {
+      if (!answered) return;
+      answeredMs = ms;
+      release({ answeredMs: ms });
+    };
+    const perGroup = await Promise.all(
+      groups.map(async (g, i) => {
+        if (i === 0) {
+          let r: Awaited<ReturnType<typeof runGroup>> | undefined;
+          try {
+            r = await runGroup(g, run, ctl.signal, budget, slots, () => startupMs, opened);
+            return r;
+          } finally {
+            release(r ? { stop: scoutFailure(g, r) } : { stop: "the first session could not be run" });
+          }
+        }
+        const scout = await scouted;
+        if (scout.stop) return abandonedGroup(g, scout.stop);
+        return runGroup(g, run, ctl.signal, budget, slots, hinted);
+      }),
+    );
+    const events = perGroup.flatMap((r) => r.events);
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];
     return {
@@ -170,15 +400,13 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         target: describeTarget(opts.target),
         timeout_ms: opts.timeoutMs,
         probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES.name] : [])],
-        sessions: Object.fromEntries([
-          ...sessions.map((g) => [g.name, g.probes.map((p) => p.name)]),
-          ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : []),
-        ]),
+        sessions: Object.fromEntries([...perGroup.flatMap((r) => r.sessions), ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : [])]),
         trust_roots: opts.trustRoots,
         depth: opts.depth ?? DEFAULT_DEPTH,
         started_at: started,
         duration_ms: Math.round(performance.now() - t0),
         ...(interrupted ? { interrupted } : {}),
+        instances: { started: slots.started, peak: slots.peak, jobs: slots.limit },
         // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
         consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),
       },

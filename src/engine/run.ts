@@ -11,6 +11,10 @@ export interface SuiteOptions {
   /** Consent granted (--consent): scopes, "egress", or "all". */
   grants?: string[];
   timeoutMs?: number;
+  /** How long a session's first exchange may wait for the provider's first line. */
+  startupTimeoutMs?: number;
+  /** Provider instances alive at once. */
+  jobs?: number;
   deadlineMs?: number;
   maxLineBytes?: number;
   checks?: readonly CheckDef[];
@@ -36,6 +40,8 @@ export async function runSuite(target: Target, opts: SuiteOptions = {}): Promise
     checks,
     timeoutMs: opts.timeoutMs ?? DEFAULTS.timeoutMs,
     deadlineMs: opts.deadlineMs ?? DEFAULTS.deadlineMs,
+    ...(opts.startupTimeoutMs !== undefined ? { startupTimeoutMs: opts.startupTimeoutMs } : {}),
+    ...(opts.jobs !== undefined ? { jobs: opts.jobs } : {}),
     limits: { ...DEFAULTS.limits, ...(opts.maxLineBytes ? { maxLineBytes: opts.maxLineBytes } : {}) },
     trustRoots: [process.cwd(), ...(opts.trustRoots ?? [])],
     ...(opts.depth ? { depth: opts.depth } : {}),

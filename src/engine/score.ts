@@ -33,9 +33,13 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
 }
 
 /**
- * The events a probe's checks see: its own, plus the opening handshake of the
- * session it ran in (recorded once, under the session's first probe). Which
- * session a probe ran in is read from the record itself, never from today's
+ * The events a probe's checks see: its own, plus the opening handshake of
+ * each session it ran in (recorded once, under the session's first probe).
+ * A probe resumed in a fresh session after its provider died or wedged sent
+ * some steps again there, to rebuild what later stimuli are derived from:
+ * each step is seen as the first session that sent it recorded it, so every
+ * stimulus is judged once, on the exchange that first carried it. Which
+ * sessions a probe ran in is read from the record itself, never from today's
  * probe registry, so a replay scores what was recorded.
  */
 function viewsOf(transcript: Transcript): (spec: ProbeSpec) => ProbeView {
@@ -45,25 +49,36 @@ function viewsOf(transcript: Transcript): (spec: ProbeSpec) => ProbeView {
     let own = byProbe.get(e.probe);
     if (!own) byProbe.set(e.probe, (own = []));
     own.push(e);
-    if (e.step === HANDSHAKE_STEP && e.session !== e.probe) {
+    if (e.step === HANDSHAKE_STEP) {
       let hs = handshakes.get(e.session);
       if (!hs) handshakes.set(e.session, (hs = []));
       hs.push(e);
     }
   }
-  const sessionOf = new Map<string, string>();
-  for (const [session, probes] of Object.entries(transcript.header.sessions ?? {})) for (const p of probes) sessionOf.set(p, session);
+  const sessionsOf = new Map<string, string[]>();
+  for (const [session, probes] of Object.entries(transcript.header.sessions ?? {}))
+    for (const p of probes) sessionsOf.set(p, [...(sessionsOf.get(p) ?? []), session]);
   const views = new Map<string, ProbeView>();
   return (spec) => {
     let v = views.get(spec.name);
     if (!v) {
       const own = byProbe.get(spec.name) ?? [];
+      let sessions = [...new Set([...(sessionsOf.get(spec.name) ?? []), ...own.map((e) => e.session)])];
       // A transcript written before sessions were recorded had one shared session, named so.
-      const session = sessionOf.get(spec.name) ?? own[0]?.session ?? (spec.shared && handshakes.has(SHARED) ? SHARED : undefined);
-      const opening = session !== undefined && !own.some((e) => e.step === HANDSHAKE_STEP) ? (handshakes.get(session) ?? []) : [];
+      if (sessions.length === 0 && spec.session === "shared" && handshakes.has(SHARED)) sessions = [SHARED];
+      const opening = sessions.flatMap((session) =>
+        own.some((e) => e.session === session && e.step === HANDSHAKE_STEP) ? [] : (handshakes.get(session) ?? []).filter((e) => e.probe !== spec.name),
+      );
+      const all = [...opening, ...own].sort((a, b) => a.n - b.n);
+      const firstSender = new Map<string, string>();
+      for (const e of all) if (e.dir === "send" && e.step !== HANDSHAKE_STEP && !firstSender.has(e.step)) firstSender.set(e.step, e.session);
       v = new ProbeView(
         spec,
-        [...opening, ...own].sort((a, b) => a.n - b.n),
+        all.filter((e) => {
+          const first = firstSender.get(e.step);
+          return first === undefined || first === e.session;
+        }),
+        all,
       );
       views.set(spec.name, v);
     }
@@ -88,7 +103,7 @@ export function score(transcript: Transcript, checks: readonly CheckDef[]): Chec
     // A check may only read the probes it declares: it is scored on those alone.
     const input: ScoreInput = {
       probe: (spec) => {
-        if (!c.probes.includes(spec)) throw new Error(`check ${c.id} reads probe ${spec.name}, which it does not declare`);
+        if (!c.probes.includes(spec) && !c.observes?.includes(spec)) throw new Error(`check ${c.id} reads probe ${spec.name}, which it does not declare`);
         return probe(spec);
       },
       schema: (a) => findings.byOwner.get(a) ?? [],

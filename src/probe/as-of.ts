@@ -53,7 +53,7 @@ export default defineProbe({
     const frames = framesIn(await awaitAnswer(s, "asof-0"));
     for (const [i, pin] of pins(frames, ctx.depth).entries()) {
       s.send(pinnedStep(i + 1), query(ctx, `asof-${i + 1}`, { as_of: pin.at }), { rules: ["S6-as-of"], why: pin.why });
-      if (!(await awaitAnswer(s, `asof-${i + 1}`))) return;
+      if (!(await awaitAnswer(s, `asof-${i + 1}`)) && s.stalled) return;
     }
   },
 });

@@ -69,7 +69,7 @@ export default defineProbe({
     for (const [i, c] of cases.filter((c) => c.depth <= limit).entries()) {
       const id = `squeeze-${i + 2}`;
       s.send(c.step, query(ctx, id, c.fields), c.aim);
-      if (!(await awaitAnswer(s, id))) return;
+      if (!(await awaitAnswer(s, id)) && s.stalled) return;
     }
   },
 });

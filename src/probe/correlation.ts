@@ -21,9 +21,9 @@ export default defineProbe({
     const caps = capabilities(ctx.ack);
     const aim = (why: string) => ({ rules: ["H4"], why });
     s.send(CORRELATION.steps.first, query(ctx, IDS.first, {}), aim("frames, for an id with non-ASCII, a slash and a space"));
-    if (!(await awaitAnswer(s, IDS.first))) return;
+    if (!(await awaitAnswer(s, IDS.first)) && s.stalled) return;
     s.send(CORRELATION.steps.second, query(ctx, IDS.second, {}), aim("frames, for an id differing from the first only in case"));
-    if (!(await awaitAnswer(s, IDS.second))) return;
+    if (!(await awaitAnswer(s, IDS.second)) && s.stalled) return;
     // A well-formed request a conformant provider may refuse: an error to echo the id on.
     const offered = Array.isArray(caps.representations) ? caps.representations : ["full"];
     const unadvertised = REPRESENTATIONS.find((r) => !offered.includes(r));
@@ -36,7 +36,7 @@ export default defineProbe({
           : "an unknown kind: unsupported_kind, or frames",
       ),
     );
-    if (!(await awaitAnswer(s, IDS.error))) return;
+    if (!(await awaitAnswer(s, IDS.error)) && s.stalled) return;
 
     const chased: Array<[string, Obj | undefined, string]> = [
       [
@@ -68,7 +68,7 @@ export default defineProbe({
       s.send(step, env, aim(why));
       const sync = `id-sync-${i + 1}`;
       s.send(afterIdStep(step), query(ctx, sync, {}));
-      if (!(await awaitSync(s, ctx, sync))) return;
+      if (!(await awaitSync(s, ctx, sync)) && s.stalled) return;
     }
     const name = providerName(ctx.ack);
     if (caps.verify === true && name) {

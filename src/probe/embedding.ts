@@ -24,7 +24,7 @@ export const embeddingMismatch = defineProbe({
     if (dims === undefined) return;
     // A query always gets an answer, so this one is awaited in lock-step: its reply cannot be mistaken for the next query's.
     s.send(EMBEDDING_MISMATCH.steps.wrong, query(ctx, "embed-2", { embedding: unitVector(dims + 3) }));
-    if (!(await awaitAnswer(s, "embed-2"))) return;
+    if (!(await awaitAnswer(s, "embed-2")) && s.stalled) return;
     s.send(EMBEDDING_MISMATCH.steps.after, query(ctx, "embed-sync", {}));
     await awaitSync(s, ctx, "embed-sync");
   },

@@ -41,11 +41,11 @@ export default defineProbe({
     const byRank = [...uris].reverse();
     for (const [i, uri] of atDepth(ctx.depth, byRank, { quick: 1, standard: 4 }).entries()) {
       const step = i === 0 ? GRAPH_ANCHORS.steps.anchorUri : anchorUriStep(i + 1);
-      if (!(await ask(step, uri, 1, "a served frame's own uri (zero hops), max_frames 1"))) return;
+      if (!(await ask(step, uri, 1, "a served frame's own uri (zero hops), max_frames 1")) && s.stalled) return;
     }
     for (const [i, t] of atDepth(ctx.depth, targets, { quick: 1, standard: 3 }).entries()) {
       const step = i === 0 ? GRAPH_ANCHORS.steps.anchorRelation : anchorTargetStep(i + 1);
-      if (!(await ask(step, t, 1, "a served relation's target_uri (one hop), max_frames 1"))) return;
+      if (!(await ask(step, t, 1, "a served relation's target_uri (one hop), max_frames 1")) && s.stalled) return;
     }
     if (byRank[0])
       await ask(GRAPH_ANCHORS.steps.anchorRank, byRank[0], undefined, "the lowest-ranked frame's uri with a generous budget: is what is near it boosted?");

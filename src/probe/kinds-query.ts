@@ -33,11 +33,11 @@ export default defineProbe({
     // Every kind alone, however many there are at quick and standard depth up to a bound: a provider may declare thousands.
     for (const k of atDepth(ctx.depth, kinds, { quick: 16, standard: 16 })) {
       const why = declared.includes(k) ? "a declared kind, alone" : "a kind served but not declared, alone";
-      if (!(await ask(kindStep(k), { kinds: [k] }, why))) return;
+      if (!(await ask(kindStep(k), { kinds: [k] }, why)) && s.stalled) return;
     }
     const pairs = servedKinds.flatMap((a, i) => servedKinds.slice(i + 1).map((b) => [a, b]));
     for (const [i, pair] of atDepth(ctx.depth, pairs, { quick: 0, standard: 3 }).entries()) {
-      if (!(await ask(kindPairStep(i + 1), { kinds: pair }, `two served kinds together: ${pair.join(" and ")}`))) return;
+      if (!(await ask(kindPairStep(i + 1), { kinds: pair }, `two served kinds together: ${pair.join(" and ")}`)) && s.stalled) return;
     }
     // An anchor on a frame of kind a, with kinds [b]: the frame it reaches is still not eligible.
     const crossed = served.flatMap((f) => {
@@ -47,13 +47,17 @@ export default defineProbe({
     });
     for (const [i, c] of atDepth(ctx.depth, crossed, { quick: 1, standard: 2 }).entries()) {
       const why = `kinds ["${c.kind}"] anchored on the uri of a "${c.of}" frame: the anchor must not bypass the filter`;
-      if (!(await ask(kindAnchoredStep(i + 1), { kinds: [c.kind], anchors: [c.uri] }, why))) return;
+      if (!(await ask(kindAnchoredStep(i + 1), { kinds: [c.kind], anchors: [c.uri] }, why)) && s.stalled) return;
     }
     const windowed = served.filter((f) => isProfileTimestamp(f.valid_from) || isProfileTimestamp(f.valid_to));
     for (const [i, f] of atDepth(ctx.depth, windowed, { quick: 0, standard: 1 }).entries()) {
       const at = (isProfileTimestamp(f.valid_from) ? f.valid_from : f.valid_to) as string;
       const other = kinds.find((k) => k !== f.kind) ?? String(f.kind);
-      if (!(await ask(kindAsOfStep(i + 1), { kinds: [other], as_of: at }, `kinds ["${other}"] pinned with as_of ${at}, a served frame's window edge`))) return;
+      if (
+        !(await ask(kindAsOfStep(i + 1), { kinds: [other], as_of: at }, `kinds ["${other}"] pinned with as_of ${at}, a served frame's window edge`)) &&
+        s.stalled
+      )
+        return;
     }
     const unserved = BASE_KINDS.find((k) => !kinds.includes(k));
     if (unserved) await ask(KINDS_QUERY.steps.unserved, { kinds: [unserved] }, "a base kind the provider neither declares nor serves");

@@ -8,7 +8,7 @@ export default defineProbe({
       s.send(st.step, st.line, { rules: ["R1"], why: st.what });
       const id = `sync-${i + 1}`;
       s.send(afterStep(st.step), query(ctx, id, {}));
-      if (!(await awaitSync(s, ctx, id))) return;
+      if (!(await awaitSync(s, ctx, id)) && s.stalled) return;
     }
   },
 });

@@ -1,6 +1,6 @@
 import type { Session } from "./session.ts";
 import { isSyncAnswer, type Obj } from "../protocol/envelope.ts";
-import type { Depth, ProbeSpec } from "../protocol/probes.ts";
+import { GENEROUS, type Depth, type ProbeSpec } from "../protocol/probes.ts";
 
 export interface ProbeContext {
   /** The session's handshake_ack (present: probes run only after one). */
@@ -23,8 +23,7 @@ export function defineProbe(p: Probe): Probe {
   return p;
 }
 
-/** A generous budget: more than any honest fixture needs, small enough to be a sane u32. */
-export const GENEROUS = { max_frames: 64, max_tokens: 1_000_000 } as const;
+export { GENEROUS };
 
 /** A query envelope; the id is attached only when correlation was negotiated (H4 host rule). */
 export function query(ctx: ProbeContext, id: string, fields: Obj): Obj {

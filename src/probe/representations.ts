@@ -10,7 +10,7 @@ export default defineProbe({
     if (!Array.isArray(advertised)) return;
     for (const r of REPRESENTATIONS.filter((x) => advertised.includes(x))) {
       s.send(preferStep(r), query(ctx, `prefer-${r}`, { representation_preferences: [r] }));
-      if (!(await awaitAnswer(s, `prefer-${r}`))) return;
+      if (!(await awaitAnswer(s, `prefer-${r}`)) && s.stalled) return;
     }
   },
 });

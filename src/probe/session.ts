@@ -17,6 +17,18 @@ export interface SessionOptions {
   limits: Limits;
   /** Per-exchange read deadline. */
   timeoutMs: number;
+  /**
+   * The read deadline of an exchange begun before the provider has sent
+   * anything: a provider may index a repository or load a model before it
+   * reads its first line. At least timeoutMs.
+   */
+  startupMs?: number;
+  /**
+   * Stimuli not to send again (`probe/step`): each ended an earlier session
+   * of the same probes. Sending one records that it was passed over, and the
+   * exchange it began ends at once with no reply.
+   */
+  avoid?: ReadonlySet<string>;
   /** Aborted when the run's global deadline passes. */
   signal: AbortSignal;
   /**
@@ -83,6 +95,19 @@ export class WithheldError extends Error {}
 
 type Item = { kind: "line"; env: Obj | undefined; replyTo?: number } | { kind: "end" } | { kind: "http-error"; why: string; replyTo: number };
 
+/** How a session stopped being able to answer: what a later session may resume from. */
+export type StallKind = "timeout" | "exit" | "eof" | "flood" | "deadline" | "unreachable";
+
+export interface Stall {
+  probe: string;
+  step: string;
+  why: string;
+  kind: StallKind;
+}
+
+/** The key of a stimulus in SessionOptions.avoid. */
+export const stimulusKey = (probe: string, step: string): string => `${probe}/${step}`;
+
 /**
  * One provider process, driven by one probe or by several in turn. Every line
  * sent and received, and everything observed about the process, is recorded
@@ -95,7 +120,11 @@ export class Session {
   private spec: ProbeSpec | undefined;
   private probe: string;
   /** Where the provider first failed to answer in time, or its output ended. */
-  private stall: { probe: string; step: string; why: string } | undefined;
+  private stall: Stall | undefined;
+  /** A stimulus in `avoid` was passed over: the exchange it began has no reply to wait for. */
+  private passedOver = false;
+  /** Lines received so far: until the first, the provider may still be starting. */
+  private received = 0;
   private readonly queue: Item[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
@@ -138,11 +167,12 @@ export class Session {
               ? `more than ${MAX_LINES} lines on stdout in one session: the provider was stopped`
               : `${RUN_BUDGET_SPENT}, across all its sessions: ${passed}; the provider was stopped`;
           this.note("flood", { reason });
-          this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output" };
+          this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output", kind: "flood" };
           this.conn.kill();
           this.push({ kind: "end" });
           return;
         }
+        this.received++;
         this.record({
           dir: "recv",
           line: c.text,
@@ -156,6 +186,8 @@ export class Session {
       stderr: (text: string) => this.record({ dir: "stderr", text }),
       httpError: (status: number, body: string, replyTo: number) => {
         const why = `the provider answered HTTP ${status} with ${body.trim() === "" ? "an empty body" : `a body that is no envelope: ${JSON.stringify(body.slice(0, 80))}`}`;
+        // An error status is an answer: the provider is up.
+        this.received++;
         this.note("http-error", { status, reason: why, reply_to: replyTo });
         this.push({ kind: "http-error", why, replyTo });
       },
@@ -171,7 +203,12 @@ export class Session {
       },
       unreachable: (kind: "spawn-error" | "connect-error", message: string) => {
         this.exited = { code: null, signal: null };
-        this.stall = { probe: this.probe, step: this.current, why: kind === "spawn-error" ? "the provider could not be started" : message };
+        this.stall = {
+          probe: this.probe,
+          step: this.current,
+          why: kind === "spawn-error" ? "the provider could not be started" : message,
+          kind: "unreachable",
+        };
         this.note(kind, { reason: message });
         this.push({ kind: "end" });
         for (const w of this.exitWaiters.splice(0)) w();
@@ -230,8 +267,13 @@ export class Session {
   }
 
   /** Why the session can no longer be trusted to answer, if it cannot. */
-  get stalled(): { probe: string; step: string; why: string } | undefined {
+  get stalled(): Stall | undefined {
     return this.stall;
+  }
+
+  /** Whether the provider has sent anything yet. */
+  get heard(): boolean {
+    return this.received > 0;
   }
 
   /** Record that a probe was skipped, and why. */
@@ -249,6 +291,14 @@ export class Session {
   /** Send one envelope (or a raw line) under a step; `aim` records which rules it aims at and why it was chosen. */
   send(step: string, envelope: Obj | string, aim?: Aim): void {
     this.step(step);
+    // A provider that can no longer answer is sent nothing more: what it was not sent, a later session sends.
+    if (this.stall) return;
+    if (this.opts.avoid?.has(stimulusKey(this.probe, step))) {
+      this.passedOver = true;
+      this.note("passed-over", { reason: "not sent again: this stimulus ended an earlier session of these probes" });
+      return;
+    }
+    this.passedOver = false;
     if (this.withheld !== undefined && typeof envelope !== "string" && (envelope.type === "query" || envelope.type === "verify")) {
       this.note("withheld", { reason: this.withheld });
       throw new WithheldError(this.withheld);
@@ -264,7 +314,9 @@ export class Session {
    * that are not one. Undefined when the deadline passes or the stream ends.
    */
   async next(expecting: string, until = this.deadline(), forSeq?: number): Promise<Obj | undefined> {
-    const timeoutMs = this.opts.timeoutMs;
+    // Nothing was sent, or nothing more can come: no reply to wait for.
+    if (this.passedOver || this.stall) return undefined;
+    const begun = performance.now();
     for (;;) {
       // Checked on every turn, not only when idle: a provider flooding us with
       // lines that answer nothing must not hold a read open past its deadline.
@@ -273,12 +325,14 @@ export class Session {
           probe: this.probe,
           step: this.current,
           why: typeof this.opts.signal.reason === "string" ? `the run was ${this.opts.signal.reason}` : "the run's deadline passed",
+          kind: "deadline",
         };
         return undefined;
       }
       if (performance.now() >= until) {
-        this.note("timeout", { waitedMs: timeoutMs, expecting });
-        this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${timeoutMs} ms` };
+        const waitedMs = Math.round(until - begun);
+        this.note("timeout", { waitedMs, expecting });
+        this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${waitedMs} ms`, kind: "timeout" };
         return undefined;
       }
       const item = this.queue.shift();
@@ -287,7 +341,12 @@ export class Session {
         // Output ended: the exit (or spawn failure) usually follows at once, and
         // belongs on the record of the probe that saw it.
         if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - performance.now())));
-        this.stall ??= { probe: this.probe, step: this.current, why: this.exited ? "the provider exited" : "the provider closed its output" };
+        this.stall ??= {
+          probe: this.probe,
+          step: this.current,
+          why: this.exited ? "the provider exited" : "the provider closed its output",
+          kind: this.exited ? "exit" : "eof",
+        };
         return undefined;
       }
       if (item?.kind === "http-error") {
@@ -311,9 +370,9 @@ export class Session {
     }
   }
 
-  /** The absolute time by which an exchange starting now must be answered. */
+  /** The absolute time by which an exchange starting now must be answered: later while the provider has sent nothing yet. */
   deadline(): number {
-    return performance.now() + this.opts.timeoutMs;
+    return performance.now() + (this.received === 0 ? Math.max(this.opts.timeoutMs, this.opts.startupMs ?? 0) : this.opts.timeoutMs);
   }
 
   /** Wait for the process to exit by itself; undefined if it has not within `ms`. */

@@ -18,7 +18,7 @@ export default defineProbe({
     const ctx: ProbeContext = { ...outer, ack, correlation: capabilities(ack).correlation === true };
     const plain = query(ctx, "plain-1", {});
     s.send(UNKNOWN_MEMBERS.steps.plain, plain);
-    if (!(await awaitAnswer(s, "plain-1"))) return;
+    if (!(await awaitAnswer(s, "plain-1")) && s.stalled) return;
     const decorated: Obj = query(ctx, "decorated-1", {});
     s.send(UNKNOWN_MEMBERS.steps.decorated, { ...decorated, ...DECORATION.envelope, query: { ...(decorated.query as Obj), ...DECORATION.query } });
     await awaitAnswer(s, "decorated-1");

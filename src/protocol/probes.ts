@@ -12,11 +12,25 @@ export interface ProbeSpec<S extends Readonly<Record<string, string>> = Readonly
   /** The session opens with the standard handshake first (false: the probe sends its own). */
   handshake: boolean;
   /**
-   * Runs in the one session shared by the probes that send only well-formed,
-   * advertised requests, which no conformant provider can be poisoned by.
-   * Anything that could kill or wedge a provider runs in a session of its own.
+   * The provider process the probe runs in: "shared", with every probe whose
+   * requests need no fresh state (a stimulus that kills or wedges the provider
+   * there is passed over, and what the session had not sent yet is sent in a
+   * fresh one); "malformed", with the other probe of malformed input; "own",
+   * a process of its own, for a probe that opens with a handshake of its own or
+   * breaks a host rule on purpose.
    */
-  shared: boolean;
+  session: "shared" | "malformed" | "own";
+  /**
+   * Its stimuli form one exchange: after one of them kills or wedges the
+   * provider there is nothing of the probe left to send in a fresh session.
+   */
+  atomic?: boolean;
+  /**
+   * The check that judges what becomes of the provider after this probe's
+   * stimuli itself (a hang on a foreign version is H3's, an exit after
+   * shutdown R2's): R1 holds every other crash.
+   */
+  survivalJudgedBy?: string;
   /** Fixed step names. */
   steps: S;
   /** Prefixes of parametric step names (`kind-` + a kind). */
@@ -51,6 +65,12 @@ export interface Aim {
   why: string;
 }
 
+/** A generous budget: more than any honest fixture needs, small enough to be a sane u32. */
+export const GENEROUS = { max_frames: 64, max_tokens: 1_000_000 } as const;
+
+/** How every step begins that chases a stimulus with a valid query, to learn whether the provider survived it. */
+export const CHASE_PREFIX = "after-";
+
 /** Every session opens with a handshake step, recorded under its first probe. */
 export const HANDSHAKE_STEP = "handshake";
 /** What a probe records before its first step (an abandoned probe's note). */
@@ -84,7 +104,7 @@ export const HANDSHAKE = spec({
   name: "handshake",
   summary: "sends handshake (contextgraph/1.0) and records the handshake_ack",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: {},
 });
 
@@ -92,7 +112,7 @@ export const SAMPLE_QUERY = spec({
   name: "sample-query",
   summary: "sends one query with a generous budget (max_frames 64, max_tokens 1000000)",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: { sample: "sample" },
 });
 
@@ -101,7 +121,7 @@ export const BUDGET_SQUEEZE = spec({
   summary:
     "after a generous query: max_frames 1, 0, one below the count served (and, for a signed answer, result sizes 2, 3 and 5); max_tokens 0, 1, one below the cheapest frame's cost, each frame's exact cost, one above the cheapest, one below the sum served",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: { generous: "generous", oneFrame: "one-frame", tightTokens: "tight-tokens" },
   families: ["tokens-", "frames-"],
 });
@@ -113,7 +133,7 @@ export const KINDS_QUERY = spec({
   summary:
     "after a discovery query: kinds [k] for each declared or served kind (up to 16; 64 at exhaustive depth; served but undeclared ones first), served kinds in pairs, a kind with an anchor on a frame of another kind, a kind with as_of, and a base kind the provider does not declare",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: { discover: "discover-kinds", unserved: "unserved-kind" },
   families: ["kind-", "kinds-pair-", "kinds-anchored-", "kinds-as-of-"],
 });
@@ -127,7 +147,7 @@ export const AS_OF = spec({
   summary:
     "queries unpinned, then pinned with as_of at each served window's edges: a second before and at valid_from, a second before, at and after valid_to, and a day outside each",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: { unpinned: "unpinned" },
   families: ["pinned-"],
 });
@@ -138,7 +158,7 @@ export const GRAPH_ANCHORS = spec({
   summary:
     "with capabilities.graph: queries unanchored, then anchored with max_frames 1 on each served frame's uri (zero hops) and on each relation's target_uri (one hop), then anchored with a generous budget",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: { unanchored: "unanchored", anchorUri: "anchor-uri", anchorRelation: "anchor-relation", anchorRank: "anchor-rank" },
   families: ["anchor-uri-", "anchor-target-"],
 });
@@ -149,7 +169,7 @@ export const REPRESENTATIONS_QUERY = spec({
   name: "representations",
   summary: "queries once preferring each representation the provider advertises",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: {},
   families: ["prefer-"],
 });
@@ -159,7 +179,7 @@ export const EMBEDDING = spec({
   name: "embedding",
   summary: "with an embeddings_fingerprint: queries with an embedding of the declared dimension",
   handshake: true,
-  shared: true,
+  session: "shared",
   steps: { ok: "embedding-ok" },
 });
 
@@ -171,7 +191,8 @@ export const VERIFY = spec({
   summary:
     "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit, then one never served, then the served ids with their case flipped, then the served ids without a digest",
   handshake: true,
-  shared: true,
+  session: "shared",
+  survivalJudgedBy: "V2",
   steps: {
     served: "served",
     verifyServed: "verify-served",
@@ -186,7 +207,9 @@ export const FOREIGN_VERSION_PROBE = spec({
   name: "foreign-version",
   summary: `sends handshake with protocol_version ${FOREIGN_VERSION} and waits for the answer`,
   handshake: false,
-  shared: false,
+  session: "own",
+  atomic: true,
+  survivalJudgedBy: "H3",
   steps: { foreign: "foreign-handshake" },
 });
 
@@ -244,7 +267,8 @@ export const MALFORMED_INPUT = spec({
   summary:
     "sends malformed lines and bad requests (to a correlating provider, the request-shaped ones with an id, and a typeless request with an id), each followed by a valid query",
   handshake: true,
-  shared: false,
+  session: "malformed",
+  survivalJudgedBy: "R1",
   steps: Object.fromEntries(MALFORMED_STIMULI.map((s) => [s.step, s.step])),
   families: ["after-bad-"],
 });
@@ -255,7 +279,8 @@ export const UNKNOWN_TYPE = spec({
   name: "unknown-type",
   summary: "sends an unknown envelope type with an id (correlating providers only), then one without, then a valid query",
   handshake: true,
-  shared: false,
+  session: "malformed",
+  survivalJudgedBy: "S2-framing",
   steps: { request: "unknown-request", notification: "unknown-notification", after: "after-notification" },
 });
 
@@ -276,7 +301,7 @@ export const CORRELATION = spec({
   summary:
     "with capabilities.correlation: two queries whose ids differ only in case, then every request that can end in an error (an unadvertised representation, a malformed query, a wrong-length embedding, an unknown request type, a verify, a malformed verify), all with unusual ids",
   handshake: true,
-  shared: false,
+  session: "own",
   steps: {
     first: "id-first",
     second: "id-second",
@@ -303,7 +328,8 @@ export const UNKNOWN_MEMBERS = spec({
   name: "unknown-members",
   summary: "handshakes with unknown members, then sends the same query plain and with unknown members at the envelope and query level",
   handshake: false,
-  shared: false,
+  session: "own",
+  atomic: true,
   steps: { plain: "plain", decorated: "decorated" },
 });
 
@@ -314,7 +340,8 @@ export const UNKNOWN_KIND_PROBE = spec({
   name: "unknown-kind",
   summary: `queries for kinds ["${UNKNOWN_KIND}"], then for it beside a declared kind, then a valid query`,
   handshake: true,
-  shared: false,
+  session: "shared",
+  survivalJudgedBy: "R1",
   steps: { unknown: "unknown-kind", mixed: "mixed-kinds", after: "after-unknown-kind" },
 });
 
@@ -322,7 +349,8 @@ export const EMBEDDING_MISMATCH = spec({
   name: "embedding-mismatch",
   summary: "with an embeddings_fingerprint: queries with an embedding three dimensions too long, then (once answered) a valid query",
   handshake: true,
-  shared: false,
+  session: "shared",
+  atomic: true,
   steps: { wrong: "embedding-wrong", after: "after-embedding-wrong" },
 });
 
@@ -330,7 +358,8 @@ export const UNADVERTISED_REPRESENTATION = spec({
   name: "unadvertised-representation",
   summary: "queries preferring a representation the provider does not advertise",
   handshake: true,
-  shared: false,
+  session: "shared",
+  atomic: true,
   steps: { unadvertised: "unadvertised" },
 });
 
@@ -338,7 +367,9 @@ export const SHUTDOWN = spec({
   name: "shutdown",
   summary: "sends shutdown and waits for the provider to exit by itself",
   handshake: true,
-  shared: false,
+  session: "shared",
+  atomic: true,
+  survivalJudgedBy: "R2",
   steps: { shutdown: "shutdown" },
 });
 
@@ -350,11 +381,14 @@ export const PROVENANCE_FILES = spec({
   name: "provenance-files",
   summary: "sends nothing: re-reads the file:// documents that frames' file provenance names (only under the trusted roots) into the transcript",
   handshake: false,
-  shared: false,
+  session: "own",
   steps: { read: "read" },
 });
 
-/** Every probe, in transcript order. Verify goes last among the shared ones: a provider that never answers it would stall whatever followed. */
+/**
+ * Every probe, in transcript order (and, within a session, the order they run
+ * in): shutdown ends the shared session, so it comes last.
+ */
 export const PROBE_SPECS: readonly ProbeSpec[] = [
   HANDSHAKE,
   SAMPLE_QUERY,

@@ -54,7 +54,10 @@ function annotation(r: CheckResult): string {
   const first = own[0];
   if (!first) return r.title;
   const more = own.length - 1;
-  return findingText(first) + (more > 0 ? `\n… and ${more} more ${r.status === "fail" ? "failing" : r.status === "unobserved" ? "unobserved" : "warning"} findings` : "");
+  return (
+    findingText(first) +
+    (more > 0 ? `\n… and ${more} more ${r.status === "fail" ? "failing" : r.status === "unobserved" ? "unobserved" : "warning"} findings` : "")
+  );
 }
 
 function idList(results: CheckResult[]): string {

@@ -286,7 +286,9 @@ function checkBody(s: Shown, linked: (n: number) => boolean): string {
       : `<p class="none">The report records no rule text for this check.</p>`,
   );
   if (r.status === "unobserved")
-    out.push(`<p class="untestable-note">Not observed: the provider died, wedged or never answered the stimulus, so the rule could not be seen; this is not a failure of the rule, and the run is not conformant.</p>`);
+    out.push(
+      `<p class="untestable-note">Not observed: the provider died, wedged or never answered the stimulus, so the rule could not be seen; this is not a failure of the rule, and the run is not conformant.</p>`,
+    );
   if (r.status === "skip") out.push(`<p class="reason">Skipped: ${escapeText(r.reason ?? "the check does not apply")}</p>`);
   if (s.findings.length > 0) out.push(findingsHtml(s.findings, linked));
   if (s.passing.length > 0) {

@@ -80,6 +80,13 @@ function observedNothing(r: RunReport): boolean {
   return r.could_not_run && (r.exploration ? r.exploration.received === 0 : r.results.every((x) => x.status === "skip" || x.untestable));
 }
 
+/** How many provider instances the run started, and the most alive at once. */
+function instances(r: RunReport): string {
+  const i = r.instances;
+  if (!i || r.target.kind !== "stdio") return "";
+  return ` · ${counted(i.started, "provider instance")} (at most ${i.peak} at once)`;
+}
+
 function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -97,13 +104,7 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
     // Ids padded to the longest listed, at least 11 wide (host:S2-envelope is longer than any provider id).
     // Labels as wide as the widest listed (NOT OBSERVED, when a check is), so the ids stay in one column.
     ...listed.flatMap((r) =>
-      checkLines(
-        c,
-        r,
-        o.verbose ?? false,
-        Math.max(11, ...listed.map((x) => x.id.length)),
-        Math.max(4, ...listed.map((x) => LABEL[x.status].length)),
-      ),
+      checkLines(c, r, o.verbose ?? false, Math.max(11, ...listed.map((x) => x.id.length)), Math.max(4, ...listed.map((x) => LABEL[x.status].length))),
     ),
     ...(brief
       ? [c.dim(`  ${n(s.total, "check")} not made: the ${report.target.kind === "host" ? "host" : "provider"} sent nothing to judge (--verbose lists them)`)]
@@ -118,10 +119,14 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
           "",
         ]
       : []),
-    tally(s) +
-      c.dim(
-        `${report.exploration ? ` · ${n(report.exploration.exchanges, "line")} sent (depth ${report.exploration.depth})` : ""}${report.duration_ms !== undefined ? ` · ${seconds(report.duration_ms)}` : ""}`,
-      ),
+    // A run that observed nothing has no counts worth reading: the line above and the closing line say it all.
+    ...(brief ? [] : [tally(s)]).map(
+      (t) =>
+        t +
+        c.dim(
+          `${report.exploration ? ` · ${n(report.exploration.exchanges, "line")} sent (depth ${report.exploration.depth})` : ""}${instances(report)}${report.duration_ms !== undefined ? ` · ${seconds(report.duration_ms)}` : ""}`,
+        ),
+    ),
     ...(report.policy?.strict ? [c.dim("--strict: SHOULD shortfalls are failures")] : []),
     ...(report.policy?.baseline ? [renderBaselineSummary(report.policy.baseline)] : []),
     ...(o.transcriptPath

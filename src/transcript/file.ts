@@ -22,6 +22,7 @@ const NOTES = new Set([
   "withheld",
   "files",
   "http-error",
+  "passed-over",
 ]);
 const UNREAD = new Set(["not-local", "missing", "not-regular", "outside-roots", "too-large", "remote-provider"]);
 
@@ -112,6 +113,16 @@ function checkHeader(h: unknown): TranscriptHeader {
   if (h.started_at !== undefined && typeof h.started_at !== "string") bad("started_at must be a string");
   if (h.interrupted !== undefined && typeof h.interrupted !== "string") bad("interrupted must be a string");
   if (h.duration_ms !== undefined && (typeof h.duration_ms !== "number" || !(h.duration_ms >= 0))) bad("duration_ms must be a number ≥ 0");
+  if (
+    h.instances !== undefined &&
+    !(
+      isRecord(h.instances) &&
+      ["started", "peak", "jobs"].every(
+        (k) => is((h.instances as Record<string, unknown>)[k], "int") && ((h.instances as Record<string, number>)[k] ?? -1) >= 0,
+      )
+    )
+  )
+    bad("instances must be { started, peak, jobs }, each an integer ≥ 0");
   return { ...(h as unknown as TranscriptHeader), consent: isRecord(h.consent) ? (h.consent as TranscriptHeader["consent"]) : { grants: [] } };
 }
 

@@ -17,7 +17,8 @@ export type NoteKind =
   | "flood" // the provider wrote more than a session records, and was stopped
   | "withheld" // a query was not sent: the provider needs consent the run was not given (C2)
   | "files" // provenance-files: what was found and read
-  | "http-error"; // HTTP: an error status whose body held no envelope
+  | "http-error" // HTTP: an error status whose body held no envelope
+  | "passed-over"; // a stimulus not sent again: it ended an earlier session of the same probes
 
 /** Why a provenance file's bytes are not in the transcript. */
 export type FileUnread =
@@ -100,6 +101,8 @@ export interface TranscriptHeader {
   interrupted?: string;
   /** How long the run spent with the provider, from the first session's start to the last one's end, in ms. */
   duration_ms?: number;
+  /** Provider instances (sessions) the run started, the most alive at once, and the bound it kept to (--jobs). */
+  instances?: { started: number; peak: number; jobs: number };
   /** Consent granted for this run (--consent), and what the run decided from the provider's first handshake_ack. */
   consent: { grants: string[] } & Partial<Omit<ConsentRecord, "grants">>;
 }

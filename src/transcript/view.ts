@@ -6,11 +6,15 @@ import type { NoteKind, TranscriptEvent } from "./types.ts";
 export interface Message {
   n: number;
   step: string;
+  /** The provider process (session) it was sent to or received from. */
+  session: string;
   env: Obj;
   /** send: the write's ordinal in its session. */
   seq?: number;
   /** recv over HTTP: the seq of the request it answers. */
   replyTo?: number;
+  /** send: the rules the stimulus aims at. */
+  aim?: { rules: string[]; why: string };
 }
 
 /**
@@ -53,9 +57,15 @@ export class ProbeView {
   readonly name: string;
   private byDir: Record<"send" | "recv", { all: Message[]; byStep: Map<string, Message[]> }> | undefined;
 
+  /**
+   * `events`: one attempt per step (the first session that sent it); `recorded`:
+   * every event of the probe in every session it ran in, for what no attempt
+   * may hide (a crash in a fresh session on a step an earlier one had sent).
+   */
   constructor(
     readonly spec: ProbeSpec,
     readonly events: TranscriptEvent[],
+    readonly recorded: TranscriptEvent[] = events,
   ) {
     this.name = spec.name;
   }
@@ -83,9 +93,11 @@ export class ProbeView {
       const m: Message = {
         n: e.n,
         step: e.step,
+        session: e.session,
         env,
         ...(e.seq !== undefined ? { seq: e.seq } : {}),
         ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}),
+        ...(e.aim !== undefined ? { aim: e.aim } : {}),
       };
       const d = byDir[e.dir];
       d.all.push(m);

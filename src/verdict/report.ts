@@ -1,5 +1,5 @@
 import { decideConsent, receipts, withheldReason, type ConsentDecision, type ConsentReceipt } from "./consent.ts";
-import { RUN_BUDGET_SPENT, type Transcript, type TranscriptHeader } from "../transcript/types.ts";
+import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent, type TranscriptHeader } from "../transcript/types.ts";
 import { firstAck } from "../transcript/view.ts";
 import { VERSION } from "../meta/version.ts";
 import { type Obj } from "../protocol/envelope.ts";
@@ -63,6 +63,8 @@ export interface RunReport {
   results: CheckResult[];
   /** The gating policy applied (--strict, --only/--skip, --baseline), when any. */
   policy?: PolicyRecord;
+  /** Provider instances (sessions) the run started, and the most alive at once, within the bound it kept (--jobs). */
+  instances?: { started: number; peak: number; jobs: number };
   /** The last lines a stdio provider wrote to stderr, when it wrote any. */
   provider_stderr?: StderrTail;
 }
@@ -82,34 +84,36 @@ function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefine
   if (t.header.interrupted) return `the run was interrupted by ${t.header.interrupted} before it finished: the verdicts are of what was observed until then`;
   const spent = t.events.find((e) => e.note === "flood" && e.reason?.startsWith(RUN_BUDGET_SPENT));
   if (spent) return `${spent.reason} (line ${spent.n}); the verdicts are of what was kept until then`;
-  const sessions = new Set(t.events.filter((e) => e.dir !== "file" && e.note !== "files").map((e) => e.session));
-  const unreachable = t.events.filter((e) => e.note === "spawn-error" || e.note === "connect-error");
-  if (sessions.size > 0 && new Set(unreachable.map((e) => e.session)).size === sessions.size) {
-    return `the provider could not be ${unreachable[0]!.note === "spawn-error" ? "started" : "reached"}: ${(unreachable[0]!.reason ?? "").split("\n")[0]}`;
-  }
-  const unstarted = notStarted(t);
-  if (sessions.size > 0 && unstarted.size === sessions.size) {
-    const code = [...unstarted.values()][0]!;
-    return `the provider could not be started: its command exited ${code} (${code === 127 ? 'the shell\'s "command not found"' : 'the shell\'s "not executable"'}) in every session, before writing a line`;
-  }
+  const never = neverStarted(t);
+  if (never) return never;
   return withheldReason(consent);
 }
 
 /**
- * The sessions whose command exited 126 or 127 before writing a line: what a
- * shell (sh -c, the Action's provider-command) exits with when the program is
- * not executable or not found. In every session, that is a provider that never
- * started, not one that failed the checks.
+ * Why the provider never ran, when in every session that was started it could
+ * not be started or reached, or ended by itself before writing a line: a
+ * missing program, a typo in a path, an interpreter's own error. That is a
+ * run that could not be made, not a provider that failed the checks.
  */
-function notStarted(t: Transcript): Map<string, number> {
-  const wrote = new Set<string>();
-  const out = new Map<string, number>();
+function neverStarted(t: Transcript): string | undefined {
+  const started = new Set<string>();
+  const heard = new Set<string>();
+  const ends = new Map<string, TranscriptEvent>();
   for (const e of t.events) {
-    if (e.dir === "recv") wrote.add(e.session);
-    else if (e.note === "exit" && (e.exitCode === 126 || e.exitCode === 127) && e.reason === undefined && !wrote.has(e.session) && !out.has(e.session))
-      out.set(e.session, e.exitCode);
+    if (e.dir === "file" || e.note === "files" || e.note === "abandoned") continue;
+    started.add(e.session);
+    if (e.dir === "recv" || (e.note === "http-error" && e.status !== undefined)) heard.add(e.session);
+    else if ((e.note === "exit" && e.reason === undefined) || e.note === "spawn-error" || e.note === "connect-error")
+      if (!ends.has(e.session)) ends.set(e.session, e);
   }
-  return out;
+  if (started.size === 0 || heard.size > 0 || [...started].some((s) => !ends.has(s))) return undefined;
+  const first = ends.get([...started][0]!)!;
+  const where = started.size === 1 ? "" : ` (in each of ${started.size} sessions)`;
+  if (first.note === "spawn-error") return `the provider could not be started${where}: ${(first.reason ?? "").split("\n")[0]}`;
+  if (first.note === "connect-error") return `the provider could not be reached${where}: ${(first.reason ?? "").split("\n")[0]}`;
+  const code = first.exitCode;
+  const shell = code === 127 ? ' (the shell\'s "command not found")' : code === 126 ? ' (the shell\'s "not executable")' : "";
+  return `the provider never started: it ${first.signal ? `was killed by ${first.signal}` : `exited with code ${code}${shell}`} before writing a line${where}`;
 }
 
 /** The consent decision the run recorded; a transcript from before it was recorded gets the same decision made again. */
@@ -158,6 +162,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
           },
         }
       : {}),
+    ...(header.instances ? { instances: header.instances } : {}),
     usage: usageReports(t),
     summary,
     results,

@@ -51,5 +51,11 @@ runCases(G3, [
     status: "skip",
     says: [/capabilities.graph is not declared/],
   },
-  { name: "no answer to the anchored query", build: ranked([A, B], null), status: "fail", untestable: true, says: [/got no answer: no reply within 800 ms/] },
+  {
+    name: "no answer to the anchored query",
+    build: ranked([A, B], null),
+    status: "unobserved",
+    untestable: true,
+    says: [/got no answer: no reply within 800 ms/],
+  },
 ]);

@@ -37,10 +37,9 @@ runCases(P1, [
   },
   { name: "only compact frames served", build: shapes([compact()], { compact: [compact()] }), status: "skip", says: [/no full frame was served/] },
   {
-    name: "a query left unanswered",
+    name: "a query left unanswered: what was served is judged, the lost query being another rule's stimulus",
     build: unanswered([full()]),
-    status: "fail",
-    untestable: true,
-    says: [/query sent at line 6 \(probe budget-squeeze, step generous\) got no frames or error reply: no reply within 800 ms/],
+    status: "pass",
+    says: [],
   },
 ]);

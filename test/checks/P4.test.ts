@@ -35,10 +35,9 @@ runCases(P4, [
   },
   { name: "only full frames served", build: shapes([full()], { full: [full()] }), status: "skip", says: [/no compact or reference frame was served/] },
   {
-    name: "a query left unanswered",
+    name: "a query left unanswered: what was served is judged, the lost query being another rule's stimulus",
     build: unanswered([compact()]),
-    status: "fail",
-    untestable: true,
-    says: [/query sent at line 6 .* got no frames or error reply: no reply within 800 ms/],
+    status: "pass",
+    says: [],
   },
 ]);

@@ -52,9 +52,14 @@ runCases(R1, [
     name: "dies on the garbage line",
     build: malformed(() => badRequest, 0),
     status: "fail",
-    says: [/after a line that is not JSON .*the provider exited \(code 1/],
+    says: [/the provider exited \(code 1\) on the line "this is not json \{\{" \(probe malformed-input, step bad-garbage, line \d+\)/],
   },
-  { name: "dies on the query without a body", build: malformed(() => badRequest, 4), status: "fail", says: [/after a query with no query member/] },
+  {
+    name: "dies on the query without a body",
+    build: malformed(() => badRequest, 4),
+    status: "fail",
+    says: [/the provider exited \(code 1\) on a "query" with no query member \(probe malformed-input, step bad-query-no-body/],
+  },
   {
     name: "the empty object (maybe a notification) left unanswered: no warning",
     build: malformed((i) => (i === 1 ? undefined : badRequest)),
@@ -82,7 +87,7 @@ runCases(R1, [
         .note("eof")
         .note("exit", { exitCode: 1, signal: null }),
     status: "fail",
-    says: [/after a query for the unknown kind acme:diagram \(line \d+\), the provider exited \(code 1, signal null\)/],
+    says: [/the provider exited \(code 1\) on a "query" \{"kinds":\["acme:diagram"\]\} \(probe unknown-kind, step unknown-kind, line \d+\)/],
   },
   {
     name: "answers the unknown kind with any error, then the next query",

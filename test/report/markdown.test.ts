@@ -43,7 +43,14 @@ function tableRows(md: string): string[][] {
   return rows;
 }
 
-const WORD: Record<Status, RegExp> = { pass: /^✅ pass$/, fail: /^❌ fail$/, unobserved: /^❔ not observed$/, warn: /^⚠️ warn$/, info: /^ℹ️ info$/, skip: /^⏭️ skip$/ };
+const WORD: Record<Status, RegExp> = {
+  pass: /^✅ pass$/,
+  fail: /^❌ fail$/,
+  unobserved: /^❔ not observed$/,
+  warn: /^⚠️ warn$/,
+  info: /^ℹ️ info$/,
+  skip: /^⏭️ skip$/,
+};
 
 const hostile = synthetic([
   check(
