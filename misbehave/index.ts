@@ -58,6 +58,7 @@ import Q1_single_kind_only from "./Q1-single-kind-only.ts";
 import Q1_unknown_kind_means_any from "./Q1-unknown-kind-means-any.ts";
 import R1_crash_on_bad_query from "./R1-crash-on-bad-query.ts";
 import R1_crash_on_garbage from "./R1-crash-on-garbage.ts";
+import R1_crash_on_one_kind from "./R1-crash-on-one-kind.ts";
 import R1_ignore_typeless_request from "./R1-ignore-typeless-request.ts";
 import R2_exit_nonzero from "./R2-exit-nonzero.ts";
 import R2_ignore_shutdown from "./R2-ignore-shutdown.ts";
@@ -142,6 +143,7 @@ export const MODES: readonly Mode[] = [
   Q1_unknown_kind_means_any,
   R1_crash_on_bad_query,
   R1_crash_on_garbage,
+  R1_crash_on_one_kind,
   R1_ignore_typeless_request,
   R2_exit_nonzero,
   R2_ignore_shutdown,

@@ -14,6 +14,11 @@ export interface Mode {
    */
   expectWarn?: string[];
   /**
+   * Checks the defect leaves not observed: the provider dies on a stimulus
+   * they need, so they can neither pass nor fail on it (R1 holds the crash).
+   */
+  expectUnobserved?: string[];
+  /**
    * What the failing evidence must say for the catch to count: at least one
    * evidence of each expected check, with status fail, has a message, expected
    * or actual this matches. Why: a check fails for many reasons (a timeout, a

@@ -3,7 +3,7 @@ import { show } from "./show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { CHASE_PREFIX, GENEROUS, HANDSHAKE_STEP } from "../../src/protocol/probes.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
-import { envelopeOf, type ProbeView } from "../../src/transcript/view.ts";
+import { envelopeOf, lastError, type ProbeView } from "../../src/transcript/view.ts";
 
 /** The provider ended by itself while a stimulus was outstanding: what it was sent, how it ended, what it said on stderr. */
 export interface Crash {
@@ -15,6 +15,8 @@ export interface Crash {
   /** Its last stderr lines before it ended (at most three), and the events that hold them. */
   stderr: string[];
   stderrLines: number[];
+  /** The line of it that states the error, quoted: what tells one cause from another. */
+  error?: string;
 }
 
 const STDERR_KEPT = 3;
@@ -48,16 +50,16 @@ export function crashesIn(views: readonly ProbeView[]): Crash[] {
       const stimulus = [...sent].reverse().find((e) => !e.step.startsWith(CHASE_PREFIX)) ?? sent[sent.length - 1];
       if (!stimulus || stimulus.step === HANDSHAKE_STEP) continue;
       const err = stderrBefore(events, end);
-      out.push({ stimulus, probe: v.name, end, stderr: err.text, stderrLines: err.lines });
+      const said = lastError(events, end);
+      out.push({ stimulus, probe: v.name, end, stderr: err.text, stderrLines: err.lines, ...(said ? { error: said.text } : {}) });
     }
   }
   return out;
 }
 
-/** What a crash looks like for grouping: its last stderr line that is not a stack frame, digits blanked, and how it exited. */
+/** What a crash looks like for grouping: the stderr line that states its error, digits blanked, and how it exited. */
 function signature(c: Crash): string {
-  const said = [...c.stderr].reverse().find((l) => !/^\s/.test(l)) ?? c.stderr[c.stderr.length - 1] ?? "";
-  return JSON.stringify([said.replace(/\d+/g, "#"), c.end.exitCode ?? null, c.end.signal ?? null]);
+  return JSON.stringify([(c.error ?? "").replace(/\d+/g, "#"), c.end.exitCode ?? null, c.end.signal ?? null]);
 }
 
 function how(c: Crash): string {
@@ -91,7 +93,12 @@ export function crashFindings(crashes: readonly Crash[], rule: string): Evidence
   for (const c of crashes) groups.set(signature(c), [...(groups.get(signature(c)) ?? []), c]);
   return [...groups.values()].map((g) => {
     const first = g[0]!;
-    const said = first.stderr.length > 0 ? `; its stderr ended: ${first.stderr.map((l) => show(l, 200)).join(" / ")}` : " and wrote nothing to stderr";
+    const said =
+      first.error !== undefined
+        ? `, saying ${first.error} (its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")})`
+        : first.stderr.length > 0
+          ? `; its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")}`
+          : " and wrote nothing to stderr";
     const on =
       g.length === 1
         ? `on ${describeStimulus(first.stimulus, first.probe)}`

@@ -1,6 +1,6 @@
 import { isSyncAnswer } from "../../src/protocol/envelope.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
-import { type Message, type ProbeView } from "../../src/transcript/view.ts";
+import { exitWords, type Message, type ProbeView } from "../../src/transcript/view.ts";
 
 /**
  * What followed a stimulus that a probe chased with a valid "sync" query: the
@@ -37,7 +37,7 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
   const timeout = v.notes("timeout", syncStep)[0];
   const silence =
     exit && exit.reason === undefined
-      ? { why: `the provider exited (code ${exit.exitCode}, signal ${exit.signal})`, line: exit.n }
+      ? { why: exitWords(v.events, exit), line: exit.n }
       : timeout
         ? { why: `the following valid query got no reply within ${timeout.waitedMs} ms`, line: timeout.n }
         : { why: "the following valid query got no reply", line: sent.n };

@@ -249,12 +249,13 @@ async function runGroup(
   slots: Slots,
   startupMs: () => number,
   opened?: SessionPlan["opened"],
-): Promise<{ events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; answered: boolean }> {
+): Promise<{ events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; silentEnd: boolean; answered: boolean }> {
   const events: RecordedEvent[] = [];
   const sessions: Array<[string, string[]]> = [];
   const avoid = new Set<string>();
   let from = 0;
   let silent = true;
+  let silentEnd = false;
   let answered = false;
   let retried = false;
   for (let attempt = 1; ; attempt++) {
@@ -288,6 +289,7 @@ async function runGroup(
     events.push(...run.events);
     sessions.push([name, [...new Set(run.events.map((e) => e.probe))].filter((p) => probes.some((x) => x.name === p))]);
     if (run.heard) silent = false;
+    if (run.silentEnd) silentEnd = true;
     // The scout's provider ended before a word: once more, in case that was its start's own mishap, before the run says it could not run.
     if (opened && attempt === 1 && run.silentEnd && run.stall?.kind !== "unreachable" && !signal.aborted) {
       retried = true;
@@ -300,27 +302,31 @@ async function runGroup(
     from += run.resumeAt + (stalled.atomic ? 1 : 0);
     if (from >= g.probes.length) break;
   }
-  return { events, sessions, silent, answered };
+  return { events, sessions, silent, silentEnd, answered };
 }
 
 /** Later sessions may wait this many times what the first took to be answered (plus the exchange deadline), up to the startup deadline. */
 const STARTUP_HINT_FACTOR = 3;
 
 /** Why no other session should start, when the first was never answered: the provider never started, or never completed its handshake. */
-function scoutFailure(g: Group, r: { events: RecordedEvent[]; silent: boolean; answered: boolean }): string | undefined {
+function scoutFailure(g: Group, r: { events: RecordedEvent[]; silent: boolean; silentEnd: boolean; answered: boolean }): string | undefined {
   if (r.answered) return undefined;
   const sessions = [...new Set(r.events.map((e) => e.session))];
   const where = sessions.length > 1 ? `in ${sessions.length} sessions (${sessions.join(", ")})` : `in session ${g.name}`;
-  if (r.silent) return `the provider never wrote a line ${where}, so no other session was started`;
+  if (r.silent && r.silentEnd) return `the provider ended without writing a line ${where}, so no other session was started`;
   return `the provider did not complete the handshake ${where}, so no other session was started`;
 }
 
 /** A group never started, each probe recorded as not run and why. */
-function abandonedGroup(g: Group, reason: string): { events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; answered: boolean } {
+function abandonedGroup(
+  g: Group,
+  reason: string,
+): { events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; silentEnd: boolean; answered: boolean } {
   return {
     events: g.probes.map((p) => ({ probe: p.name, session: g.name, t: 0, dir: "note" as const, step: START_STEP, note: "abandoned" as const, reason })),
     sessions: [[g.name, g.probes.map((p) => p.name)]],
     silent: true,
+    silentEnd: false,
     answered: false,
   };
 }

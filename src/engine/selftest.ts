@@ -28,6 +28,8 @@ export interface SelftestCase {
   expectFail: string[];
   /** Checks that must warn, not fail. */
   expectWarn: string[];
+  /** Checks whose stimulus the defect takes away (the provider dies on it): they must be not observed, never pass or fail. */
+  expectUnobserved: string[];
   /** Checks that failed on a real observation. */
   failed: string[];
   /** Expected checks that did not fail (the suite is blind to the defect). */
@@ -94,14 +96,16 @@ export function judge(
   results: CheckResult[],
   finding?: Mode["finding"],
   expectWarn: string[] = [],
+  expectUnobserved: string[] = [],
 ): SelftestCase {
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
   const failed = results.filter((r) => catches(r.level, r.status, expectWarn.includes(r.id)) && !r.untestable).map((r) => r.id);
   // A check not observed in a mode's run is as wrong as an unexpected failure: the mode hid evidence it should not have.
-  const anyFail = results.filter((r) => r.status === "fail" || r.status === "unobserved").map((r) => r.id);
+  const anyFail = results.filter((r) => r.status === "fail" || (r.status === "unobserved" && !expectUnobserved.includes(r.id))).map((r) => r.id);
   const expected = [...expectFail, ...expectWarn];
-  const missed = expected.filter((id) => !failed.includes(id));
+  const unseen = new Set(results.filter((r) => r.status === "unobserved").map((r) => r.id));
+  const missed = [...expected.filter((id) => !failed.includes(id)), ...expectUnobserved.filter((id) => !unseen.has(id))];
   // A check expected to warn that fails instead is as much a wrong verdict as any other unexpected failure.
   const extra = anyFail.filter((id) => !expectFail.includes(id));
   // A catch counts only when the evidence names the defect, not merely the anchor.
@@ -113,6 +117,7 @@ export function judge(
     defect,
     expectFail,
     expectWarn,
+    expectUnobserved,
     failed,
     missed,
     extra,
@@ -238,6 +243,7 @@ export async function selftest(
     defect: "none: the reference provider as published",
     expectFail: [] as string[],
     expectWarn: [] as string[],
+    expectUnobserved: [] as string[],
     finding: undefined as Mode["finding"] | undefined,
     mode: undefined as string | undefined,
     variant: undefined as string | undefined,
@@ -254,6 +260,7 @@ export async function selftest(
     defect: m.defect,
     expectFail: m.expectFail,
     expectWarn: m.expectWarn ?? [],
+    expectUnobserved: m.expectUnobserved ?? [],
     finding: m.finding,
     mode: m.name,
     stdioOnly: m.stdioOnly,
@@ -294,7 +301,7 @@ export async function selftest(
           ? await runHostCase(c.mode, c.transport as "stdio" | "http", driven)
           : (await runCase(c.mode, c.transport, opts, c.variant, driven, root)).results;
       const ms = Math.round(performance.now() - started);
-      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, results, c.finding, c.expectWarn), driven, ms };
+      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, results, c.finding, c.expectWarn, c.expectUnobserved), driven, ms };
       opts.onCase?.(verdict);
       return verdict;
     }),

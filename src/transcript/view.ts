@@ -192,11 +192,12 @@ export class ProbeView {
     const e = (["timeout", "exit", "deadline", "connect-error", "http-error", "eof"] as const)
       .map((k) => notes.find((x) => x.note === k))
       .find((x) => x !== undefined);
+    const said = e?.note === "exit" ? lastError(this.events, e) : undefined;
     const why =
       e?.note === "timeout"
         ? `no reply within ${e.waitedMs} ms`
         : e?.note === "exit"
-          ? `the provider exited (code ${e.exitCode}, signal ${e.signal})`
+          ? exitWords(this.events, e)
           : e?.note === "eof"
             ? "the provider closed its output"
             : e?.note === "deadline"
@@ -206,7 +207,7 @@ export class ProbeView {
               : e?.note === "connect-error" || e?.note === "http-error"
                 ? String(e.reason)
                 : "no reply";
-    return { why, lines: e ? [e.n] : [] };
+    return { why, lines: e ? [...(said ? [said.n] : []), e.n].sort((a, b) => a - b) : [] };
   }
 
   /** The provider's handshake_ack for this session's opening handshake. */
@@ -277,4 +278,35 @@ export function envelopes<E extends Pick<TranscriptEvent, "dir" | "line" | "over
 /** The first handshake_ack received, in transcript order: what consent is decided on. */
 export function firstAck(events: readonly Pick<TranscriptEvent, "dir" | "line" | "overLong">[]): Obj | undefined {
   return envelopes(events).find(({ e, env }) => e.dir === "recv" && env.type === "handshake_ack")?.env;
+}
+
+/** A stderr line that states an error: a traceback's last line, a panic, an uncaught error's message. */
+const ERROR_LINE = /\b\w*(?:Error|Exception)\b|\berror\b|panic|fatal|abort|segmentation fault|traceback/i;
+
+/**
+ * What a session last said on stderr before an event, for a finding: among
+ * its last lines, the last that states an error, else the last that is not a
+ * stack frame; cut short.
+ */
+export function lastError(events: readonly TranscriptEvent[], before: TranscriptEvent): { text: string; n: number } | undefined {
+  const lines: Array<{ line: string; n: number }> = [];
+  for (let i = events.length - 1; i >= 0 && lines.length < 12; i--) {
+    const e = events[i]!;
+    if (e.dir !== "stderr" || e.session !== before.session || e.n > before.n || typeof e.text !== "string") continue;
+    const own = e.text
+      .replace(/\r\n/g, "\n")
+      .split("\n")
+      .map((l) => l.trimEnd())
+      .filter((l) => l !== "" && l !== "[stderr capped]");
+    for (const line of own.reverse()) lines.push({ line, n: e.n });
+  }
+  const pick = lines.find((l) => ERROR_LINE.test(l.line) && !/^\s/.test(l.line)) ?? lines.find((l) => !/^\s/.test(l.line)) ?? lines[0];
+  if (!pick) return undefined;
+  return { text: JSON.stringify(pick.line.length > 160 ? `${pick.line.slice(0, 160)}…` : pick.line), n: pick.n };
+}
+
+/** How a provider's exit reads in a finding: its code or signal, and the last thing it said on stderr. */
+export function exitWords(events: readonly TranscriptEvent[], exit: TranscriptEvent): string {
+  const said = lastError(events, exit);
+  return `the provider exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.exitCode}`})${said ? `: ${said.text}` : ""}`;
 }

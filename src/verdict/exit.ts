@@ -92,10 +92,18 @@ export function closingLine(r: RunReport, outputFailed?: string): string {
   }
   const parts = [
     ...(failed.length > 0 ? [`${counted(failed.length, "check")} failed: ${failed.join(", ")}`] : []),
-    ...(unseen.length > 0 ? [`${counted(unseen.length, "check")} not observed: ${unseen.join(", ")}`] : []),
+    ...(unseen.length > 0 ? [`${counted(unseen.length, "check")} not observed: ${unseen.join(", ")}${unobservedCause(r)}`] : []),
   ];
   const line = parts.length === 0 ? words : `${words}: ${parts.join("; ")}`;
   return outputFailed ? `${line}${exit(EXIT_CODES["output-failed"])}` : line;
+}
+
+/** Why the first check not observed was not: its first unobserved finding, which names the stimulus and what became of it. */
+function unobservedCause(r: RunReport): string {
+  const first = r.results.find((x) => x.status === "unobserved")?.evidence.find((e) => e.status === "unobserved");
+  if (!first) return "";
+  const text = first.message.length > 240 ? `${first.message.slice(0, 240)}…` : first.message;
+  return ` (${text})`;
 }
 
 /** The verdict in the one wording every renderer uses. */

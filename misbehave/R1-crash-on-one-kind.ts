@@ -1,0 +1,24 @@
+import { defineMode } from "./mode.ts";
+
+/**
+ * Breaks R1 on a well-formed query: every query whose kinds name "symbol", a
+ * kind it serves and declares, kills it (its symbol index was never built),
+ * as a real provider crashes on one path. Each such stimulus is passed over
+ * and the rest sent in a fresh session, so the one cause is one R1 finding,
+ * and only the check those stimuli were for (Q1) is left not observed.
+ */
+export default defineMode({
+  name: "R1-crash-on-one-kind",
+  defect: 'throws (and so exits) on any query whose kinds include "symbol", a kind it serves',
+  expectFail: ["R1"],
+  expectUnobserved: ["Q1"],
+  finding: /the provider exited \(code 1\) on \d+ stimuli, each time the same way: a "query" \{"kinds":\["symbol"\]\}/,
+  stdioOnly: "a crash would take down the HTTP server every session shares",
+  apply: (honest) => ({
+    onQuery(env) {
+      const q = this.parseQuery(env.query);
+      if (typeof q !== "string" && q.kinds.includes("symbol")) throw new Error("symbol index not built: KeyError 'symbol'");
+      return honest.onQuery.call(this, env);
+    },
+  }),
+});

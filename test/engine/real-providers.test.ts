@@ -1,0 +1,100 @@
+/**
+ * Providers as they really are: slow to start, never started, crashing on one
+ * path, heavy. One cause is one finding, a crash hides nothing, and the run
+ * keeps to its bound on provider instances.
+ */
+import t from "tap";
+import { runSuite } from "../../src/engine/run.ts";
+import { cli, fake, fixture } from "../helpers/live.ts";
+
+const statuses = (r: { results: Array<{ id: string; status: string }> }): Record<string, string> => Object.fromEntries(r.results.map((x) => [x.id, x.status]));
+const not = (s: Record<string, string>, ...ok: string[]): string[] =>
+  Object.entries(s)
+    .filter(([, v]) => !ok.includes(v))
+    .map(([k, v]) => `${k}:${v}`);
+
+t.test("a provider that loads for longer than the exchange deadline is judged on its answers, not its start", async (t) => {
+  const command = ["/usr/bin/env", "SLOW_MS=1500", ...fake("slow-start"), ...fixture()];
+  const { report } = await runSuite({ kind: "stdio", command }, { timeoutMs: 600, startupTimeoutMs: 10_000 });
+  t.same(not(statuses(report), "pass", "skip", "info"), [], "nothing fails, warns or goes unobserved");
+  t.equal(report.conformant, true);
+  t.ok(report.instances!.peak <= 4, `at most 4 instances alive at once (${report.instances!.peak})`);
+});
+
+t.test("a provider alive that never answers the handshake fails H1 once; nothing else is started", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: fake("never-answers") }, { timeoutMs: 300, startupTimeoutMs: 600 });
+  const s = statuses(report);
+  t.equal(s.H1, "fail");
+  t.same(
+    not(s, "unobserved").filter((x) => !x.startsWith("H1:")),
+    [],
+    "every other check is not observed",
+  );
+  t.equal(report.instances!.started, 1, "the scout was the only instance started");
+  t.equal(report.could_not_run, false, "it started: it failed the handshake");
+  t.match(report.results.find((r) => r.id === "H3")!.evidence[0]!.message, /did not complete the handshake in session shared, so no other session was started/);
+});
+
+t.test("a provider that exits before it writes a line could not run, in one short block with its own words", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: fake("exits-at-once") }, { timeoutMs: 500 });
+  t.equal(report.could_not_run, true);
+  t.match(report.could_not_run_reason, /the provider never started: it exited with code 2 before writing a line \(in each of 2 sessions\)/);
+  t.equal(report.instances!.started, 2, "started once, and once more in case that was its start's own mishap");
+  t.match(report.provider_stderr!.lines.join("\n"), /can't open file/);
+  const run = await cli(["stdio", "--", ...fake("exits-at-once")]);
+  t.equal(run.exitCode, 3);
+  t.ok(run.stdout.split("\n").length < 14, `a few lines, not one per check:\n${run.stdout}`);
+  t.match(run.stdout, /can't open file/);
+  t.match(run.stdout, /COULD NOT RUN: the provider never started/);
+});
+
+t.test("a crash on one query shape is one R1 finding; what the session had not sent is sent in a fresh one", async (t) => {
+  const { report, transcript } = await runSuite({ kind: "stdio", command: [...fake("crash-on-kind"), ...fixture()] }, { timeoutMs: 2000 });
+  const s = statuses(report);
+  t.equal(s.R1, "fail");
+  t.equal(s.Q1, "unobserved", "only the check whose stimuli it died on is left not observed");
+  t.same(
+    not(s, "pass", "skip", "info").filter((x) => !/^(R1|Q1):/.test(x)),
+    [],
+    "every other check saw its evidence",
+  );
+  const crash = report.results.find((r) => r.id === "R1")!.evidence.filter((e) => e.status === "fail");
+  t.equal(crash.length, 1, "one cause, one finding");
+  t.match(crash[0]!.message, /on \d+ stimuli, each time the same way: a "query" \{"kinds":\["symbol"\]\}/);
+  t.match(crash[0]!.message, /KeyError: 'symbol'/);
+  t.ok(
+    transcript.events.some((e) => e.session === "shared~2"),
+    "the shared session was resumed",
+  );
+  t.ok(
+    transcript.events.some((e) => e.note === "passed-over"),
+    "and passed over the stimulus it died on when derived again",
+  );
+  t.ok(report.instances!.peak <= 4);
+});
+
+t.test("a crash on a malformed verify no longer hides a dropped id on verified (H4)", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: [...fake("crash-on-bad-verify"), ...fixture()] }, { timeoutMs: 2000 });
+  const s = statuses(report);
+  t.equal(s.H4, "fail");
+  t.match(
+    report.results
+      .find((r) => r.id === "H4")!
+      .evidence.map((e) => e.message)
+      .join("\n"),
+    /the "verified" answering request .* carries no id/,
+  );
+  t.equal(s.R1, "fail", "the crash is R1's");
+  t.same(
+    not(s, "pass", "skip", "info").filter((x) => !/^(R1|H4):/.test(x)),
+    [],
+    "nothing else fails or goes unobserved",
+  );
+});
+
+t.test("--jobs bounds the provider instances alive at once", async (t) => {
+  const one = await runSuite({ kind: "stdio", command: fixture() }, { timeoutMs: 5000, jobs: 1 });
+  t.equal(one.report.instances!.peak, 1);
+  t.equal(one.report.conformant, true);
+  t.ok(one.report.instances!.started <= 6, `${one.report.instances!.started} instances for the whole run`);
+});
