@@ -16,6 +16,7 @@ import { error, honest, NAME, type Provider } from "../fixtures/provider.ts";
 import { lineProvider } from "../fixtures/serve.ts";
 import { hostFor, UnknownHostModeError } from "../misbehave/host/apply.ts";
 import { HOST_MODES } from "../misbehave/host/index.ts";
+import { HOST_CHECKS } from "../checks/host/index.ts";
 import { isObj, parseObj, type Obj } from "../src/protocol/envelope.ts";
 import { OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
 import { HOST_VERSION } from "../src/math/version.ts";
@@ -491,8 +492,10 @@ t.test("the host mode registry", async (t) => {
   const names = HOST_MODES.map((m) => m.name);
   t.same(names, files, "every file registered under its name, alphabetically");
   for (const m of HOST_MODES) {
-    t.ok([...m.expectFail, ...(m.expectWarn ?? [])].length > 0, `${m.name} expects something`);
-    for (const id of [...m.expectFail, ...(m.expectWarn ?? [])]) {
+    t.ok([...m.expectFail, ...(m.expectWarn ?? []), ...(m.expectInfo ?? [])].length > 0, `${m.name} expects something`);
+    // Info is a catch only where info is all a check may say: one of level MAY (an informative section, S11-robust).
+    for (const id of m.expectInfo ?? []) t.equal(HOST_CHECKS.find((c) => c.id === id)?.level, "MAY", `${m.name}: ${id}, expected to inform, is a MAY check`);
+    for (const id of [...m.expectFail, ...(m.expectWarn ?? []), ...(m.expectInfo ?? [])]) {
       t.match(id, /^host:/, `${m.name}: ${id} is a host check`);
       t.ok(m.name.startsWith(`${id.slice(5).split("-")[0]}-`), `${m.name} is named <anchor>-<defect>`);
     }
