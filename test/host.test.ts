@@ -12,6 +12,7 @@ import { CGP, cgp, cli, fake, ROOT, RUN_TMP } from "./helpers/live.ts";
 
 const cgpRun = (args: string[]) => cgp(args, { reject: false, env: { NO_COLOR: "1", TMPDIR: RUN_TMP }, cwd: ROOT });
 import type { RunReport } from "../src/verdict/report.ts";
+import { SCENARIOS } from "../src/protocol/host-scenarios.ts";
 
 const referenceHost = (...rest: string[]): string[] => [...CGP, "reference-host", "--timeout", "1000", ...rest];
 
@@ -169,7 +170,7 @@ t.test("a leak past the output caps is still found; a host that leaves its provi
   const leakEvents = readFileSync(kept, "utf8")
     .split("\n")
     .filter((l) => l.includes('"leaked"'));
-  t.ok(leakEvents.length <= 16, `3000 leaking lines past the cap are one event a scenario, not one a line (${leakEvents.length})`);
+  t.ok(leakEvents.length <= SCENARIOS.length, `3000 leaking lines past the cap are one event a scenario, not one a line (${leakEvents.length})`);
   const c8 = r.report?.results.find((x) => x.id === "host:C8");
   t.equal(c8?.status, "fail", "C8 fails on a token printed after 2100 lines");
   t.ok(
@@ -188,6 +189,30 @@ t.test("a leak past the output caps is still found; a host that leaves its provi
   const w = await hostRun(["--only", "S11-robust"], [process.execPath, "-e", walkaway]);
   const s11 = w.report?.results.find((x) => x.id === "host:S11-robust");
   t.equal(s11?.status, "pass", `S11-robust: the host ended on its own (${s11?.evidence.map((e) => e.message).join("; ")})`);
+});
+
+t.test("the host is told of consent in egress-scopes-consented alone: CGP_CONSENT there, {consent} everywhere", async (t) => {
+  // A host that reports what it was told, handshakes, and exits.
+  const script = [
+    "const { spawn } = require('node:child_process');",
+    "console.log('told env=' + (process.env.CGP_CONSENT ?? '(unset)') + ' arg=' + process.argv[1]);",
+    "const argv = JSON.parse(process.env.CGP_PROVIDER_ARGV);",
+    "const p = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });",
+    "p.stdin.write(JSON.stringify({ type: 'handshake', protocol_version: 'contextgraph/1.0' }) + '\\n');",
+    "p.stdout.once('data', () => { p.stdin.end(); process.exit(0); });",
+  ].join("\n");
+  const file = join(mkdtempSync(join(RUN_TMP, "consent-")), "host.ndjson");
+  // A CGP_CONSENT in cgp-conform's own environment grants the host nothing: only the scenario sets it.
+  const r = await cli(["host", "--only", "C6", "--transcript", file, "--", process.execPath, "-e", script, "{consent}"], { env: { CGP_CONSENT: "egress" } });
+  t.not(r.exitCode, 2, r.stderr);
+  const told = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => JSON.parse(l) as { scenario: string; dir: string; line?: string })
+    .filter((e) => e.dir === "stdout" && e.line?.startsWith("told "))
+    .map((e) => `${e.scenario}: ${e.line}`);
+  t.same(told, ["lock-step: told env=(unset) arg=none", "egress-scopes: told env=(unset) arg=none", "egress-scopes-consented: told env=egress arg=egress"]);
 });
 
 t.test("a signal mid-run: the scenarios it cut short or kept from running are skipped, not failed", async (t) => {

@@ -11,13 +11,14 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t, { type Test } from "tap";
-import { honestHost, runHost, type HostTarget, type RefHost } from "../fixtures/host.ts";
+import { consentOf, honestHost, runHost, type Bindings, type HostTarget, type RefHost } from "../fixtures/host.ts";
 import { error, honest, NAME, type Provider } from "../fixtures/provider.ts";
 import { lineProvider } from "../fixtures/serve.ts";
-import { hostFor, UnknownHostModeError } from "../misbehave/host/apply.ts";
+import { hostFor, runReferenceHost, UnknownHostModeError } from "../misbehave/host/apply.ts";
 import { HOST_MODES } from "../misbehave/host/index.ts";
+import { HOST_CHECKS } from "../checks/host/index.ts";
 import { isObj, parseObj, type Obj } from "../src/protocol/envelope.ts";
-import { OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
+import { HOST_ENV, OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
 import { HOST_VERSION } from "../src/math/version.ts";
 import { BUN, CLI } from "./helpers/live.ts";
 
@@ -238,6 +239,66 @@ t.test("refusals: egress, off-machine scopes, a wrong family: exit 1, the named 
   t.same(handshakeError.err, ["reference-host: error unavailable: warming up"]);
 });
 
+t.test("a boolean consent (CGP_CONSENT=egress) opens the boolean gate and no scope gate", async (t) => {
+  const consented: RefHost = { ...honestHost, consent: "egress" };
+  const egress = await against(
+    withAck((a) => (((a.provider as Obj).data_flow as Obj).egress = true)),
+    consented,
+  );
+  t.equal(egress.code, 0, egress.err.join("\n"));
+  t.same(types(egress.s), ["handshake", "query", "verify", "shutdown"], "an egress provider with no scopes is queried: consent is recorded (C2)");
+
+  const scoped = await against(
+    withAck((a) => Object.assign((a.provider as Obj).data_flow as Obj, { egress: true, egress_scopes: OFF_MACHINE_SCOPES })),
+    consented,
+  );
+  t.equal(scoped.code, 1);
+  t.same(scoped.err, [
+    "reference-host: error consent_required: scopes third-party-model, cgp-conform:mirror have no consent receipt, and the boolean consent recorded for this provider satisfies no scope gate (C6)",
+  ]);
+  t.same(types(scoped.s), ["handshake", "shutdown"], "no query: a boolean consent is no receipt");
+
+  const local = await against(
+    withAck((a) => Object.assign((a.provider as Obj).data_flow as Obj, { egress_scopes: ["local-only"] })),
+    consented,
+  );
+  t.equal(local.code, 0, "local-only is not off-machine: nothing to refuse");
+
+  for (const [value, want] of [
+    ["egress", "egress"],
+    [undefined, "none"],
+    ["", "none"],
+    ["none", "none"],
+    ["EGRESS", "none"],
+    ["all", "none"],
+    ["third-party-model", "none"],
+  ] as const)
+    t.equal(consentOf(value), want, `CGP_CONSENT ${JSON.stringify(value)} gives ${want}: an unknown value grants nothing`);
+  t.equal(hostFor().consent, "none", "the honest host holds no consent unless told");
+  t.equal(hostFor("C6-boolean-gate-only", 1000, "egress").consent, "egress", "a mode keeps the consent it is given");
+});
+
+t.test("reference-host reads its consent from CGP_CONSENT, as a host under test does", async (t) => {
+  const p = withAck((a) => (((a.provider as Obj).data_flow as Obj).egress = true), { ...lockStep(), onQuery: (env) => [error(env, "internal", "served")] });
+  const saved = process.env[HOST_ENV.consent];
+  try {
+    for (const [value, queried] of [
+      ["egress", true],
+      [undefined, false],
+    ] as const) {
+      if (value === undefined) delete process.env[HOST_ENV.consent];
+      else process.env[HOST_ENV.consent] = value;
+      const s = await serve(p);
+      await runReferenceHost({ timeoutMs: 5000, target: { kind: "http", url: s.url } });
+      await s.close();
+      t.equal(s.sent("query").length > 0, queried, `CGP_CONSENT ${value ?? "unset"}: ${queried ? "queried" : "refused"}`);
+    }
+  } finally {
+    if (saved === undefined) delete process.env[HOST_ENV.consent];
+    else process.env[HOST_ENV.consent] = saved;
+  }
+});
+
 t.test("errors: an unrecognised code is internal, and neither is retried", async (t) => {
   for (const code of ["internal", UNHEARD_OF_CODE]) {
     const r = await against({ ...lockStep(), onQuery: (env) => [error(env, code, "no luck")] });
@@ -352,10 +413,25 @@ t.test("a provider that cannot be started, or reached, is unreachable", async (t
   t.match(c.err.at(-1), /^reference-host: error unreachable: the provider could not be started \(/);
 });
 
-t.test("a non-loopback URL is egress whatever it declares (C4): refused before anything is sent", async (t) => {
+t.test("a non-loopback URL is egress whatever it declares (C4): refused before anything is sent, unless consent is recorded", async (t) => {
+  const reached: string[] = [];
+  const bindings: Bindings = {
+    stdio: () => {
+      throw new Error("not over stdio");
+    },
+    http(url) {
+      reached.push(url);
+      return { send() {}, next: async () => ({ kind: "end", why: "a stand-in that answers nothing" }), close: async () => {}, kill: async () => {} };
+    },
+  };
   const c = captured();
-  t.equal(await runHost(c.host, { kind: "http", url: "https://provider.example/" }), 1);
+  t.equal(await runHost(c.host, { kind: "http", url: "https://provider.example/" }, bindings), 1);
   t.match(c.err[0], /^reference-host: error consent_required: provider\.example is not loopback/);
+  t.same(reached, [], "never reached");
+  const consented = captured({ ...honestHost, consent: "egress" });
+  t.equal(await runHost(consented.host, { kind: "http", url: "https://provider.example/" }, bindings), 1);
+  t.same(reached, ["https://provider.example/"], "with a boolean consent it is reached");
+  t.match(consented.err[0], /error provider_crashed: a stand-in that answers nothing/);
 });
 
 t.test("S2-non-json-line sends its line between the ack and the query, and still does its work", async (t) => {
@@ -378,6 +454,8 @@ const ackWith = (change: (a: Obj) => void): Obj => {
 };
 const EGRESS_ACK = ackWith((a) => (((a.provider as Obj).data_flow as Obj).egress = true));
 const SCOPES_ACK = ackWith((a) => (((a.provider as Obj).data_flow as Obj).egress_scopes = OFF_MACHINE_SCOPES));
+/** egress-scopes-consented's: the same scopes beside egress: true. */
+const CONSISTENT_ACK = ackWith((a) => Object.assign((a.provider as Obj).data_flow as Obj, { egress: true, egress_scopes: OFF_MACHINE_SCOPES }));
 const FULL_ONLY_ACK = ackWith((a) => ((a.capabilities as Obj).representations = ["full"]));
 
 const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
@@ -388,6 +466,17 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
   "C6-boolean-gate-only": (h, t) => {
     t.equal(h.refusal(SCOPES_ACK), undefined);
     t.ok(h.refusal(EGRESS_ACK), "egress still refused");
+    t.equal({ ...h, consent: "egress" as const }.refusal(CONSISTENT_ACK), undefined, "and scopes beside egress: true, once consented, are not");
+  },
+  "C6-consent-record-for-scopes": (h, t) => {
+    t.match(h.refusal(SCOPES_ACK)?.message, /scopes third-party-model, cgp-conform:mirror have no consent receipt/, "without consent: refused");
+    t.match(h.refusal(CONSISTENT_ACK)?.message, /declares egress: true/, "without consent: refused by the boolean gate");
+    t.equal({ ...h, consent: "egress" as const }.refusal(CONSISTENT_ACK), undefined, "with a boolean consent: the scopes are let through");
+  },
+  "C6-contradiction-check-only": (h, t) => {
+    t.match(h.refusal(SCOPES_ACK)?.message, /egress_scopes beside egress: false, a contradiction \(C5\)/);
+    t.ok(h.refusal(CONSISTENT_ACK), "without consent: refused by the boolean gate");
+    t.equal({ ...h, consent: "egress" as const }.refusal(CONSISTENT_ACK), undefined, "with a boolean consent: no scope gate");
   },
   "C8-log-token": (h, t) => {
     const logged: string[] = [];
@@ -456,6 +545,10 @@ t.test("the honest host does none of what the modes do", async (t) => {
   t.ok(h.refusal(EGRESS_ACK));
   t.ok(h.refusal(SCOPES_ACK));
   t.equal(h.refusal(LOCK_ACK), undefined);
+  const consented = { ...h, consent: "egress" as const };
+  t.equal(consented.refusal(EGRESS_ACK), undefined, "a boolean consent opens the boolean gate");
+  t.match(consented.refusal(CONSISTENT_ACK)?.message, /satisfies no scope gate \(C6\)/, "and no scope gate");
+  t.ok(consented.refusal(SCOPES_ACK), "nor the scopes beside egress: false");
   t.notOk(h.compatible("contextgraph/2.0"));
   t.ok(h.compatible("contextgraph/1.7"));
   t.notOk(h.compatible("contextgraph/1"));
@@ -491,8 +584,10 @@ t.test("the host mode registry", async (t) => {
   const names = HOST_MODES.map((m) => m.name);
   t.same(names, files, "every file registered under its name, alphabetically");
   for (const m of HOST_MODES) {
-    t.ok([...m.expectFail, ...(m.expectWarn ?? [])].length > 0, `${m.name} expects something`);
-    for (const id of [...m.expectFail, ...(m.expectWarn ?? [])]) {
+    t.ok([...m.expectFail, ...(m.expectWarn ?? []), ...(m.expectInfo ?? [])].length > 0, `${m.name} expects something`);
+    // Info is a catch only where info is all a check may say: one of level MAY (an informative section, S11-robust).
+    for (const id of m.expectInfo ?? []) t.equal(HOST_CHECKS.find((c) => c.id === id)?.level, "MAY", `${m.name}: ${id}, expected to inform, is a MAY check`);
+    for (const id of [...m.expectFail, ...(m.expectWarn ?? []), ...(m.expectInfo ?? [])]) {
       t.match(id, /^host:/, `${m.name}: ${id} is a host check`);
       t.ok(m.name.startsWith(`${id.slice(5).split("-")[0]}-`), `${m.name} is named <anchor>-<defect>`);
     }

@@ -25,6 +25,10 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * either (one that only handshakes and exits) shows nothing about consent by
  * sending none to the egress provider, so that skips, as it does where
  * lock-step did not run. A query in egress fails whatever lock-step shows.
+ * Scenario egress-scopes-consented, whose provider declares egress: true
+ * too, is not read: there the host is told it holds a boolean consent for
+ * that provider, so a query there is not one sent before consent was
+ * recorded; whether its unreceipted scopes stop it is host:C6's to judge.
  * C1 ("MUST NOT auto-enable a provider declaring egress: true") is not
  * separately observable: a host that auto-enabled it shows here as a query.
  */

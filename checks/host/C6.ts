@@ -1,34 +1,70 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { dataFlow, lineWords } from "../kit/host-evidence.ts";
+import { count, dataFlow, lineWords } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
-import { EGRESS_SCOPES, LOCK_STEP } from "../../src/protocol/host-scenarios.ts";
-import { describeEnding } from "../../src/transcript/host.ts";
+import { EGRESS_SCOPES, EGRESS_SCOPES_CONSENTED, HOST_ENV, LOCK_STEP, type ScenarioSpec } from "../../src/protocol/host-scenarios.ts";
+import { describeEnding, type HostEnvelope, type HostView } from "../../src/transcript/host.ts";
+
+/** The scenarios whose providers declare off-machine scopes no receipt covers: beside egress: false, and beside egress: true with a boolean consent. */
+const SCOPED = [EGRESS_SCOPES, EGRESS_SCOPES_CONSENTED];
+
+/** What the host was told it holds in a scenario, in the words of the evidence. */
+function told(spec: ScenarioSpec): string {
+  return spec.consent
+    ? `the host was told it holds a boolean consent for it (${HOST_ENV.consent}=${spec.consent}) and no receipt for any scope`
+    : "no consent receipt exists";
+}
+
+/** A scenario whose ack declares off-machine scopes: its view, the ack and those scopes; or why it shows nothing. */
+function declared(v: HostView): { v: HostView; ack: HostEnvelope; offMachine: string[] } | string {
+  if (!v.ran) return `scenario ${v.name} did not run, so no provider declared a scope there`;
+  const ack = v.ack();
+  if (!ack) return `scenario ${v.name}: the scenario provider sent no handshake_ack, so no scope was declared`;
+  const scopes = dataFlow(ack).egress_scopes;
+  const offMachine = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string" && s !== "local-only") : [];
+  if (offMachine.length === 0)
+    return `scenario ${v.name}: the scenario provider's handshake_ack (line ${ack.n}) declares no off-machine egress scope (${show(scopes, 80)})`;
+  return { v, ack, offMachine };
+}
 
 /**
  * @anchor C6
- * Stimulus: scenario egress-scopes: the scenario provider's handshake_ack
- * declares off-machine egress_scopes (third-party-model, cgp-conform:mirror)
- * beside egress: false, and no consent receipt exists for any of them; and
- * scenario lock-step (the baseline), whose honest provider declares no scope.
- * Precondition: the ack declares at least one off-machine scope: anything but
- * local-only ("everything but local-only is off-machine"), an unrecognised
- * custom scope included ("an unrecognised custom scope is treated as
- * off-machine"); else skip.
- * Findings: any query the host sent in egress-scopes fails ("the payload
- * MUST NOT be transmitted"), one finding per query, whatever lock-step shows.
- * Where it sent none and queried in lock-step, a pass; and a stdout or stderr
- * line naming at least one declared off-machine scope is a pass too.
+ * Stimulus: scenarios egress-scopes and egress-scopes-consented, whose
+ * scenario providers' handshake_acks declare off-machine egress_scopes
+ * (third-party-model, cgp-conform:mirror) with no consent receipt for any
+ * of them: in egress-scopes beside egress: false, with no consent at all; in
+ * egress-scopes-consented beside egress: true, the host told (CGP_CONSENT
+ * and {consent}: egress) that it holds a boolean consent for that provider
+ * and no receipt. And scenario lock-step (the baseline), whose honest
+ * provider declares no scope. Each scope scenario is judged on its own.
+ * Precondition, per scenario: its ack declares at least one off-machine
+ * scope: anything but local-only ("everything but local-only is
+ * off-machine"), an unrecognised custom scope included ("an unrecognised
+ * custom scope is treated as off-machine"); else it shows nothing, and the
+ * check skips when neither does.
+ * Findings: any query the host sent in either fails ("the payload MUST NOT
+ * be transmitted"), one finding per query, whatever lock-step shows; in
+ * egress-scopes-consented it is the boolean consent taken for a receipt
+ * ("A budget-style boolean ConsentRecord does not satisfy a scope gate; only
+ * a receipt for that scope does", context-reuse §3). Where it sent none and
+ * queried in lock-step, a pass; and a stdout or stderr line naming at least
+ * one declared off-machine scope is a pass too.
  * Reading: a host that sent no query in lock-step either (one that only
- * handshakes and exits) refused nothing by sending none here, so that skips,
- * as it does where lock-step did not run. The typed error the host must
+ * handshakes and exits) refused nothing by sending none, so that shows
+ * nothing, as where lock-step did not run. The typed error the host must
  * raise may be surfaced where the run cannot see it (returned to a caller,
  * written to a log file), so an error that names no scope in the host's
- * output warns, and never fails. The scenario's provider declares those
+ * output warns, and never fails. In egress-scopes the provider declares its
  * scopes beside egress: false, a contradiction (C5) a host may reject at the
- * handshake for that reason instead: a line naming egress_scopes or C5 counts
- * as naming the refusal too.
+ * handshake for that reason instead: there a line naming egress_scopes or C5
+ * counts as naming the refusal too. That refusal shows no scope gate, which
+ * is why egress-scopes-consented exists: its provider is consistent, the
+ * boolean gate is open, and only a scope gate keeps the query back, so a
+ * host that refuses in egress-scopes for the contradiction and queries here
+ * fails. A host that does not take the consent it is given there refuses by
+ * its boolean gate, which the run cannot tell from a scope gate: if it names
+ * no scope, it warns as above.
  */
 export default defineHostCheck({
   anchor: "C6",
@@ -36,71 +72,69 @@ export default defineHostCheck({
   level: "MUST",
   requirement:
     "A host MUST refuse a query, with a typed error naming the scopes, when a provider declares off-machine egress scopes and any such scope has no recorded consent receipt; the payload MUST NOT be transmitted.",
-  scenarios: [EGRESS_SCOPES, LOCK_STEP],
+  scenarios: [EGRESS_SCOPES, EGRESS_SCOPES_CONSENTED, LOCK_STEP],
   score({ scenario }) {
-    const v = scenario(EGRESS_SCOPES);
-    if (!v.ran) return { skip: "scenario egress-scopes did not run, so no provider declared a scope" };
-    const ack = v.ack();
-    if (!ack) return { skip: "scenario egress-scopes: the scenario provider sent no handshake_ack, so no scope was declared" };
-    const declared = dataFlow(ack).egress_scopes;
-    const offMachine = Array.isArray(declared) ? declared.filter((s): s is string => typeof s === "string" && s !== "local-only") : [];
-    if (offMachine.length === 0) {
-      return {
-        skip: `scenario egress-scopes: the scenario provider's handshake_ack (line ${ack.n}) declares no off-machine egress scope (${show(declared, 80)})`,
-      };
-    }
-    const scopes = offMachine.map((s) => show(s, 40)).join(", ");
-    const queries = v.sent("query");
-    if (queries.length > 0) {
-      return queries.map(
-        ({ n, env }): Evidence => ({
-          ok: false,
-          message: `scenario egress-scopes, line ${n}: the host transmitted a query payload (goal ${show(isObj(env.query) ? env.query.goal : undefined, 60)}) to a provider whose handshake_ack (line ${ack.n}) declares off-machine scopes ${scopes} with no consent receipt; refuse the query with a typed error naming the scopes`,
-          expected: "the query refused, its payload never transmitted",
-          actual: `a query at ${lineWords([n])}`,
-          lines: [n, ack.n],
-        }),
+    const judged = SCOPED.map((spec) => ({ spec, d: declared(scenario(spec)) }));
+    const unseen = judged.flatMap(({ d }) => (typeof d === "string" ? [d] : []));
+    const base = scenario(LOCK_STEP);
+    const baseQuery = base.ran ? base.sent("query")[0] : undefined;
+    const noBaseline = !base.ran
+      ? "C6 is judged against the baseline: lock-step did not run, so the host's sending no query to a provider declaring unreceipted scopes cannot be told from its sending none anywhere"
+      : `scenario lock-step: the host sent no query to an honest provider either (it ${describeEnding(base.ending())}), so its sending none to a provider declaring unreceipted scopes shows nothing about consent`;
+    const out: Evidence[] = [];
+    let refusalsUnjudged = false;
+    for (const { spec, d } of judged) {
+      if (typeof d === "string") continue;
+      const { v, ack, offMachine } = d;
+      const scopes = offMachine.map((s) => show(s, 40)).join(", ");
+      const flag = `egress: ${show(dataFlow(ack).egress)}`;
+      const queries = v.sent("query");
+      if (queries.length > 0) {
+        out.push(
+          ...queries.map(
+            ({ n, env }): Evidence => ({
+              ok: false,
+              message: `scenario ${v.name}, line ${n}: the host transmitted a query payload (goal ${show(isObj(env.query) ? env.query.goal : undefined, 60)}) to a provider whose handshake_ack (line ${ack.n}) declares off-machine scopes ${scopes} beside ${flag}, and ${told(spec)}: ${spec.consent ? "a boolean consent satisfies no scope gate; " : ""}refuse the query with a typed error naming the scopes`,
+              expected: "the query refused, its payload never transmitted",
+              actual: `a query at ${lineWords([n])}`,
+              lines: [n, ack.n],
+            }),
+          ),
+        );
+        continue;
+      }
+      if (!baseQuery) {
+        refusalsUnjudged = true;
+        continue;
+      }
+      const end = v.ending();
+      out.push({
+        ok: true,
+        message: `scenario ${v.name}: the host sent no query to a provider declaring unreceipted off-machine scopes ${scopes} beside ${flag} (handshake_ack line ${ack.n}; ${told(spec)}; it ${describeEnding(end)}), though it queried an honest provider in lock-step (line ${baseQuery.n})`,
+        lines: [ack.n, end.n, baseQuery.n],
+      });
+      // The scopes named; in egress-scopes the contradiction named will do too, since its provider declares egress: false beside them (C5).
+      const naming =
+        v.output().find((e) => offMachine.some((s) => (e.line ?? "").includes(s))) ??
+        (spec === EGRESS_SCOPES ? v.output().find((e) => /egress[_ ]scopes?|\bC5\b/i.test(e.line ?? "")) : undefined);
+      out.push(
+        naming
+          ? {
+              ok: true,
+              message: `scenario ${v.name}: the host's ${naming.dir} names the scopes at line ${naming.n}: ${show(naming.line, 100)}`,
+              lines: [naming.n],
+            }
+          : {
+              ok: false,
+              level: "SHOULD",
+              message: `scenario ${v.name}: nothing the host printed (${count(v.output().length, "line")}) names ${offMachine.length === 1 ? "the scope" : "any of the scopes"} ${scopes} its provider declares (handshake_ack line ${ack.n}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)${spec.consent ? `; and a host that did not take the boolean consent it was given (${HOST_ENV.consent}, {consent}) refused by its boolean gate, which shows no scope gate` : ""}`,
+              expected: `a typed error naming ${scopes}`,
+              actual: `${count(v.output().length, "line")} printed, none naming a scope`,
+              lines: [ack.n, end.n],
+            },
       );
     }
-    const base = scenario(LOCK_STEP);
-    if (!base.ran) {
-      return {
-        skip: "C6 is judged against the baseline: lock-step did not run, so the host's sending no query to a provider declaring unreceipted scopes cannot be told from its sending none anywhere",
-      };
-    }
-    const baseQuery = base.sent("query")[0];
-    if (!baseQuery) {
-      return {
-        skip: `scenario lock-step: the host sent no query to an honest provider either (it ${describeEnding(base.ending())}), so its sending none to a provider declaring unreceipted scopes shows nothing about consent`,
-      };
-    }
-    const end = v.ending();
-    const out: Evidence[] = [
-      {
-        ok: true,
-        message: `scenario egress-scopes: the host sent no query to a provider declaring unreceipted off-machine scopes ${scopes} (handshake_ack line ${ack.n}; it ${describeEnding(end)}), though it queried an honest provider in lock-step (line ${baseQuery.n})`,
-        lines: [ack.n, end.n, baseQuery.n],
-      },
-    ];
-    // The scopes named, or the contradiction named: the provider also declares egress: false beside them, which C5 says a host rejects at the handshake.
-    const naming =
-      v.output().find((e) => offMachine.some((s) => (e.line ?? "").includes(s))) ?? v.output().find((e) => /egress[_ ]scopes?|\bC5\b/i.test(e.line ?? ""));
-    out.push(
-      naming
-        ? {
-            ok: true,
-            message: `scenario egress-scopes: the host's ${naming.dir} names the scopes at line ${naming.n}: ${show(naming.line, 100)}`,
-            lines: [naming.n],
-          }
-        : {
-            ok: false,
-            level: "SHOULD",
-            message: `scenario egress-scopes: nothing the host printed (${v.output().length} lines) names ${offMachine.length === 1 ? "the scope" : "any of the scopes"} ${scopes} its provider declares (handshake_ack line ${ack.n}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)`,
-            expected: `a typed error naming ${scopes}`,
-            actual: `${v.output().length} lines printed, none naming a scope`,
-            lines: [ack.n, end.n],
-          },
-    );
-    return out;
+    if (out.length > 0) return out;
+    return { skip: refusalsUnjudged ? noBaseline : unseen.join("; ") };
   },
 });

@@ -7,7 +7,7 @@ import { PLACEHOLDERS, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
  * @anchor C8
  * Stimulus: every line the host printed on its own stdout and stderr, in
  * every scenario (lock-step, correlation, foreign-embeddings,
- * representations-subset, verify-declared, egress, egress-scopes,
+ * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering): the
  * run's bearer token is offered to every scenario over HTTP, and

@@ -17,7 +17,7 @@ const size = (embedding: unknown): string => (Array.isArray(embedding) ? `a vect
  * @anchor E1
  * Stimulus: every query the host sent, in every scenario whose provider
  * answered a handshake_ack (lock-step, correlation, foreign-embeddings,
- * representations-subset, verify-declared, egress, egress-scopes,
+ * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering).
  * Findings: a populated query.embedding sent to a provider whose ack declares

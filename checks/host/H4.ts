@@ -12,7 +12,7 @@ const LOCK_STEP_SCENARIOS = SCENARIOS.filter((s) => s !== CORRELATION);
  * @anchor H4
  * Stimulus: every envelope the host sent in scenarios lock-step,
  * foreign-embeddings, representations-subset, verify-declared, egress,
- * egress-scopes, wrong-family, unknown-members, unknown-vocabulary,
+ * egress-scopes, egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query and
  * stops-answering, whose scenario providers declare no
  * capabilities.correlation (each ack is read, not assumed). Scenario

@@ -21,7 +21,7 @@ function advertised(representations: unknown): string[] {
  * Stimulus: the query.representation_preferences of every query the host
  * sent, in every scenario whose provider answered a handshake_ack
  * (lock-step, correlation, foreign-embeddings, representations-subset,
- * verify-declared, egress, egress-scopes, wrong-family, unknown-members,
+ * verify-declared, egress, egress-scopes, egress-scopes-consented, wrong-family, unknown-members,
  * unknown-vocabulary, error-internal, error-unknown-code, error-no-code, bearer-token,
  * crash-mid-query, stops-answering), against that ack's
  * capabilities.representations. Most scenario providers advertise full and

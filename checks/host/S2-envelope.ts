@@ -20,7 +20,7 @@ function judgedElsewhere(type: string, e: SchemaError): boolean {
  * @section 2 (no anchor number)
  * Stimulus: every envelope the host sent in every scenario (lock-step,
  * correlation, foreign-embeddings, representations-subset, verify-declared,
- * egress, egress-scopes, wrong-family, unknown-members, unknown-vocabulary,
+ * egress, egress-scopes, egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query,
  * stops-answering), validated against schema/contextgraph-envelope.schema.json
  * in interop mode (U1: unknown members ignored). A violation fails, as a

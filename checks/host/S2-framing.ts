@@ -102,7 +102,7 @@ function opening(v: HostView): Evidence[] {
  * @section 2 (no anchor number)
  * Stimulus: every line the host wrote to the scenario provider in every
  * scenario (lock-step, correlation, foreign-embeddings,
- * representations-subset, verify-declared, egress, egress-scopes,
+ * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering): over
  * stdio a line on the provider's input, over HTTP a request body.

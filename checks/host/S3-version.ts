@@ -8,7 +8,7 @@ import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
  * @section 3.1 (no anchor number)
  * Stimulus: the protocol_version of every handshake the host sent, in every
  * scenario (lock-step, correlation, foreign-embeddings,
- * representations-subset, verify-declared, egress, egress-scopes,
+ * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering). The
  * version grammar is normative wire shape ("the version rule, and the

@@ -91,7 +91,7 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
  * @anchor V1
  * Stimulus: every verify the host sent, and every scenario whose provider
  * answered a handshake_ack (lock-step, correlation, foreign-embeddings,
- * representations-subset, verify-declared, egress, egress-scopes,
+ * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering). Only
  * verify-declared declares capabilities.verify, and it serves one frame

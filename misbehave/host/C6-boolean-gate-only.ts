@@ -7,9 +7,11 @@ import { defineHostMode } from "./mode.ts";
 
 export default defineHostMode({
   name: "C6-boolean-gate-only",
-  defect: "gates on data_flow.egress only: a provider declaring egress: false with off-machine egress_scopes is queried",
+  defect:
+    "gates on data_flow.egress only: a provider declaring off-machine egress_scopes beside egress: false is queried, and so is one declaring them beside egress: true once a boolean consent is given",
   expectFail: ["host:C6"],
-  finding: /the host transmitted a query payload .* declares off-machine scopes .*third-party-model.* with no consent receipt/,
+  finding:
+    /scenario egress-scopes, line \d+: the host transmitted a query payload .* declares off-machine scopes .*third-party-model.* beside egress: false, and no consent receipt exists/,
   apply: () => ({
     scopeRefusal: () => undefined,
   }),

@@ -2,6 +2,8 @@
 import type { HostMode } from "./mode.ts";
 import C2_ignore_egress from "./C2-ignore-egress.ts";
 import C6_boolean_gate_only from "./C6-boolean-gate-only.ts";
+import C6_consent_record_for_scopes from "./C6-consent-record-for-scopes.ts";
+import C6_contradiction_check_only from "./C6-contradiction-check-only.ts";
 import C8_log_token from "./C8-log-token.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
 import H3_ignore_family from "./H3-ignore-family.ts";
@@ -24,6 +26,8 @@ import X2_retry_codeless_error from "./X2-retry-codeless-error.ts";
 export const HOST_MODES: readonly HostMode[] = [
   C2_ignore_egress,
   C6_boolean_gate_only,
+  C6_consent_record_for_scopes,
+  C6_contradiction_check_only,
   C8_log_token,
   E1_embedding_always,
   H3_ignore_family,

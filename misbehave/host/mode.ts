@@ -10,7 +10,13 @@ export interface HostMode {
   /** Host checks that must warn, not fail (a SHOULD, or an outcome stated with no keyword). Pinned by `finding` like the failures. */
   expectWarn?: string[];
   /**
-   * What the failing (or warning) evidence of each expected check must say
+   * Host checks that must inform, neither fail nor warn: the defect departs
+   * from what an informative section describes (§11.1), which binds no host,
+   * so info is all such a check can show. Pinned by `finding` like the failures.
+   */
+  expectInfo?: string[];
+  /**
+   * What the failing (or warning, or informing) evidence of each expected check must say
    * for the catch to count, as for a provider mode (misbehave/mode.ts): one
    * pattern for every expected check, or a record by check id. Tried with
    * `String.search`; keep them off volatile text (timings, ports, tokens).

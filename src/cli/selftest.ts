@@ -5,8 +5,13 @@ export function selftestLine(c: SelftestCase): string {
   const chalk = makeChalk();
   const tag = c.ok ? chalk.green("ok  ") : chalk.red.bold("BAD ");
   const want =
-    [c.expectFail.length ? `fails ${c.expectFail.join(", ")}` : "", c.expectWarn.length ? `warns ${c.expectWarn.join(", ")}` : ""].filter(Boolean).join(", ") ||
-    "fails nothing";
+    [
+      c.expectFail.length ? `fails ${c.expectFail.join(", ")}` : "",
+      c.expectWarn.length ? `warns ${c.expectWarn.join(", ")}` : "",
+      c.expectInfo?.length ? `informs ${c.expectInfo.join(", ")}` : "",
+    ]
+      .filter(Boolean)
+      .join(", ") || "fails nothing";
   const problems = [
     c.missed.length ? `not caught by ${c.missed.join(", ")}` : "",
     c.extra.length ? `also failed ${c.extra.join(", ")}` : "",

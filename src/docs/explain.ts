@@ -25,6 +25,9 @@ const SCORED: Record<Level, string> = {
   MAY: "MAY: a shortfall is info only; it never fails the run, even under --strict.",
 };
 
+/** What a witness must make a host check of each level say. */
+const WITNESSED: Record<Level, string> = { MUST: "fail", SHOULD: "warn: a SHOULD never fails", MAY: "inform: info never fails nor warns" };
+
 const strength: Record<Level, number> = { MAY: 0, SHOULD: 1, MUST: 2 };
 
 function probeLine(p: ProbeSpec): string {
@@ -69,7 +72,7 @@ function hostWitnessLines(id: string): string[] {
   if (names.length === 0) return ["  (none)"];
   return names.map((name) => {
     const m = HOST_MODES.find((x) => x.name === name);
-    const also = [...(m?.expectFail ?? []), ...(m?.expectWarn ?? [])].filter((x) => x !== id);
+    const also = [...(m?.expectFail ?? []), ...(m?.expectWarn ?? []), ...(m?.expectInfo ?? [])].filter((x) => x !== id);
     return `  ${name}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
   });
 }
@@ -90,7 +93,7 @@ function explainHost(c: HostCheckDef): string {
     "Levels",
     ...levels(c),
     "",
-    `Witnesses (host modes of the reference host that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
+    `Witnesses (host modes of the reference host that must make it ${WITNESSED[c.level]})`,
     ...hostWitnessLines(c.id),
   ].join("\n");
 }

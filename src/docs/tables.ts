@@ -19,14 +19,14 @@ export function witnesses(id: string): string[] {
   return MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id)).map((m) => m.name);
 }
 
-/** Host modes that must make a host check fail (or warn): its witnesses. */
+/** Host modes that must make a host check fail (or warn, or inform): its witnesses. */
 export function hostWitnesses(id: string): string[] {
-  return HOST_MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id)).map((m) => m.name);
+  return HOST_MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id) || (m.expectInfo ?? []).includes(id)).map((m) => m.name);
 }
 
-/** What a mode must make the suite say: the checks it fails, and those it makes warn. */
-export function expectation(m: { expectFail: string[]; expectWarn?: string[] }): string {
-  return [...m.expectFail, ...(m.expectWarn ?? []).map((id) => `${id} (warn)`)].join(", ");
+/** What a mode must make the suite say: the checks it fails, those it makes warn, and those it makes inform. */
+export function expectation(m: { expectFail: string[]; expectWarn?: string[]; expectInfo?: string[] }): string {
+  return [...m.expectFail, ...(m.expectWarn ?? []).map((id) => `${id} (warn)`), ...(m.expectInfo ?? []).map((id) => `${id} (info)`)].join(", ");
 }
 
 export function checksTable(): string {

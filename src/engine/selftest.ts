@@ -28,6 +28,8 @@ export interface SelftestCase {
   expectFail: string[];
   /** Checks that must warn, not fail. */
   expectWarn: string[];
+  /** Checks that must inform, neither fail nor warn (a host mode departing from an informative section). */
+  expectInfo: string[];
   /** Checks whose stimulus the defect takes away (the provider dies on it): they must be not observed, never pass or fail. */
   expectUnobserved: string[];
   /** Checks that failed on a real observation. */
@@ -70,19 +72,20 @@ function patternFor(finding: Mode["finding"] | undefined, id: string): RegExp | 
  * A check catches a defect by failing; one whose own level is SHOULD can only
  * warn, so for it a warning is the catch, and so it is for a check a mode
  * expects to warn (a SHOULD sub-rule of a MUST check, or an outcome the spec
- * states with no keyword).
+ * states with no keyword). A check a mode expects to inform (an informative
+ * section, which may never fail nor warn) catches by informing.
  */
-function catches(level: Level, status: Status, warnIsCatch = false): boolean {
-  return status === "fail" || ((level === "SHOULD" || warnIsCatch) && status === "warn");
+function catches(level: Level, status: Status, warnIsCatch = false, infoIsCatch = false): boolean {
+  return status === "fail" || ((level === "SHOULD" || warnIsCatch) && status === "warn") || (infoIsCatch && status === "info");
 }
 
 /** Whether an observed failing evidence of `r` says what `pattern` pins, in its message, expected or actual. */
-function says(r: CheckResult, pattern: RegExp | undefined, warnIsCatch: boolean): boolean {
+function says(r: CheckResult, pattern: RegExp | undefined, warnIsCatch: boolean, infoIsCatch = false): boolean {
   if (!pattern) return false;
   // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
   return r.evidence.some(
     (e) =>
-      catches(r.level, e.status, warnIsCatch) &&
+      catches(r.level, e.status, warnIsCatch, infoIsCatch) &&
       !e.untestable &&
       [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
   );
@@ -96,20 +99,23 @@ export function judge(
   results: CheckResult[],
   finding?: Mode["finding"],
   expectWarn: string[] = [],
+  expectInfo: string[] = [],
   expectUnobserved: string[] = [],
 ): SelftestCase {
   // A failure counts as caught only when observed, never when merely untestable;
   // a skip is never a catch.
-  const failed = results.filter((r) => catches(r.level, r.status, expectWarn.includes(r.id)) && !r.untestable).map((r) => r.id);
+  const failed = results.filter((r) => catches(r.level, r.status, expectWarn.includes(r.id), expectInfo.includes(r.id)) && !r.untestable).map((r) => r.id);
   // A check not observed in a mode's run is as wrong as an unexpected failure: the mode hid evidence it should not have.
   const anyFail = results.filter((r) => r.status === "fail" || (r.status === "unobserved" && !expectUnobserved.includes(r.id))).map((r) => r.id);
-  const expected = [...expectFail, ...expectWarn];
+  const expected = [...expectFail, ...expectWarn, ...expectInfo];
   const unseen = new Set(results.filter((r) => r.status === "unobserved").map((r) => r.id));
   const missed = [...expected.filter((id) => !failed.includes(id)), ...expectUnobserved.filter((id) => !unseen.has(id))];
   // A check expected to warn that fails instead is as much a wrong verdict as any other unexpected failure.
   const extra = anyFail.filter((id) => !expectFail.includes(id));
   // A catch counts only when the evidence names the defect, not merely the anchor.
-  const unpinned = expected.filter((id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id), expectWarn.includes(id)));
+  const unpinned = expected.filter(
+    (id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id), expectWarn.includes(id), expectInfo.includes(id)),
+  );
   const unclean = name === "honest" || name.startsWith("honest:") ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
   return {
     name,
@@ -117,6 +123,7 @@ export function judge(
     defect,
     expectFail,
     expectWarn,
+    expectInfo,
     expectUnobserved,
     failed,
     missed,
@@ -243,6 +250,7 @@ export async function selftest(
     defect: "none: the reference provider as published",
     expectFail: [] as string[],
     expectWarn: [] as string[],
+    expectInfo: [] as string[],
     expectUnobserved: [] as string[],
     finding: undefined as Mode["finding"] | undefined,
     mode: undefined as string | undefined,
@@ -274,6 +282,7 @@ export async function selftest(
     defect: m.defect,
     expectFail: m.expectFail,
     expectWarn: m.expectWarn ?? [],
+    expectInfo: m.expectInfo ?? [],
     finding: m.finding,
     mode: m.name,
     index,
@@ -301,7 +310,7 @@ export async function selftest(
           ? await runHostCase(c.mode, c.transport as "stdio" | "http", driven)
           : (await runCase(c.mode, c.transport, opts, c.variant, driven, root)).results;
       const ms = Math.round(performance.now() - started);
-      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, results, c.finding, c.expectWarn, c.expectUnobserved), driven, ms };
+      const verdict = { ...judge(c.name, c.transport, c.defect, c.expectFail, results, c.finding, c.expectWarn, c.expectInfo, c.expectUnobserved), driven, ms };
       opts.onCase?.(verdict);
       return verdict;
     }),

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
 import { leaks, Recorder, Session } from "./session.ts";
-import { HOST_ENV, PLACEHOLDERS, type ScenarioSpec, type ScenarioName } from "../protocol/host-scenarios.ts";
+import { HOST_ENV, PLACEHOLDERS, type Consent, type ScenarioSpec, type ScenarioName } from "../protocol/host-scenarios.ts";
 import { parseObj } from "../protocol/envelope.ts";
 import { VERSION } from "../meta/version.ts";
 import { registerSecret, redact } from "../secret/redact.ts";
@@ -47,7 +47,14 @@ export interface HostRunOptions {
   inProcess?: InProcessHost;
 }
 
-export type InProcessHost = (a: { target: HostTarget; bindings: Bindings; print(line: string): void; log(line: string): void }) => Promise<number>;
+export type InProcessHost = (a: {
+  target: HostTarget;
+  bindings: Bindings;
+  /** What a host process would find in CGP_CONSENT: the scenario's consent, or undefined where it gives none. */
+  consent: string | undefined;
+  print(line: string): void;
+  log(line: string): void;
+}) => Promise<number>;
 
 /** What one scenario records at most: past it the host's lines, or its output, are not kept. */
 const MAX_LINE_BYTES = 1024 * 1024;
@@ -69,7 +76,7 @@ export function shellQuote(argv: readonly string[]): string {
 }
 
 /** The host's command line with its placeholders filled: a whole {provider} argument becomes the provider's arguments. */
-export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string }): string[] {
+export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string; consent: Consent }): string[] {
   const out: string[] = [];
   for (const arg of command) {
     if (arg === PLACEHOLDERS.provider && values.provider) {
@@ -80,6 +87,7 @@ export function expand(command: readonly string[], values: { provider?: string[]
     if (values.provider) a = a.split(PLACEHOLDERS.provider).join(shellQuote(values.provider));
     if (values.url) a = a.split(PLACEHOLDERS.url).join(values.url);
     a = a.split(PLACEHOLDERS.token).join(values.token);
+    a = a.split(PLACEHOLDERS.consent).join(values.consent);
     out.push(a);
   }
   return out;
@@ -330,7 +338,7 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
     o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url: "http://127.0.0.1:1/", token: secrets.token };
   const bound = scenarioBound(o);
   // A host that throws ends as a process that crashed would: with status 1.
-  const run = o.inProcess({ target, bindings: provider.bindings, print: line("stdout"), log: line("stderr") }).catch(() => 1);
+  const run = o.inProcess({ target, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") }).catch(() => 1);
   const outcome = await Promise.race([run, bound.reached]);
   bound.clear();
   if (outcome === "interrupted") {
@@ -379,8 +387,9 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
   const name = spec.name as ScenarioName;
   const served = o.transport === "stdio" ? await serveStdio(name, secrets, rec, dir) : await serveHttp(name, secrets, rec);
   const forms = tokenForms(secrets);
-  const argv = expand(o.command, { ...served.values, token: secrets.token });
-  const env: Record<string, string> = { [HOST_ENV.token]: secrets.token, [HOST_ENV.scenario]: spec.name };
+  const argv = expand(o.command, { ...served.values, token: secrets.token, consent: spec.consent ?? "none" });
+  // CGP_CONSENT is the scenario's alone: one inherited from cgp-conform's own environment must not grant the host anything.
+  const env: Record<string, string | undefined> = { [HOST_ENV.token]: secrets.token, [HOST_ENV.scenario]: spec.name, [HOST_ENV.consent]: spec.consent };
   if (served.values.provider) {
     env[HOST_ENV.command] = shellQuote(served.values.provider);
     env[HOST_ENV.argv] = JSON.stringify(served.values.provider);

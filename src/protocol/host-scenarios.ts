@@ -8,17 +8,33 @@
  * cgp-conform controls (the reference provider with the scenario's declared
  * capabilities and behaviour), and is expected to do one ordinary piece of
  * work: handshake, one or more queries, maybe a verify, shutdown, exit.
+ * It holds no consent for anything, but where a scenario says otherwise.
  */
+
+/**
+ * What a host under test is told it holds for its scenario's provider (in
+ * CGP_CONSENT and {consent}). `egress`: a boolean consent, what
+ * context-reuse §3 calls a ConsentRecord, recorded for that provider, and no
+ * consent receipt for any egress scope. `none`: no consent for anything.
+ */
+export type Consent = "none" | "egress";
+
 export interface ScenarioSpec {
   name: string;
   /** What the scenario provider declares and does, in one line (README, explain, evidence). */
   summary: string;
   /** Only over this transport (the bearer token exists only over HTTP). */
   only?: "stdio" | "http";
+  /** The consent the host is told it holds for this scenario's provider; absent: none. */
+  consent?: Exclude<Consent, "none">;
 }
 
-function scenario<const N extends string>(name: N, summary: string, only?: "stdio" | "http"): ScenarioSpec & { name: N } {
-  return { name, summary, ...(only ? { only } : {}) };
+function scenario<const N extends string>(
+  name: N,
+  summary: string,
+  more: { only?: "stdio" | "http"; consent?: Exclude<Consent, "none"> } = {},
+): ScenarioSpec & { name: N } {
+  return { name, summary, ...(more.only ? { only: more.only } : {}), ...(more.consent ? { consent: more.consent } : {}) };
 }
 
 export const LOCK_STEP = scenario(
@@ -41,7 +57,12 @@ export const VERIFY_DECLARED = scenario(
 export const EGRESS = scenario("egress", "it declares data_flow.egress: true and no scopes, and the run gives no consent: no query payload may reach it (C2)");
 export const EGRESS_SCOPES = scenario(
   "egress-scopes",
-  "it declares off-machine egress_scopes (third-party-model, cgp-conform:mirror) beside egress: false, and no receipt exists: the host must refuse the query, naming the scopes (C6). The flag says local on purpose (a contradiction C5 forbids a provider): only the scope gate, not the boolean one, can stop the query",
+  "it declares off-machine egress_scopes (third-party-model, cgp-conform:mirror) beside egress: false, and no receipt exists: the host must refuse the query, naming the scopes (C6). The flag says local on purpose (a contradiction C5 forbids a provider): only the scope gate, not the boolean one, can stop the query, unless the host rejects the contradiction at the handshake; egress-scopes-consented is the consistent case",
+);
+export const EGRESS_SCOPES_CONSENTED = scenario(
+  "egress-scopes-consented",
+  "it declares off-machine egress_scopes (third-party-model, cgp-conform:mirror) beside egress: true, and the host is told (CGP_CONSENT and {consent}: egress) that it holds a boolean consent for this provider and no receipt for any scope: the boolean gate (C2) lets the query through, and only the scope gate can stop it. The host must refuse the query, naming the scopes (C6): a boolean consent does not satisfy a scope gate",
+  { consent: "egress" },
 );
 export const WRONG_FAMILY = scenario(
   "wrong-family",
@@ -70,7 +91,7 @@ export const ERROR_NO_CODE = scenario(
 export const BEARER_TOKEN = scenario(
   "bearer-token",
   "over HTTP, it requires Authorization: Bearer with a token made for this run: the host must never write the token out (C8)",
-  "http",
+  { only: "http" },
 );
 export const CRASH_MID_QUERY = scenario(
   "crash-mid-query",
@@ -86,6 +107,7 @@ export const SCENARIOS = [
   VERIFY_DECLARED,
   EGRESS,
   EGRESS_SCOPES,
+  EGRESS_SCOPES_CONSENTED,
   WRONG_FAMILY,
   UNKNOWN_MEMBERS,
   UNKNOWN_VOCABULARY,
@@ -99,7 +121,7 @@ export const SCENARIOS = [
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];
 
-/** The off-machine scopes EGRESS_SCOPES declares. */
+/** The off-machine scopes EGRESS_SCOPES and EGRESS_SCOPES_CONSENTED declare: a base class, and a custom one (an unrecognised custom scope is off-machine). */
 export const OFF_MACHINE_SCOPES = ["third-party-model", "cgp-conform:mirror"];
 /** The error code ERROR_UNKNOWN_CODE answers with: namespaced (U3), so it can never collide with one a revision defines. */
 export const UNHEARD_OF_CODE = "cgp-conform:unheard-of";
@@ -107,11 +129,17 @@ export const UNHEARD_OF_CODE = "cgp-conform:unheard-of";
 export const UNKNOWN_KIND = "hologram";
 export const UNKNOWN_REL = "cgp-conform:echoes";
 
-/** The placeholders a host command line may hold, and the environment variables that carry the same values. */
+/**
+ * The placeholders a host command line may hold, and the environment
+ * variables that carry the same values. {consent} is filled in every
+ * scenario (`none` where the host holds no consent); CGP_CONSENT is set only
+ * where it holds some, so a host that reads it finds it absent elsewhere.
+ */
 export const PLACEHOLDERS = {
   provider: "{provider}",
   url: "{url}",
   token: "{token}",
+  consent: "{consent}",
 } as const;
 export const HOST_ENV = {
   /** The provider's command line, as one shell-quoted string (stdio). */
@@ -124,4 +152,6 @@ export const HOST_ENV = {
   token: "CGP_PROVIDER_TOKEN",
   /** The scenario's name, for a host that logs it. */
   scenario: "CGP_SCENARIO",
+  /** The consent the host holds for the scenario's provider (a Consent); set only in a scenario that gives one. */
+  consent: "CGP_CONSENT",
 } as const;

@@ -88,3 +88,28 @@ t.test("a warning on an honest variant makes it unclean", async (t) => {
   const warned: CheckResult = { ...check("Q1"), status: "warn", evidence: [{ ok: false, level: "SHOULD", status: "warn", message: "w", lines: [3] }] };
   t.same(judge("honest:lockstep", "stdio", "", [], [warned]).unclean, ["Q1"]);
 });
+
+t.test("a check a mode expects to inform is caught by the pinned info, and nothing else is", async (t) => {
+  const s11 = (status: "info" | "warn" | "fail" | "pass"): CheckResult => ({
+    id: "host:S11-robust",
+    title: "t",
+    level: "MAY",
+    requirement: "r",
+    status,
+    untestable: false,
+    evidence: status === "pass" ? [] : [{ ok: false, status, message: "the host did not end within 800 ms", lines: [4] }],
+  });
+  const pin = /did not end within/;
+  t.ok(judge("m", "stdio", "d", [], [s11("info")], pin, [], ["host:S11-robust"]).ok, "informed as expected: caught");
+  t.same(judge("m", "stdio", "d", [], [s11("info")], pin).missed, [], "not expected: info is no catch, and no wrong verdict either");
+  t.same(judge("m", "stdio", "d", ["host:S11-robust"], [s11("info")], pin).missed, ["host:S11-robust"], "expected to fail: info is missed");
+  t.same(judge("m", "stdio", "d", [], [s11("warn")], pin, [], ["host:S11-robust"]).missed, ["host:S11-robust"], "a warning where info was expected is missed");
+  t.same(judge("m", "stdio", "d", [], [s11("fail")], pin, [], ["host:S11-robust"]).extra, ["host:S11-robust"], "a failure is an extra failure");
+  t.same(judge("m", "stdio", "d", [], [s11("pass")], pin, [], ["host:S11-robust"]).missed, ["host:S11-robust"], "no info: missed");
+  t.same(
+    judge("m", "stdio", "d", [], [s11("info")], /something else/, [], ["host:S11-robust"]).unpinned,
+    ["host:S11-robust"],
+    "info that does not say the defect is unpinned",
+  );
+  t.same(judge("honest:reference-host", "stdio", "d", [], [s11("info")]).unclean, ["host:S11-robust"], "info on the honest host is unclean");
+});
