@@ -1,5 +1,5 @@
 import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
-import { crashesIn, crashFindings, type Crash } from "./kit/crash.ts";
+import { crashesIn, crashFindings, signature, type Crash } from "./kit/crash.ts";
 import {
   afterStep,
   MALFORMED_INPUT,
@@ -95,7 +95,9 @@ function unknownKind(p: ProbeView): Evidence[] {
 const RULE = "R1: a provider MUST NOT crash on a malformed line or bad request";
 
 /** The probes whose crashes R1 holds beside its own: every one whose own check does not judge what follows its stimuli. */
-const OBSERVED = PROBE_SPECS.filter((p) => p !== PROVENANCE_FILES && p !== MALFORMED_INPUT && p !== UNKNOWN_KIND_PROBE && p.survivalJudgedBy === undefined);
+const OBSERVED = PROBE_SPECS.filter((p) => p !== PROVENANCE_FILES && p.survivalJudgedBy === undefined);
+/** The probes whose own checks judge a crash on their stimuli: a crash alike elsewhere is theirs too. */
+const JUDGED = PROBE_SPECS.filter((p) => p.survivalJudgedBy !== undefined && p.survivalJudgedBy !== "R1");
 
 /**
  * @anchor R1
@@ -117,7 +119,10 @@ const OBSERVED = PROBE_SPECS.filter((p) => p !== PROVENANCE_FILES && p !== MALFO
  * better than a bad one. Crashes alike (the same last error on stderr, the
  * same exit) are one finding listing the stimuli they followed; each was
  * passed over and what its session had not sent was sent in a fresh one, so
- * the checks those stimuli were for say "not observed" for them alone.
+ * the checks those stimuli were for say "not observed" for them alone. A
+ * crash alike (the same error, the same exit) to one on a stimulus whose own
+ * check judges survival (an unknown type's, S2-framing's) is that check's
+ * finding, wherever else it happened.
  */
 export default defineCheck({
   id: "R1",
@@ -125,11 +130,13 @@ export default defineCheck({
   level: "MUST",
   requirement: "A provider MUST NOT crash on a malformed line or bad request. It SHOULD reply error with code bad_request.",
   probes: [MALFORMED_INPUT, UNKNOWN_KIND_PROBE],
-  observes: OBSERVED,
+  observes: [...OBSERVED, ...JUDGED],
   score({ probe }) {
     const p = probe(MALFORMED_INPUT);
     const own = [probe(MALFORMED_INPUT), probe(UNKNOWN_KIND_PROBE)];
-    const crashes: Crash[] = [...crashesIn(own), ...crashesIn(OBSERVED.map(probe))];
+    // The same crash on a stimulus another check judges survival of (an unknown type is S2-framing's) is that check's finding.
+    const judged = new Set(crashesIn(JUDGED.map(probe)).map(signature));
+    const crashes: Crash[] = [...crashesIn(own), ...crashesIn(OBSERVED.map(probe)).filter((c) => !judged.has(signature(c)))];
     const out = [...malformed(p), ...unknownKind(probe(UNKNOWN_KIND_PROBE)), ...crashFindings(crashes, RULE)];
     return out.length > 0 ? out : notSent(p.name, "malformed input");
   },

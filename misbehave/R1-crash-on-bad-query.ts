@@ -5,7 +5,7 @@ export default defineMode({
   name: "R1-crash-on-bad-query",
   defect: "throws (and so exits) on a query it cannot parse",
   expectFail: ["R1"],
-  finding: /after a query with no query member .*, the provider exited/,
+  finding: /the provider exited \(code 1\) on a "query" with no query member \(probe malformed-input, step bad-query-no-body/,
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: (honest) => ({
     parseQuery(body) {

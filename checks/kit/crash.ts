@@ -57,9 +57,14 @@ export function crashesIn(views: readonly ProbeView[]): Crash[] {
   return out;
 }
 
-/** What a crash looks like for grouping: the stderr line that states its error, digits blanked, and how it exited. */
-function signature(c: Crash): string {
-  return JSON.stringify([(c.error ?? "").replace(/\d+/g, "#"), c.end.exitCode ?? null, c.end.signal ?? null]);
+/**
+ * What a crash looks like for grouping: the stderr line that states its
+ * error, digits blanked, and how it exited; with no error said, the type of
+ * envelope it died on too, so two silent exits on unlike stimuli stay apart.
+ */
+export function signature(c: Crash): string {
+  const type = c.error === undefined ? envelopeOf(c.stimulus)?.type : undefined;
+  return JSON.stringify([(c.error ?? "").replace(/\d+/g, "#"), c.end.exitCode ?? null, c.end.signal ?? null, type ?? null]);
 }
 
 function how(c: Crash): string {
