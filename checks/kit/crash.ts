@@ -64,7 +64,12 @@ export function crashesIn(views: readonly ProbeView[]): Crash[] {
  */
 export function signature(c: Crash): string {
   const type = c.error === undefined ? envelopeOf(c.stimulus)?.type : undefined;
-  return JSON.stringify([(c.error ?? "").replace(/\d+/g, "#"), c.end.exitCode ?? null, c.end.signal ?? null, type ?? null]);
+  // What an error quotes (the line it choked on, the key it missed) and its numbers vary from one stimulus to the next; its words do not.
+  const words = (c.error ?? "")
+    .replace(/\\"/g, "")
+    .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, "…")
+    .replace(/\d+/g, "#");
+  return JSON.stringify([words, c.end.exitCode ?? null, c.end.signal ?? null, type ?? null]);
 }
 
 function how(c: Crash): string {

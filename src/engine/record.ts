@@ -143,10 +143,20 @@ interface SessionPlan {
   probes: Probe[];
   avoid: ReadonlySet<string>;
   startupMs: number;
-  /** Whether a stall at this probe index may be resumed in a fresh session. */
-  resumable: (stall: Stall, index: number) => boolean;
+  /** Whether a stall at this probe index may be resumed in a fresh session (`events`: what the session recorded). */
+  resumable: (stall: Stall, index: number, events: readonly RecordedEvent[]) => boolean;
   /** Told once the opening exchange is over: answered (with how long it took), or not. */
   opened?: (answered: boolean, ms: number) => void;
+}
+
+/**
+ * Whether a session died on the first stimulus it sent, and that stimulus was
+ * a request meant to be well-formed (not one of R1's bad requests): twice in a
+ * row, and every request kills the provider.
+ */
+function diedOnFirstRequest(events: readonly RecordedEvent[]): boolean {
+  const sent = events.filter((e) => e.dir === "send" && e.step !== HANDSHAKE_STEP && !e.step.startsWith(CHASE_PREFIX));
+  return sent.length === 1 && !sent[0]!.aim?.rules.includes("R1");
 }
 
 /** The stimulus that stalled a session: the last one sent, not the valid query chasing it. */
@@ -216,7 +226,7 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
       }
       const after = s.stalled;
       // What this session could not send, a fresh one sends: the rest of this probe (past its culprit) and every probe after it.
-      if (after && plan.resumable(after, i)) {
+      if (after && plan.resumable(after, i, s.events)) {
         resumeAt = i;
         break;
       }
@@ -256,6 +266,7 @@ async function runGroup(
   let from = 0;
   let silent = true;
   let silentEnd = false;
+  let firstDeaths = 0;
   let answered = false;
   let retried = false;
   for (let attempt = 1; ; attempt++) {
@@ -273,8 +284,10 @@ async function runGroup(
             answered ||= ok;
             if (attempt === 1 || retried) opened?.(ok, ms);
           },
-          resumable: (stall, i) =>
+          resumable: (stall, i, recorded) =>
             !last &&
+            // Two sessions in a row that died on the first request they sent: every request kills it, and a third would show nothing new.
+            !(firstDeaths > 0 && diedOnFirstRequest(recorded)) &&
             !signal.aborted &&
             (stall.kind === "timeout" || stall.kind === "exit" || stall.kind === "eof") &&
             // A provider that will not even answer the handshake of a fresh session has nothing more to give.
@@ -296,6 +309,7 @@ async function runGroup(
       continue;
     }
     if (run.resumeAt === undefined || !run.stall) break;
+    firstDeaths = diedOnFirstRequest(run.events) ? firstDeaths + 1 : 0;
     const stalled = probes[run.resumeAt]!;
     avoid.add(stimulusKey(stalled.name, culprit(run.events, run.stall)));
     // An atomic probe is not run again: the fresh session starts with the probe after it.

@@ -10,18 +10,23 @@ import { OBSERVED_NOTHING, scoringDefect, statusOf, unobservedResult, worst, typ
 export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
   const base = { id: check.id, title: check.title, level: check.level, requirement: check.requirement };
   const broken = check.probes.map((p) => input.probe(p).brokenPrecondition(!check.scoresHandshake)).filter((b): b is NonNullable<typeof b> => b !== undefined);
-  if (broken.length > 0) return unobservedResult(base, broken);
+  // Nothing of its stimulus could be seen: no rule can have been seen either way.
+  if (broken.length === check.probes.length && broken.length > 0) return unobservedResult(base, broken);
   let score: ReturnType<CheckDef["score"]>;
   try {
     score = check.score(input);
   } catch (e) {
     // Whatever a provider sent, the verdict comes out: a check that cannot score it says so, and the run stops for nothing.
-    return unobservedResult(base, [scoringDefect("provider", e)]);
+    return unobservedResult(base, broken.length > 0 ? broken : [scoringDefect("provider", e)]);
   }
   // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score.
   const owned = input.schema(check.id);
-  if (!Array.isArray(score) && owned.length === 0) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
-  const all = [...(Array.isArray(score) ? score : []), ...owned];
+  // What some of its probes could not show is not observed, beside what the others did show: a rule seen broken there still fails.
+  const lost = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines }));
+  if (!Array.isArray(score) && owned.length === 0) {
+    return lost.length > 0 ? unobservedResult(base, broken) : { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
+  }
+  const all = [...(Array.isArray(score) ? score : []), ...owned, ...lost];
   if (all.length === 0) return unobservedResult(base, [OBSERVED_NOTHING]);
   const evidence = groupAlike(mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) })));
   return {

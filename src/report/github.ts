@@ -5,8 +5,9 @@ import { verdictWords } from "../verdict/exit.ts";
 import { counted, tally } from "../verdict/words.ts";
 
 /**
- * GitHub Actions workflow commands: an `::error` annotation per failing check
- * (and per check not observed, titled so), a `::warning` per warning, at most GITHUB_MAX_ANNOTATIONS of each (GitHub
+ * GitHub Actions workflow commands: an `::error` annotation per failing check,
+ * one more for the checks not observed (one cause is one annotation; none when
+ * the run could not be made, which its own error says), a `::warning` per warning, at most GITHUB_MAX_ANNOTATIONS of each (GitHub
  * shows no more per step), then one `::notice` with the verdict, the tallies
  * and the checks that were not annotated. Info and skip are only counted.
  *
@@ -67,24 +68,27 @@ function idList(results: CheckResult[]): string {
 
 export function renderGithub(r: RunReport): string {
   const s = r.summary;
-  // A check not observed gates the run as a failure does, so it is an error too, titled apart.
-  const fails = r.results.filter((c) => c.status === "fail" || c.status === "unobserved");
+  const fails = r.results.filter((c) => c.status === "fail");
+  // A check not observed gates the run as a failure does: one error names them all, with the first one's cause.
+  const unseen = r.results.filter((c) => c.status === "unobserved");
   const warns = r.results.filter((c) => c.status === "warn");
   const out: string[] = [];
 
-  const couldNotRun = r.could_not_run ? [command("error", "cgp-conform: COULD NOT RUN", r.could_not_run_reason ?? "the provider could not be started")] : [];
+  const couldNotRun = r.could_not_run
+    ? [command("error", "cgp-conform: COULD NOT RUN", r.could_not_run_reason ?? "the provider could not be started")]
+    : unseen.length > 0
+      ? [command("error", `cgp-conform: ${counted(unseen.length, "check")} not observed`, `${idList(unseen)}\n${annotation(unseen[0]!)}`)]
+      : [];
   const errorRoom = GITHUB_MAX_ANNOTATIONS - couldNotRun.length;
   out.push(...couldNotRun);
-  out.push(
-    ...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}${c.status === "unobserved" ? " (not observed)" : ""}: ${c.title}`, annotation(c))),
-  );
+  out.push(...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}: ${c.title}`, annotation(c))));
   out.push(...warns.slice(0, GITHUB_MAX_ANNOTATIONS).map((c) => command("warning", `${c.id}: ${c.title}`, annotation(c))));
 
   const verdict = verdictWords(r);
   const rest: string[] = [];
   const moreFails = fails.slice(errorRoom);
   const moreWarns = warns.slice(GITHUB_MAX_ANNOTATIONS);
-  if (moreFails.length > 0) rest.push(`${counted(moreFails.length, "more failing or unobserved check")}: ${idList(moreFails)}`);
+  if (moreFails.length > 0) rest.push(`${counted(moreFails.length, "more failing check")}: ${idList(moreFails)}`);
   if (moreWarns.length > 0) rest.push(`${counted(moreWarns.length, "more warning check")}: ${idList(moreWarns)}`);
   const counts = tally(s);
   const notAnnotated =

@@ -77,14 +77,15 @@ function firstLine(r: CheckResult): string {
   return inline(cut(line, CELL_MAX)) + (all.length > 1 ? ` (+${all.length - 1} more)` : "");
 }
 
-function row(r: CheckResult): string {
-  const id = hasDetails(r) ? `[${inline(r.id)}](#${anchorOf(r.id)})` : inline(r.id);
+/** A check's row; `linked`: its details follow, so its id links to them. */
+function row(r: CheckResult, linked = false): string {
+  const id = linked ? `[${inline(r.id)}](#${anchorOf(r.id)})` : inline(r.id);
   return `| ${MARK[r.status]} | ${id} | ${inline(cut(r.title, CELL_MAX))} | ${firstLine(r)} |`;
 }
 
 function findingLines(e: EvidenceResult): string[] {
   const tag = `**${e.status}**${e.level && e.level !== "MUST" ? ` \\[${e.level}\\]` : ""}`;
-  const out = [`- ${tag}: ${e.untestable ? "untestable: " : ""}${inline(cut(e.message, FIELD_MAX))}`];
+  const out = [`- ${tag}: ${e.untestable ? "not observed: " : ""}${inline(cut(e.message, FIELD_MAX))}`];
   if (e.expected !== undefined) out.push(`  - expected: ${inline(cut(e.expected, FIELD_MAX))}`);
   if (e.actual !== undefined) out.push(`  - actual: ${inline(cut(e.actual, FIELD_MAX))}`);
   if (e.lines.length > 0) out.push(`  - transcript lines: ${cut(e.lines.join(", "), CELL_MAX)}`);
@@ -147,19 +148,21 @@ export function renderMarkdown(r: RunReport): string {
   ]);
 
   // What needs a reader comes first, with its details; the passes and skips are folded below them.
-  const attention = r.results.filter((c) => hasDetails(c));
-  const quiet = r.results.filter((c) => c.status === "pass" || c.status === "skip");
+  // A run that could not be made observed nothing: its checks not observed say only that, so they fold with the passes.
+  const folds = (c: CheckResult): boolean => c.status === "pass" || c.status === "skip" || (r.could_not_run && c.status === "unobserved");
+  const attention = r.results.filter((c) => hasDetails(c) && !folds(c));
+  const quiet = r.results.filter(folds);
   const head = ["| Status | Check | Title | Evidence |", "| --- | --- | --- | --- |"];
   let rows = 0;
   if (attention.length > 0 && out.add(head)) {
     for (const c of attention) {
-      if (!out.add([row(c)])) break;
+      if (!out.add([row(c, true)])) break;
       rows++;
     }
   }
   if (rows < attention.length) cutNotes.push(`${attention.length - rows} of ${attention.length} rows of checks that did not pass`);
 
-  const detailed = r.results.filter(hasDetails);
+  const detailed = attention;
   if (detailed.length > 0 && rows === attention.length) {
     out.add(["", "### Details"]);
     let complete = 0;
@@ -189,8 +192,14 @@ export function renderMarkdown(r: RunReport): string {
   }
 
   if (quiet.length > 0) {
-    const pass = quiet.filter((c) => c.status === "pass").length;
-    const label = [pass > 0 ? `✅ ${pass} passed` : "", quiet.length > pass ? `⏭️ ${quiet.length - pass} skipped` : ""].filter(Boolean).join(" · ");
+    const count = (st: string): number => quiet.filter((c) => c.status === st).length;
+    const label = [
+      count("pass") > 0 ? `✅ ${count("pass")} passed` : "",
+      count("skip") > 0 ? `⏭️ ${count("skip")} skipped` : "",
+      count("unobserved") > 0 ? `❔ ${count("unobserved")} not observed` : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
     const close = ["", "</details>"];
     let folded = 0;
     // The fold is opened only with room to close it: its closing tag is always written.

@@ -54,16 +54,29 @@ t.test("at most ten errors and ten warnings, then one notice for the rest", asyn
       notice: /^\d+ checks: \d+ pass, 1 fail/,
     },
     {
-      name: "a provider that cannot start",
+      name: "a provider that cannot start: one error says so, and no check is annotated (none was observed)",
       report: dead,
-      errors: ["cgp-conform: COULD NOT RUN", ...dead.results.slice(0, 9).map((r) => `${r.id}: ${r.title}`)],
+      errors: ["cgp-conform: COULD NOT RUN"],
       warnings: [],
-      notice: new RegExp(
-        `Not annotated \\(at most 10 errors and 10 warnings are\\): ${dead.results.length - 9} more failing checks: ${dead.results
-          .slice(9)
-          .map((r) => r.id)
-          .join(", ")}$`,
-      ),
+      notice: new RegExp(`^${dead.results.length} checks: 0 pass, 0 fail, ${dead.results.length} not observed, 0 warn, 0 info, 0 skip$`),
+    },
+    {
+      name: "checks not observed beside a failure: one error for them all, with the first one's cause",
+      report: synthetic([
+        check("R1", "fail", [ev("fail", "the provider exited (code 1) on a query")]),
+        check(
+          "Q1",
+          "unobserved",
+          [ev("unobserved", 'query for kinds ["symbol"] (line 36) got no answer: the provider exited (code 1)', { untestable: true })],
+          {
+            untestable: true,
+          },
+        ),
+        check("D1", "unobserved", [ev("unobserved", "query sent at line 36 got no frames or error reply", { untestable: true })], { untestable: true }),
+      ]),
+      errors: ["cgp-conform: 2 checks not observed", "R1: title of R1"],
+      warnings: [],
+      notice: /^3 checks: 0 pass, 1 fail, 2 not observed, 0 warn, 0 info, 0 skip$/,
     },
     {
       name: "25 fails and 15 warns",

@@ -88,7 +88,7 @@ t.test("the summary has a headline, a table row per check and details per non-pa
       const s = report.summary;
       t.ok(
         md.includes(
-          `**${s.total === 1 ? "1 check" : `${s.total} checks`}:** ${s.pass} pass · ${s.fail} fail · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
+          `**${s.total === 1 ? "1 check" : `${s.total} checks`}:** ${s.pass} pass · ${s.fail} fail${s.unobserved > 0 ? ` · ${s.unobserved} not observed` : ""} · ${s.warn} warn · ${s.info} info · ${s.skip} skip`,
         ),
         "tallies",
       );
@@ -98,16 +98,22 @@ t.test("the summary has a headline, a table row per check and details per non-pa
       const rows = tableRows(md);
       t.equal(rows.length, report.results.length, "a row per check");
       // Failures, warnings and notes first, in report order; then, folded, the passes and skips.
-      const needsReader = (r: CheckResult) => r.status === "fail" || r.status === "warn" || r.status === "info";
+      const needsReader = (r: CheckResult) =>
+        r.status === "fail" || r.status === "warn" || r.status === "info" || (r.status === "unobserved" && !report.could_not_run);
       const ordered = [...report.results.filter(needsReader), ...report.results.filter((r) => !needsReader(r))];
       const quiet = report.results.filter((r) => !needsReader(r)).length;
-      if (quiet > 0) t.match(md, /\n<details><summary>(✅ \d+ passed)?( · )?(⏭️ \d+ skipped)?<\/summary>\n\n\| Status/, "the passes and skips are folded");
+      if (quiet > 0)
+        t.match(
+          md,
+          /\n<details><summary>(✅ \d+ passed)?( · )?(⏭️ \d+ skipped)?( · )?(❔ \d+ not observed)?<\/summary>\n\n\| Status/,
+          "the passes and skips are folded",
+        );
       else t.notMatch(md, /<details>/);
       ordered.forEach((r, i) => {
         const row = rows[i]!;
         t.equal(row.length, 4, `${r.id}: four cells`);
         t.match(row[0], WORD[r.status], `${r.id}: status`);
-        const detailed = r.status === "fail" || r.status === "warn" || r.status === "info";
+        const detailed = needsReader(r);
         t.equal(row[1], detailed ? `[${r.id}](#cgp-${r.id})` : r.id, `${r.id}: its anchor, linked to its details`);
         t.equal(unescape(row[2]!), r.title, `${r.id}: its title, escaped and no more`);
         if (r.status === "pass") t.equal(row[3], "", `${r.id}: no evidence for a pass`);
