@@ -15,7 +15,7 @@ const lines = (s: string) => s.split("\n").length;
 t.test("a typo in a shell provider command is one line, could not start, exit 3", async (t) => {
   const r = await cli(["stdio", "--", "sh", "-c", "./no-such-provider --flag"]);
   t.equal(r.exitCode, 3);
-  t.match(r.stdout, /COULD NOT RUN: the provider could not be started: its command exited 127 \(the shell's "command not found"\)/);
+  t.match(r.stdout, /COULD NOT RUN: the provider never started: it exited with code 127 \(the shell's "command not found"\) before writing a line/);
   t.match(r.stdout, /provider stderr[^\n]*:\n\s+sh: .*no-such-provider.*not found/, "the shell's own words are shown");
   t.ok(lines(r.stdout) < 15, `${lines(r.stdout)} lines, not one per check`);
   t.notMatch(r.stdout, /FAIL\s+H1/);
@@ -35,10 +35,12 @@ t.test("a provider that crashes on a query: its traceback is shown, and the run 
   const r = await cli(["stdio", "--", ...fake("crash-on-query")]);
   t.equal(r.exitCode, 1);
   t.match(r.stdout, /provider stderr \(4 lines, session [^)]*\):\n    Traceback \(most recent call last\):\n[\s\S]*ZeroDivisionError: division by zero/);
-  t.match(r.stdout.split("\n").at(-1)!, /^NOT CONFORMANT: \d+ checks failed: .*\bB3\b/);
+  // One cause: the crash is R1's finding, and what the provider never answered is not observed, not failed.
+  t.match(r.stdout.split("\n").at(-1)!, /^NOT CONFORMANT: \d+ checks failed: .*\bR1\b.*; \d+ checks not observed: .*\bB3\b/);
   const quiet = await cli(["stdio", "--quiet", "--", ...fake("crash-on-query")]);
   t.notMatch(quiet.stdout, /^\s+(PASS|SKIP)\s/m, "--quiet: no passing or skipped checks");
-  t.match(quiet.stdout, /^\s+FAIL\s+B3\s/m, "--quiet: the failures");
+  t.match(quiet.stdout, /^\s+FAIL\s+R1\s/m, "--quiet: the failures");
+  t.match(quiet.stdout, /^\s+NOT OBSERVED\s+B3\s/m, "--quiet: and the checks not observed");
   const json = await cli(["stdio", "--json", "--", ...fake("crash-on-query")]);
   const report = JSON.parse(json.stdout);
   t.match(report.provider_stderr.lines.join("\n"), /ZeroDivisionError/);

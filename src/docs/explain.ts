@@ -45,14 +45,14 @@ function levels(c: CheckDef | HostCheckDef): string[] {
     lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
   if (!("probes" in c)) {
     lines.push(
-      "  When the host could not be started, or sent its provider nothing in a scenario the check reads, it is an untestable fail; when none of its scenarios ran (one over the other transport), a skip.",
+      "  When the host could not be started, or sent its provider nothing in a scenario the check reads, it is not observed (never a pass, and the run is not conformant); when none of its scenarios ran (one over the other transport), a skip.",
     );
     return lines;
   }
   lines.push(
     c.scoresHandshake
-      ? "  A missing handshake_ack is this check's own failure; a probe that could not run at all makes it an untestable fail."
-      : "  When a precondition broke (no start, no handshake_ack, the provider died, the deadline passed) it is an untestable fail; when nothing it applies to was served, a skip.",
+      ? "  A missing handshake_ack is this check's own failure; a probe that could not run at all leaves it not observed."
+      : "  When its stimulus could not be seen through (no start, no handshake_ack, the provider died or wedged on it, the deadline passed) it is not observed: never a pass, counted apart from failures, and the run is not conformant; when nothing it applies to was served, a skip.",
   );
   return lines;
 }

@@ -31,12 +31,12 @@ t.test("every registered check explains with its requirement, probes, scoring an
 
 t.test("details: pseudo-probes, own sessions, weaker sub-rules, shared witnesses, handshake scoring", async (t) => {
   t.match(explain("F5"), /provenance-files: sends nothing: re-reads the file:\/\/ documents/);
-  t.match(explain("R1"), /malformed-input \(own session\): /);
+  t.match(explain("R1"), /malformed-input \(in the session of malformed input\): /);
   t.match(explain("R1"), /Its SHOULD part is scored as a SHOULD: warn \(fail under --strict\)/);
   t.notMatch(explain("H2"), /Its SHOULD part/);
   t.match(explain("F11"), /H2-empty-name: .* \(also fails H2\)/);
   t.match(explain("H1"), /A missing handshake_ack is this check's own failure/);
-  t.match(explain("H2"), /When a precondition broke \(no start, no handshake_ack.*untestable fail/);
+  t.match(explain("H2"), /When its stimulus could not be seen through \(no start, no handshake_ack.*it is not observed/);
   t.match(explain("B3"), /How it is scored \(checks\/B3\.ts\)\n {2}Stimulus: every full frame served/);
   t.notMatch(explain("F1"), /\(not a registered probe\)/);
 });

@@ -73,10 +73,18 @@ function assertPage(t: Test, html: string, report: RunReport, verdict: string): 
   const tiles = els
     .slice(els.indexOf(withClass(els, "summary")[0]!) + 1)
     .filter((e) => e.tag === "li")
-    .slice(0, 6);
+    .slice(0, s.unobserved > 0 ? 7 : 6);
   t.same(
     tiles.map((e) => e.text.replace(/\s+/g, " ").trim()),
-    [`${s.total} checks`, `${s.pass} pass`, `${s.fail} fail`, `${s.warn} warn`, `${s.info} info`, `${s.skip} skip`],
+    [
+      `${s.total} checks`,
+      `${s.pass} pass`,
+      `${s.fail} fail`,
+      ...(s.unobserved > 0 ? [`${s.unobserved} not observed`] : []),
+      `${s.warn} warn`,
+      `${s.info} info`,
+      `${s.skip} skip`,
+    ],
     "the counts",
   );
   t.ok(withClass(els, "meta")[0]!.text.includes(`cgp-conform ${report.tool.version}`), "the tool version");
