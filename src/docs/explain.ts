@@ -23,9 +23,14 @@ const SCORED: Record<Level, string> = {
   MUST: "MUST: a broken rule is a fail (the run is not conformant; exit 1).",
   SHOULD: "SHOULD: a shortfall is a warn (still conformant); --strict makes it a fail.",
   MAY: "MAY: a shortfall is info only; it never fails the run, even under --strict.",
+  NONE: "no keyword: the spec states the outcome without MUST, SHOULD or MAY, so a shortfall is a warn (still conformant), and stays one under --strict.",
 };
 
-const strength: Record<Level, number> = { MAY: 0, SHOULD: 1, MUST: 2 };
+const strength: Record<Level, number> = { MAY: 0, NONE: 1, SHOULD: 1, MUST: 2 };
+
+/** What a witness must make a check of this level do. */
+const warnsOnly = (level: Level): string =>
+  level === "SHOULD" ? "warn: a SHOULD never fails" : level === "NONE" ? "warn: an outcome stated with no keyword never fails" : "fail";
 
 function probeLine(p: ProbeSpec): string {
   // Not a probe that talks: the engine re-reads files the provider's frames named.
@@ -89,7 +94,7 @@ function explainHost(c: HostCheckDef): string {
     "Levels",
     ...levels(c),
     "",
-    `Witnesses (host modes of the reference host that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
+    `Witnesses (host modes of the reference host that must make it ${warnsOnly(c.level)})`,
     ...hostWitnessLines(c.id),
   ].join("\n");
 }
@@ -115,7 +120,7 @@ export function explain(id: string): string | undefined {
       "Levels",
       ...levels(c),
       "",
-      `Witnesses (misbehave modes that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
+      `Witnesses (misbehave modes that must make it ${warnsOnly(c.level)})`,
       ...witnessLines(c.id),
       ...(HOST_CHECKS.some((x) => x.anchor === c.id) ? ["", `The host half of ${c.id} is host:${c.id}: cgp-conform explain host:${c.id}`] : []),
     ].join("\n");
