@@ -28,7 +28,7 @@ function framing(views: ProbeView[]): Evidence[] {
     return {
       ok: false,
       // "An envelope MUST NOT contain a literal newline" is the MUST; "exactly one envelope per line" is stated with no keyword.
-      ...(fragment ? {} : { level: "SHOULD" as const }),
+      ...(fragment ? {} : { level: "NONE" as const }),
       message: `probe ${e.probe} line ${e.n}: stdout carried ${fragment ? "a fragment of a pretty-printed (multi-line) envelope" : "text that is not a JSON envelope (a banner or log line on stdout?)"}: ${show(text, 80)}`,
       expected: fragment
         ? "one envelope per line: an envelope MUST NOT contain a literal newline"

@@ -64,7 +64,7 @@ export default defineCheck({
       if (m.env.code === undefined) {
         out.push({
           ok: false,
-          level: "SHOULD",
+          level: "NONE",
           message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`,
           lines: [m.n],
         });

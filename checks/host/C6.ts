@@ -94,7 +94,7 @@ export default defineHostCheck({
           }
         : {
             ok: false,
-            level: "SHOULD",
+            level: "NONE",
             message: `scenario egress-scopes: nothing the host printed (${v.output().length} lines) names ${offMachine.length === 1 ? "the scope" : "any of the scopes"} ${scopes} its provider declares (handshake_ack line ${ack.n}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)`,
             expected: `a typed error naming ${scopes}`,
             actual: `${v.output().length} lines printed, none naming a scope`,

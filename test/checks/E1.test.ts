@@ -94,18 +94,21 @@ runCases(E1, [
     name: "the over-long vector answered with frames",
     build: embedding({ wrong: frames("embed-2", [frame()]) }),
     status: "warn",
+    strict: "fail",
     says: [/an embedding of 387 dimensions against a 384-dimension space was not refused with bad_request \| error bad_request \| frames \(scored anyway\)/],
   },
   {
     name: "without correlation, the over-long vector answered with frames",
     build: embedding({ correlation: false, wrong: noId(frames("embed-2", [frame()])) }),
     status: "warn",
+    strict: "fail",
     says: [/not refused with bad_request \| error bad_request \| frames \(scored anyway\)/],
   },
   {
     name: "the over-long vector refused with another code",
     build: embedding({ wrong: { type: "error", id: "embed-2", code: "internal", message: "index error" } }),
     status: "warn",
+    strict: "fail",
     says: [/not refused with bad_request \| error bad_request \| error "internal"/],
   },
   {

@@ -88,12 +88,14 @@ runCases(P5, [
     name: "the unadvertised preference refused with another code",
     build: negotiation({ representations: FULL_COMPACT, unadvertised: { type: "error", id: "unadv-1", code: "bad_request", message: "?" } }),
     status: "warn",
+    strict: "fail",
     says: [/preferring the unadvertised reference, the provider neither replied unsupported_representation nor fell back to full \| .* \| error "bad_request"/],
   },
   {
     name: "the unadvertised preference served anyway",
     build: negotiation({ representations: FULL_COMPACT, unadvertised: frames("unadv-1", [reference()]) }),
     status: "warn",
+    strict: "fail",
     says: [/neither replied unsupported_representation nor fell back to full \| .* \| frames in \["reference"\]/],
   },
   {

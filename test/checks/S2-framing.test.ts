@@ -46,6 +46,7 @@ runCases(S2, [
     name: "a start-up banner",
     build: session({ banner: ["provider ready!"] }),
     status: "warn",
+    strict: "warn",
     says: [/a banner or log line on stdout\?\): "provider ready!"/],
   },
   { name: "a pretty-printed envelope", build: session({ banner: ["{", '  "type": "handshake_ack",', "}"] }), status: "fail", says: [/pretty-printed/] },

@@ -112,6 +112,7 @@ runCases(U3, [
     name: "an error without a code",
     build: vocabulary({ foreign: err(undefined) }),
     status: "warn",
+    strict: "warn",
     says: [/an error carries no code \(§10: "code is for the machine; message is for whoever reads the log\. Both are carried"\)/],
   },
   {

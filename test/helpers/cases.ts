@@ -2,6 +2,7 @@ import t from "tap";
 import { type CheckDef } from "../../checks/kit/check.ts";
 import type { TranscriptBuilder } from "./transcript.ts";
 import { type Status } from "../../src/verdict/status.ts";
+import { applyStrict } from "../../src/verdict/strict.ts";
 
 export interface Case {
   name: string;
@@ -10,6 +11,8 @@ export interface Case {
   untestable?: boolean;
   /** Every pattern must match some evidence message (or, for skip, the reason). */
   says?: RegExp[];
+  /** The status under --strict, which promotes a SHOULD's warning and leaves one for an outcome stated with no keyword. */
+  strict?: Status;
 }
 
 /** Table-driven check tests over canned transcripts. */
@@ -20,6 +23,7 @@ export function runCases(check: CheckDef, cases: Case[]): void {
         const r = c.build().scoreWith(check);
         t.equal(r.status, c.status, `status is ${c.status}`);
         t.equal(r.untestable, c.untestable ?? false, "untestable flag");
+        if (c.strict !== undefined) t.equal(applyStrict([r])[0]!.status, c.strict, `under --strict: ${c.strict}`);
         const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
         for (const re of c.says ?? []) t.match(text, re);
         if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");

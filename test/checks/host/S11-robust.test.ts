@@ -24,6 +24,7 @@ runHostCases(S11, [
     name: "no deadline on a read",
     build: () => stall({ hang: 10000 }),
     status: "warn",
+    strict: "warn",
     says: [
       /scenario stops-answering: the host did not end within 10000 ms after its provider stopped answering \(line 5\) and was killed \(line 6\): a host needs a deadline on every read/,
     ],
@@ -33,6 +34,7 @@ runHostCases(S11, [
     name: "the host crashes with its provider",
     build: () => crash({ signal: "SIGSEGV" }),
     status: "warn",
+    strict: "warn",
     says: [/after its provider crashed mid-query \(line 6\), the host itself crashed: it was ended by SIGSEGV \(line 7\)/],
     lines: [6, 7],
   },
