@@ -77,6 +77,7 @@ import V2_drops_digestless from "./V2-drops-digestless.ts";
 import V2_hollow from "./V2-hollow.ts";
 import V2_rubber_stamp from "./V2-rubber-stamp.ts";
 import V2_unknown_everything from "./V2-unknown-everything.ts";
+import V2_unknown_when_changed from "./V2-unknown-when-changed.ts";
 import V3_invented_status from "./V3-invented-status.ts";
 import V4_body_in_verdict from "./V4-body-in-verdict.ts";
 import V4_echo_presented_digest from "./V4-echo-presented-digest.ts";
@@ -161,6 +162,7 @@ export const MODES: readonly Mode[] = [
   V2_hollow,
   V2_rubber_stamp,
   V2_unknown_everything,
+  V2_unknown_when_changed,
   V3_invented_status,
   V4_body_in_verdict,
   V4_echo_presented_digest,
