@@ -23,7 +23,7 @@ const SCORED: Record<Level, string> = {
   MUST: "MUST: a broken rule is a fail (the run is not conformant; exit 1).",
   SHOULD: "SHOULD: a shortfall is a warn (still conformant); --strict makes it a fail.",
   MAY: "MAY: a shortfall is info only; it never fails the run, even under --strict.",
-  NONE: "no keyword: the spec states the outcome without MUST, SHOULD or MAY, so a shortfall is a warn (still conformant), and stays one under --strict.",
+  NONE: "NONE: the spec states the outcome with no keyword, so a shortfall is a warn (still conformant), and stays one under --strict.",
 };
 
 const strength: Record<Level, number> = { MAY: 0, NONE: 1, SHOULD: 1, MUST: 2 };
