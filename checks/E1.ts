@@ -1,6 +1,6 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities, fingerprintDims } from "../src/protocol/caps.ts";
-import { stimulusOutcome } from "./kit/stimulus.ts";
+import { stimulusOutcome, unansweredAlive } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
 import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes.ts";
 
@@ -9,6 +9,14 @@ import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes
  * Stimulus: the ack's embeddings_fingerprint (probe handshake); a query with
  * an embedding of the declared dimension (probe embedding); one three
  * dimensions too long (probe embedding-mismatch).
+ * Readings: the provider's half of E1 is a SHOULD ("SHOULD reply
+ * bad_request"): the over-long vector answered with frames, with another
+ * code, or left unanswered warns; the provider dying on it, or wedging after
+ * answering it, fails (R1: "MUST NOT crash on a malformed line or bad
+ * request"). The fingerprint grammar is stated with no keyword, so a
+ * fingerprint outside it warns (its schema pattern too), and so does a
+ * refused vector of the declared dimension: no keyword binds a provider to
+ * serve one.
  */
 export default defineCheck({
   id: "E1",
@@ -27,6 +35,7 @@ export default defineCheck({
       return [
         {
           ok: false,
+          level: "NONE",
           message: `embeddings_fingerprint ${show(fp)} does not follow <model-id>/<dimensions>[/<normalization>]`,
           expected: 'e.g. "bge-small-en-v1.5/384/l2"',
           actual: show(fp),
@@ -53,6 +62,8 @@ export default defineCheck({
             ? { ok: true, message: `a ${dims}-dimension embedding was answered with frames`, lines: [sent.n, reply.n] }
             : {
                 ok: false,
+                // No keyword binds a provider to serve a vector of its own dimension.
+                level: "NONE",
                 message: `a query with an embedding of exactly the declared ${dims} dimensions was refused`,
                 expected: "frames",
                 actual: `error ${show(reply.env.code)}: ${show(reply.env.message)}`,
@@ -67,8 +78,11 @@ export default defineCheck({
       const reply = bad.answer(EMBEDDING_MISMATCH.steps.wrong, ["frames", "error"]);
       if (!reply) {
         const s = bad.silence(EMBEDDING_MISMATCH.steps.wrong);
+        // Silence while the provider lives falls short of the SHOULD; dying on it is a crash on a bad request (R1's MUST NOT).
+        const quiet = unansweredAlive(bad, EMBEDDING_MISMATCH.steps.wrong);
         out.push({
           ok: false,
+          ...(quiet ? { level: "SHOULD" as const } : {}),
           message: `a query with an embedding of ${dims + 3} dimensions (line ${wrong.n}) got no answer: ${s.why}`,
           expected: "error bad_request, promptly",
           actual: s.why,

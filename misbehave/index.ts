@@ -12,6 +12,7 @@ import C5_local_posture_offmachine_scope from "./C5-local-posture-offmachine-sco
 import D1_short_digest from "./D1-short-digest.ts";
 import D1_unstable_content from "./D1-unstable-content.ts";
 import E1_bad_fingerprint from "./E1-bad-fingerprint.ts";
+import E1_crash_on_wrong_length from "./E1-crash-on-wrong-length.ts";
 import E1_refuse_vectors from "./E1-refuse-vectors.ts";
 import F1_score_above_one from "./F1-score-above-one.ts";
 import F11_absent_frame from "./F11-absent-frame.ts";
@@ -97,6 +98,7 @@ export const MODES: readonly Mode[] = [
   D1_short_digest,
   D1_unstable_content,
   E1_bad_fingerprint,
+  E1_crash_on_wrong_length,
   E1_refuse_vectors,
   F1_score_above_one,
   F11_absent_frame,
