@@ -6,7 +6,15 @@ import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts"
  * Stimulus: every frames answer of the shared session's querying probes
  * (sample-query, budget-squeeze, kinds-query, as-of, graph-anchors,
  * representations, embedding, verify); each frame's raw JSON is scanned, at
- * any depth, for an attestation member.
+ * any depth, for an attestation.
+ * Reading: "A ProvenanceAttestation MUST NOT appear inside the frame it
+ * signs" (MUST) binds an attestation, not a name. Where the schema defines the
+ * enclosing object (the frame, its provenance links, relations, handles), a
+ * member named as an attestation travels (attestation, frame_attestations,
+ * signed_commitment, …) is the protocol's word and counts. Inside a member no
+ * schema defines, a vendor extension such as acme:meta, a name is the
+ * extension's own and U1 has a receiver ignore it: only an object carrying a
+ * signed_commitment, an attestation by its shape, counts there.
  */
 export default defineCheck({
   id: "F6",

@@ -8,6 +8,11 @@ import { show } from "./kit/show.ts";
  * @anchor P4
  * Stimulus: every compact and reference frame served to probes sample-query,
  * budget-squeeze and representations (B3 holds full frames).
+ * Reading: P4's sentence carries no keyword of its own; it applies B3's MUST
+ * ("token_cost MUST equal ceil(utf8_byte_length(content) / 4)"), which it
+ * names ("B3, §7"), to the inline rendering: a reference frame has none, so
+ * 0, and a compact frame's is its distilled content. A wrong cost fails as
+ * B3's does.
  */
 export default defineCheck({
   id: "P4",

@@ -3,6 +3,7 @@ import { capabilities, REPRESENTATIONS } from "../src/protocol/caps.ts";
 import { HANDSHAKE, REPRESENTATIONS_QUERY, UNADVERTISED_REPRESENTATION, preferStep } from "../src/protocol/probes.ts";
 import { framesIn } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
+import { unansweredAlive } from "./kit/stimulus.ts";
 
 const rep = (f: Record<string, unknown>): unknown => f.representation ?? "full";
 
@@ -13,6 +14,14 @@ const rep = (f: Record<string, unknown>): unknown => f.representation ?? "full";
  * preferring a representation not advertised (probe unadvertised-representation).
  * Also held here, from §6.4: "A provider advertising compact or reference
  * MUST set resolve: true".
+ * Readings: the provider's half of P5 is a SHOULD with an allowed
+ * alternative ("SHOULD reply error with code unsupported_representation, or
+ * fall back to full"): falling back to full passes; another error code,
+ * frames in the unadvertised representation, or no answer while the provider
+ * lives, warn; dying on it fails (R1). Refusing an advertised preference, and
+ * serving a representation never advertised when asked for an advertised one,
+ * are outcomes no keyword states: they warn. A frame whose own fields break
+ * P1–P3 fails those checks, not this one.
  */
 export default defineCheck({
   id: "P5",
@@ -50,6 +59,8 @@ export default defineCheck({
       if (reply.env.type === "error") {
         out.push({
           ok: false,
+          // No keyword binds a provider to honour a preference it advertises.
+          level: "NONE",
           message: `a query preferring the advertised representation ${r} was refused with error ${show(reply.env.code)}`,
           expected: "frames",
           actual: `error ${show(reply.env.code)}`,
@@ -63,6 +74,8 @@ export default defineCheck({
           ? { ok: true, message: `preferring ${r}: every frame is in an advertised representation`, lines }
           : {
               ok: false,
+              // Nothing with a keyword confines what a provider serves to what it advertises; a frame breaking P1–P3 fails those.
+              level: "NONE",
               message: `preferring ${r}, the provider served ${foreign.map((f) => `${show(f.id)} as ${show(rep(f))}`).join(", ")}, which it does not advertise`,
               expected: `one of ${advertised.join(", ")}`,
               actual: foreign.map((f) => show(rep(f))).join(", "),
@@ -79,6 +92,8 @@ export default defineCheck({
         const s = u.silence(UNADVERTISED_REPRESENTATION.steps.unadvertised);
         out.push({
           ok: false,
+          // Silence while the provider lives falls short of the SHOULD; dying on it is a crash on a request it cannot serve (R1's MUST NOT).
+          ...(unansweredAlive(u, UNADVERTISED_REPRESENTATION.steps.unadvertised) ? { level: "SHOULD" as const } : {}),
           message: `a query preferring the unadvertised ${wanted} (line ${sent.n}) got no answer: ${s.why}`,
           expected: "error unsupported_representation, or full frames",
           actual: s.why,

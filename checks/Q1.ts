@@ -26,7 +26,7 @@ function judge(sent: Message, reply: Message): Evidence {
     // Q1 states the outcome ("returns zero frames, or replies unsupported_kind") with no keyword: a warning, never a failure.
     return {
       ok: false,
-      level: "SHOULD",
+      level: "NONE",
       message: `${what} answered with error ${show(reply.env.code)}; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
       expected: "frames of the requested kinds, or error unsupported_kind",
       actual: `error ${show(reply.env.code)}`,
@@ -95,7 +95,7 @@ export default defineCheck({
         probe(UNKNOWN_KIND_PROBE).answer(UNKNOWN_KIND_PROBE.steps.after, ["frames"])
           ? {
               ok: false,
-              level: "SHOULD",
+              level: "NONE",
               message: `kinds ${show(kindsOf(sent))} (line ${sent.n}) got no answer (${why}), though the provider answered the next query; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
               lines,
             }

@@ -28,7 +28,7 @@ function framing(views: ProbeView[]): Evidence[] {
     return {
       ok: false,
       // "An envelope MUST NOT contain a literal newline" is the MUST; "exactly one envelope per line" is stated with no keyword.
-      ...(fragment ? {} : { level: "SHOULD" as const }),
+      ...(fragment ? {} : { level: "NONE" as const }),
       message: `probe ${e.probe} line ${e.n}: stdout carried ${fragment ? "a fragment of a pretty-printed (multi-line) envelope" : "text that is not a JSON envelope (a banner or log line on stdout?)"}: ${show(text, 80)}`,
       expected: fragment
         ? "one envelope per line: an envelope MUST NOT contain a literal newline"
@@ -39,39 +39,55 @@ function framing(views: ProbeView[]): Evidence[] {
   });
 }
 
-function unknownRequest(v: ProbeView): Evidence[] {
+function unknownRequest(v: ProbeView): { evidence: Evidence[]; stopped: boolean } {
   const sent = v.sent(UNKNOWN_TYPE.steps.request)[0];
-  if (!sent) return [];
+  if (!sent) return { evidence: [], stopped: false };
   // Lock-step: the first reply is the answer; whether it echoes the id is H4's to judge.
   const reply = v.received(UNKNOWN_TYPE.steps.request)[0];
   const expected = 'error with code "bad_request"';
   if (reply?.env.type === "error" && reply.env.code === "bad_request") {
-    return [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }];
+    return {
+      evidence: [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }],
+      stopped: false,
+    };
   }
   const timeout = v.notes("timeout", UNKNOWN_TYPE.steps.request)[0];
   const exit = v.events.find((e) => e.note === "exit" && e.step === UNKNOWN_TYPE.steps.request && e.reason === undefined);
+  // Silent on it, and on everything after it: it stopped serving because of the type, which is the rejection the MUST NOT forbids.
+  const after = stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
+  const stopped = exit !== undefined || (!reply && after?.silence !== undefined);
   const actual = reply
     ? `${show(reply.env.type)}${reply.env.code !== undefined ? ` with code ${show(reply.env.code)}` : ""}`
     : exit
       ? `the provider exited (code ${exit.exitCode}, signal ${exit.signal})`
-      : timeout
-        ? `no reply within ${timeout.waitedMs} ms`
-        : "no reply";
-  return [
-    {
-      ok: false,
-      message: `an unknown envelope type ${show(sent.env.type)} carrying id ${show(sent.env.id)} was not answered with bad_request`,
-      expected,
-      actual,
-      lines: [sent.n, ...(reply ? [reply.n] : []), ...(exit ? [exit.n] : timeout ? [timeout.n] : [])],
-    },
-  ];
+      : `${timeout ? `no reply within ${timeout.waitedMs} ms` : "no reply"}${stopped ? `, and ${after!.silence!.why.replace(/^the following valid query/, "the valid query after it")}` : ""}`;
+  return {
+    evidence: [
+      {
+        ok: false,
+        // "it replies error with code bad_request for a payload-bearing request it cannot serve" carries no keyword; rejecting the envelope (dying, or serving nothing more) breaks the MUST NOT.
+        ...(stopped ? {} : { level: "NONE" as const }),
+        message: `an unknown envelope type ${show(sent.env.type)} carrying id ${show(sent.env.id)} was not answered with bad_request${stopped ? "" : ", though the provider went on serving"}`,
+        expected,
+        actual,
+        lines: [
+          sent.n,
+          ...(reply ? [reply.n] : []),
+          ...(exit ? [exit.n] : timeout ? [timeout.n] : []),
+          ...(stopped && !exit && after ? [after.silence!.line] : []),
+        ],
+      },
+    ],
+    stopped,
+  };
 }
 
-function notification(v: ProbeView, transport: "stdio" | "http"): Evidence[] {
+function notification(v: ProbeView, transport: "stdio" | "http", stoppedBefore: boolean): Evidence[] {
   const o = stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
   if (!o) return [];
   const out: Evidence[] = [];
+  // One cause, one finding: a provider that stopped at the unknown request says nothing about the notification.
+  if (o.silence && stoppedBefore) return out;
   if (o.silence) {
     out.push({
       ok: false,
@@ -90,6 +106,8 @@ function notification(v: ProbeView, transport: "stdio" | "http"): Evidence[] {
   if (o.replies.length > 0 && transport === "stdio" && capabilities(v.ack()?.env).correlation === true) {
     out.push({
       ok: false,
+      // "ignores an unrecognised notification" carries no keyword; the MUST NOT is about rejecting an envelope for its type.
+      level: "NONE",
       message: `an unknown notification (no id, line ${o.sent.n}) was answered by a provider that declares correlation; an unrecognised notification is ignored`,
       expected: "no reply",
       actual: o.replies.map((m) => `${show(m.env.type)} (line ${m.n})`).join(", "),
@@ -97,6 +115,11 @@ function notification(v: ProbeView, transport: "stdio" | "http"): Evidence[] {
     });
   }
   return out;
+}
+
+function unknownTypes(u: ProbeView, transport: "stdio" | "http"): Evidence[] {
+  const request = unknownRequest(u);
+  return [...request.evidence, ...notification(u, transport, request.stopped)];
 }
 
 /**
@@ -109,6 +132,12 @@ function notification(v: ProbeView, transport: "stdio" | "http"): Evidence[] {
  * stdout (a banner, a log line) warns: "exactly one envelope per line" is
  * stated with no keyword. A line longer than the run's cap is informational:
  * the cap is the tool's, not a rule.
+ * The MUST NOT is about rejecting an envelope for its type: a provider that
+ * dies on an unknown type, or serves nothing after it, fails. What the
+ * sentence goes on to say a receiver does instead carries no keyword: an
+ * unknown request (it carries an id) answered otherwise than with error
+ * bad_request, or left unanswered while the provider goes on serving, warns,
+ * and so does an answer to an unknown notification.
  * "ignores an unrecognised notification" is held only against a
  * provider that declares capabilities.correlation. A lock-step provider gets
  * every request without an id, so to it an id-less envelope is as much a
@@ -133,9 +162,7 @@ export default defineCheck({
     // Unknown types are judged only where the unknown-type probe ran: a session that never got its handshake
     // (or got it after giving up on it) sent no unknown type, and that half of the rule was not observed.
     const broken = u.brokenPrecondition(true);
-    const unknown: Evidence[] = broken
-      ? [{ ok: false, untestable: true, message: broken.message, lines: broken.lines }]
-      : [...unknownRequest(u), ...notification(u, transport)];
+    const unknown: Evidence[] = broken ? [{ ok: false, untestable: true, message: broken.message, lines: broken.lines }] : unknownTypes(u, transport);
     // Line framing is stdio's; over HTTP each body is one envelope by construction.
     const out = [...(transport === "stdio" ? framing(views) : []), ...unknown];
     if (out.length > 0) return out;

@@ -16,12 +16,15 @@ function outside(f: Obj, at: number): string | undefined {
  * @section 6 (F4's semantics; no anchor number)
  * Stimulus: probe as-of: queries pinned at instants that some served frame's
  * validity window excludes (a day past a valid_to, a day before a valid_from).
+ * Reading: §6.1 states the semantics with no keyword ("as_of pins retrieval to
+ * an instant"), so the check's level is NONE: a frame outside the window, or
+ * a refused pinned query, warns, and stays a warning under --strict.
  */
 export default defineCheck({
   id: "S6-as-of",
   follows: "F4",
   title: "A query pinned with as_of gets only frames valid at that instant",
-  level: "SHOULD",
+  level: "NONE",
   requirement:
     "valid_from/valid_to bound when the content was true in the world; recorded_at is when the provider learned it. as_of pins retrieval to an instant.",
   probes: [AS_OF],

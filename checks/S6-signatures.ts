@@ -62,12 +62,18 @@ function judge(v: SignatureVerdict, what: string, keyId: unknown, line: number):
  * probes (sample-query, budget-squeeze, kinds-query, as-of, graph-anchors,
  * representations, embedding, verify), verified over its signed commitment with the key its
  * key_id names in handshake_ack.attester_keys, by a strict verifier.
+ * Reading: the SHOULD binds a verifier ("Implementations SHOULD use a strict
+ * Ed25519 verifier"), which cgp-conform is; what binds the provider ("A
+ * published key settles whether an attestation is built the way this section
+ * requires") carries no keyword, and F9 degrades an unverifiable attestation
+ * to none. So the check's level is NONE: a signature that does not verify
+ * warns, and stays a warning under --strict.
  */
 export default defineCheck({
   id: "S6-signatures",
   follows: "F13",
   title: "Attestation signatures verify under the published keys",
-  level: "SHOULD",
+  level: "NONE",
   requirement:
     "Implementations SHOULD use a strict Ed25519 verifier — one rejecting small-order public keys and non-canonical signature encodings. A signature two conforming verifiers can disagree about is not evidence. [A published key settles whether an attestation is built the way this section requires.]",
   probes: ATTESTATION_PROBES,

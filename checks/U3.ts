@@ -4,13 +4,23 @@ import { type ProbeView } from "../src/transcript/view.ts";
 import { servedFrames, exchanges } from "./kit/answers.ts";
 import { isObj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
-import { BASE_SCOPES } from "../src/protocol/scopes.ts";
+import { BASE_SCOPES, NAMESPACED } from "../src/protocol/scopes.ts";
 import { FOREIGN_VERSION_PROBE, HANDSHAKE, MALFORMED_INPUT, SAMPLE_QUERY, UNKNOWN_TYPE } from "../src/protocol/probes.ts";
+import { HOST_VERSION, VERSION_GRAMMAR } from "../src/math/version.ts";
 
-const NAMESPACED = /^[^:]+:[^:]+$/;
+/**
+ * The version the provider acked, when it is a later minor of the host's
+ * family: its vocabulary may hold codes this revision does not (X1: the
+ * vocabulary grows "in a 1.x minor").
+ */
+function laterMinor(acked: unknown): string | undefined {
+  const a = typeof acked === "string" ? VERSION_GRAMMAR.exec(acked) : null;
+  const ours = VERSION_GRAMMAR.exec(HOST_VERSION)!;
+  return a && a[1] === ours[1] && Number(a[2]) > Number(ours[2]) ? (acked as string) : undefined;
+}
 
 /** A vendor name is namespaced (vendor:name, non-empty sides); an unprefixed one must be the protocol's. */
-function judge(what: string, value: unknown, base: readonly string[] | undefined, lines: number[]): Evidence {
+function judge(what: string, value: unknown, base: readonly string[] | undefined, lines: number[], grown?: string): Evidence {
   if (typeof value !== "string") return { ok: false, message: `${what} ${show(value)} is not a string`, lines };
   if (value.includes(":")) {
     return NAMESPACED.test(value)
@@ -22,6 +32,9 @@ function judge(what: string, value: unknown, base: readonly string[] | undefined
           actual: show(value),
           lines,
         };
+  }
+  if (base && !base.includes(value) && grown) {
+    return { ok: true, message: `${what} ${show(value)} is not one ${HOST_VERSION} defines; the provider acked ${grown}, whose vocabulary may`, lines };
   }
   if (base && !base.includes(value)) {
     return {
@@ -47,6 +60,14 @@ function errors(views: ProbeView[]) {
  * served (probe sample-query). The rel vocabulary is open and §8.1 also shows
  * dotted provider namespaces (myindex.owns), so only a rel containing ":" is
  * held to the vendor:name form.
+ * Readings: vendor:name is "a : with non-empty sides" (§4.1), which does not
+ * say which colon splits vendor from name; the reading that never fails an
+ * honest provider is that any does, so acme:eu:west and acme:code:calls-into
+ * are namespaced, while acme: and :calls are not. An unprefixed error code
+ * this revision does not define, from a provider that acked a later 1.x minor
+ * (contextgraph/1.3), may be that minor's vocabulary (X1: the vocabulary grows
+ * "in a 1.x minor"): a pass, saying so. A missing code breaks "Both are
+ * carried" (§10), which has no keyword: a warning.
  */
 export default defineCheck({
   id: "U3",
@@ -58,18 +79,19 @@ export default defineCheck({
   score({ probe }) {
     const out: Evidence[] = [];
     const ack = probe(HANDSHAKE).ack()!;
+    const grown = laterMinor(ack.env.protocol_version);
     const flow = isObj(ack.env.provider) && isObj(ack.env.provider.data_flow) ? ack.env.provider.data_flow : {};
     if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, BASE_SCOPES, [ack.n]));
     for (const m of errors([MALFORMED_INPUT, UNKNOWN_TYPE, FOREIGN_VERSION_PROBE].map(probe))) {
       if (m.env.code === undefined) {
         out.push({
           ok: false,
-          level: "SHOULD",
+          level: "NONE",
           message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`,
           lines: [m.n],
         });
       } else {
-        out.push(judge("error code", m.env.code, ERROR_CODES, [m.n]));
+        out.push(judge("error code", m.env.code, ERROR_CODES, [m.n], grown));
       }
     }
     for (const f of servedFrames(exchanges([probe(SAMPLE_QUERY)]))) {

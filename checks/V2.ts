@@ -1,95 +1,185 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
-import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyStep } from "./kit/verify.ts";
+import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyExchange, type VerifyStep } from "./kit/verify.ts";
 import { show } from "./kit/show.ts";
+import { type Obj } from "../src/protocol/envelope.ts";
+import { type ProbeView } from "../src/transcript/view.ts";
 import { VERIFY } from "../src/protocol/probes.ts";
 
-/**
- * What each step may not be answered, among the four statuses (a status
- * outside them is V3's): the served must be valid, a changed digest never
- * valid, and a frame that never existed neither valid nor stale.
- */
-const HONEST: Record<VerifyStep, { wrong: string[]; want: string; what: string }> = {
-  [VERIFY.steps.verifyServed]: { wrong: ["stale", "gone", "unknown"], want: "valid", what: "identities it served moments ago, unchanged" },
-  [VERIFY.steps.verifyMutated]: {
-    wrong: ["valid"],
-    want: "stale, gone or unknown",
-    what: "identities whose digest differs by one hex digit from what it served",
-  },
-  [VERIFY.steps.verifyNeverServed]: { wrong: ["valid", "stale"], want: "gone or unknown", what: "an identity it never served" },
-  // Frame ids are opaque strings compared exactly: a case-flipped id names no frame served.
-  [VERIFY.steps.verifyCase]: { wrong: ["valid", "stale"], want: "gone or unknown", what: "identities whose frame id differs from a served one only in case" },
-  // A digest-less identity cannot be revalidated (V1's host SHOULD): any status is honest, but one verdict each is owed.
-  [VERIFY.steps.verifyDigestless]: { wrong: [], want: "any status", what: "served identities without a content_digest" },
+/** The four statuses (V3); a status outside them is V3's finding, not this one's. */
+const STATUSES = ["valid", "stale", "gone", "unknown"];
+
+const WHAT: Record<VerifyStep, string> = {
+  [VERIFY.steps.verifyServed]: "identities it served moments ago, unchanged",
+  [VERIFY.steps.verifyMutated]: "identities whose digest differs by one hex digit from what it served",
+  [VERIFY.steps.verifyNeverServed]: "an identity it never served",
+  [VERIFY.steps.verifyCase]: "identities whose frame id differs from a served one only in case",
+  [VERIFY.steps.verifyDigestless]: "served identities without a content_digest",
 };
+
+/** Of an identity, what the provider owes: the statuses it may answer, and whether it may leave the identity out. */
+interface Owed {
+  allowed: string[];
+  /** A missing verdict is read as unknown (V2): honest where unknown is. */
+  mayOmit: boolean;
+}
+
+const ANY_BUT_VALID: Owed = { allowed: ["stale", "gone", "unknown"], mayOmit: true };
+
+/** The verdicts the provider gave, in the step before, for the unchanged identities: valid says it still serves that frame. */
+function stillServed(xs: VerifyExchange[]): (id: Obj) => boolean {
+  const served = xs.find((x) => x.step === VERIFY.steps.verifyServed);
+  return (id) => {
+    const same = served?.identities.find((s) => s.provider_id === id.provider_id && s.frame_id === id.frame_id);
+    return same !== undefined && verdictFor(same, served!.verdicts)?.status === "valid";
+  };
+}
+
+function owed(step: VerifyStep, id: Obj, serves: (id: Obj) => boolean): Owed {
+  switch (step) {
+    case VERIFY.steps.verifyServed:
+      return { allowed: ["valid"], mayOmit: false };
+    case VERIFY.steps.verifyMutated:
+      return serves(id) ? { allowed: ["stale"], mayOmit: false } : ANY_BUT_VALID;
+    case VERIFY.steps.verifyDigestless:
+      return { allowed: STATUSES, mayOmit: false };
+    default:
+      return ANY_BUT_VALID;
+  }
+}
+
+const list = (ids: Obj[]): string => ids.slice(0, 3).map(identityName).join(", ");
+
+function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boolean, servedLine: number | undefined): Evidence[] {
+  const what = WHAT[x.step];
+  // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it carries no keyword of its own.
+  const keywordless = x.step === VERIFY.steps.verifyDigestless ? { level: "NONE" as const } : {};
+  if (x.reply?.env.type !== "verified") {
+    const s = p.silence(x.step);
+    return [
+      {
+        ok: false,
+        ...keywordless,
+        message: `verify of ${what} (line ${x.sent.n}) got no verified reply`,
+        expected: "a verified envelope",
+        actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why,
+        lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)],
+      },
+    ];
+  }
+  const lines = [x.sent.n, x.reply.n];
+  const out: Evidence[] = [];
+  const judged = x.identities.map((id) => ({ id, v: verdictFor(id, x.verdicts), owed: owed(x.step, id, serves) }));
+  const missing = judged.filter((j) => !j.v);
+  const owedMissing = missing.filter((j) => !j.owed.mayOmit);
+  if (owedMissing.length > 0) {
+    const stillServing = x.step === VERIFY.steps.verifyMutated;
+    out.push({
+      ok: false,
+      ...keywordless,
+      message: `${owedMissing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${list(owedMissing.map((j) => j.id))}${
+        stillServing ? ` (verify of ${what}, for frames it still serves: a host reads the silence as unknown, not stale)` : ""
+      }`,
+      expected: "one verdict per identity, echoing provider_id, frame_id and content_digest",
+      actual: `${x.verdicts.length} verdicts`,
+      lines: stillServing && servedLine !== undefined ? [...lines, servedLine] : lines,
+    });
+  }
+  const known = judged.filter((j) => j.v && STATUSES.includes(j.v.status as string));
+  const valid = known.filter((j) => j.v!.status === "valid" && !j.owed.allowed.includes("valid"));
+  if (valid.length > 0) {
+    out.push({
+      ok: false,
+      message: `verify of ${what} answered ${valid
+        .slice(0, 3)
+        .map((j) => `"valid" for ${identityName(j.id)}`)
+        .join("; ")}`,
+      // Where each of them names a frame it still serves, stale is the one honest answer.
+      expected: valid.every((j) => !j.owed.mayOmit) ? "stale" : "stale, gone or unknown",
+      actual: '"valid"',
+      lines,
+    });
+  }
+  const notStale = known.filter((j) => j.v!.status !== "valid" && !j.owed.allowed.includes(j.v!.status as string));
+  if (notStale.length > 0) {
+    const want = x.step === VERIFY.steps.verifyServed ? "valid" : "stale";
+    out.push({
+      ok: false,
+      message:
+        x.step === VERIFY.steps.verifyServed
+          ? `verify of ${what} answered ${notStale
+              .slice(0, 3)
+              .map((j) => `${show(j.v!.status)} for ${identityName(j.id)}`)
+              .join("; ")}`
+          : `verify of ${what}, for frames it still serves (it answered valid for them unchanged${servedLine !== undefined ? `, line ${servedLine}` : ""}), answered ${notStale
+              .slice(0, 3)
+              .map((j) => `${show(j.v!.status)} for ${identityName(j.id)}`)
+              .join("; ")}`,
+      expected: want,
+      actual: [...new Set(notStale.map((j) => show(j.v!.status)))].join(", "),
+      lines: x.step === VERIFY.steps.verifyMutated && servedLine !== undefined ? [...lines, servedLine] : lines,
+    });
+  }
+  if (out.length === 0) out.push({ ok: true, message: `verify of ${what}: ${heldBy(x.step, judged, missing.length)}`, lines });
+  return out;
+}
+
+/** What the honest answer to a step was, in words, for its pass. */
+function heldBy(step: VerifyStep, judged: Array<{ owed: Owed }>, missing: number): string {
+  const left = missing > 0 ? `; ${missing} left out, which a host reads as unknown` : "";
+  if (step === VERIFY.steps.verifyServed) return "every identity answered valid";
+  if (step === VERIFY.steps.verifyDigestless) return "a verified reply, one verdict each";
+  if (step === VERIFY.steps.verifyMutated && judged.every((j) => !j.owed.mayOmit)) return "every identity answered stale";
+  return `no verdict is valid${left}`;
+}
 
 /**
  * @anchor V2
  * Stimulus: probe verify. Witnessed, per the spec's table, by rubber-stamp
  * (valid for anything) and hollow (missing verdicts) providers; a provider
  * answering unknown to everything serves no verify at all.
+ * Readings, from V2 and context-reuse §4 (its table's V1: "A provider
+ * advertising verify MUST answer honestly by comparing digests: valid for a
+ * frame whose presented digest matches what it currently serves, stale when
+ * it differs on a frame it still serves. It MUST NOT answer valid for content
+ * bytes it is not serving."):
+ * - Every verify gets a verified reply (V2's MUST). A request of digest-less
+ *   identities breaks the host's SHOULD (V1), so its reply carries no keyword
+ *   of its own: a warning.
+ * - The identities it served moments ago, unchanged: valid (MUST). A missing
+ *   verdict is read as unknown (V2: "A requested identity that comes back with
+ *   no verdict MUST be treated by the host as unknown"), so it fails as
+ *   unknown does.
+ * - Their digests off by one hex digit: never valid (MUST NOT). Where the
+ *   provider answered valid for the unchanged identity in the step before, it
+ *   still serves the frame, so the changed digest is stale (MUST): unknown,
+ *   gone or no verdict fails. "A frame it still serves" is read from its own
+ *   valid: where it gave none, it may have stopped serving the frame, and
+ *   gone, unknown or silence is honest.
+ * - An identity it never served, and a served id with its case flipped (ids
+ *   are opaque strings compared exactly, so it names no frame served):
+ *   anything but valid, since V1 forbids only a false valid; stale and gone
+ *   are both honest there. A missing verdict is read as unknown, which is
+ *   honest for it: no warning either.
+ * - The served ids without a digest: any status; "the provider answers one
+ *   verdict each" (context-reuse §4) carries no keyword, so a missing verdict
+ *   warns.
  */
 export default defineCheck({
   id: "V2",
   title: "Provider answers verify honestly, one verdict per identity",
   level: "MUST",
   requirement:
-    "A provider declaring capabilities.verify MUST answer a verify with a verified reply. A requested identity that comes back with no verdict MUST be treated by the host as unknown.",
+    "A provider declaring capabilities.verify MUST answer a verify with a verified reply. A requested identity that comes back with no verdict MUST be treated by the host as unknown. " +
+    "[context-reuse §4: A provider advertising verify MUST answer honestly by comparing digests: valid for a frame whose presented digest matches what it currently serves, stale when it differs on a frame it still serves. It MUST NOT answer valid for content bytes it is not serving.]",
   probes: [VERIFY],
   score({ probe }) {
     const p = probe(VERIFY);
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
     if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
-    const out: Evidence[] = [];
-    for (const x of xs) {
-      // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it is at most a SHOULD.
-      const owed = x.step === VERIFY.steps.verifyDigestless ? { level: "SHOULD" as const } : {};
-      if (x.reply?.env.type !== "verified") {
-        const s = p.silence(x.step);
-        out.push({
-          ok: false,
-          ...owed,
-          message: `verify of ${HONEST[x.step].what} (line ${x.sent.n}) got no verified reply`,
-          expected: "a verified envelope",
-          actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why,
-          lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)],
-        });
-        continue;
-      }
-      const lines = [x.sent.n, x.reply.n];
-      const missing = x.identities.filter((id) => !verdictFor(id, x.verdicts));
-      if (missing.length > 0) {
-        out.push({
-          ok: false,
-          ...owed,
-          message: `${missing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${missing.slice(0, 3).map(identityName).join(", ")}`,
-          expected: "one verdict per identity, echoing provider_id, frame_id and content_digest",
-          actual: `${x.verdicts.length} verdicts`,
-          lines,
-        });
-      }
-      const honest = HONEST[x.step];
-      const lies = x.identities.map((id) => [id, verdictFor(id, x.verdicts)] as const).filter(([, v]) => v && honest.wrong.includes(v.status as string));
-      out.push(
-        lies.length === 0
-          ? {
-              ok: true,
-              message: `verify of ${honest.what}: ${honest.wrong.length > 0 ? `no verdict is ${honest.wrong.join(" or ")}` : "a verified reply"}`,
-              lines,
-            }
-          : {
-              ok: false,
-              message: `verify of ${honest.what} answered ${lies
-                .slice(0, 3)
-                .map(([id, v]) => `${show(v!.status)} for ${identityName(id)}`)
-                .join("; ")}`,
-              expected: honest.want,
-              actual: [...new Set(lies.map(([, v]) => show(v!.status)))].join(", "),
-              lines,
-            },
-      );
-    }
-    return out;
+    const serves = stillServed(xs);
+    const servedLine = xs.find((x) => x.step === VERIFY.steps.verifyServed)?.reply?.n;
+    return xs.flatMap((x) => scoreExchange(p, x, serves, servedLine));
   },
 });

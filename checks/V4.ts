@@ -51,7 +51,7 @@ function replacement(v: Obj, x: VerifyExchange, now: Map<unknown, unknown>): Evi
     // V4 defines it ("the provider's current digest for the frame") with no keyword: a warning, never a failure.
     out.push({
       ok: false,
-      level: "SHOULD",
+      level: "NONE",
       message: `the stale verdict for frame ${show(id)} in reply to ${x.step} carries replacement_digest ${v.replacement_digest}${v.replacement_digest === presented ? " (the digest the host presented)" : ""}, but the provider served that frame with ${current} moments ago`,
       expected: String(current),
       actual: String(v.replacement_digest),

@@ -59,6 +59,7 @@ import Q1_unknown_kind_means_any from "./Q1-unknown-kind-means-any.ts";
 import R1_crash_on_bad_query from "./R1-crash-on-bad-query.ts";
 import R1_crash_on_garbage from "./R1-crash-on-garbage.ts";
 import R1_crash_on_one_kind from "./R1-crash-on-one-kind.ts";
+import R1_crash_on_wrong_length from "./R1-crash-on-wrong-length.ts";
 import R1_ignore_typeless_request from "./R1-ignore-typeless-request.ts";
 import R2_exit_nonzero from "./R2-exit-nonzero.ts";
 import R2_ignore_shutdown from "./R2-ignore-shutdown.ts";
@@ -78,6 +79,7 @@ import V2_drops_digestless from "./V2-drops-digestless.ts";
 import V2_hollow from "./V2-hollow.ts";
 import V2_rubber_stamp from "./V2-rubber-stamp.ts";
 import V2_unknown_everything from "./V2-unknown-everything.ts";
+import V2_unknown_when_changed from "./V2-unknown-when-changed.ts";
 import V3_invented_status from "./V3-invented-status.ts";
 import V4_body_in_verdict from "./V4-body-in-verdict.ts";
 import V4_echo_presented_digest from "./V4-echo-presented-digest.ts";
@@ -144,6 +146,7 @@ export const MODES: readonly Mode[] = [
   R1_crash_on_bad_query,
   R1_crash_on_garbage,
   R1_crash_on_one_kind,
+  R1_crash_on_wrong_length,
   R1_ignore_typeless_request,
   R2_exit_nonzero,
   R2_ignore_shutdown,
@@ -163,6 +166,7 @@ export const MODES: readonly Mode[] = [
   V2_hollow,
   V2_rubber_stamp,
   V2_unknown_everything,
+  V2_unknown_when_changed,
   V3_invented_status,
   V4_body_in_verdict,
   V4_echo_presented_digest,

@@ -237,6 +237,11 @@ for (const [name, args, says] of refusedEarly) {
   });
 }
 
+t.test("a vendor scope with more than one colon is a consent scope (U3: a : with non-empty sides)", async (t) => {
+  const r = await cli(["reference", "--only", "H1", "--consent", "acme:eu:west"]);
+  t.equal(r.exitCode, 0, r.stderr);
+});
+
 t.test("an unwritable step summary under Actions warns and leaves the verdict alone", async (t) => {
   const r = await cli(["reference", "--only", "H1"], { env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: "/nonexistent-cgp/summary.md" } });
   t.equal(r.exitCode, 0);

@@ -126,7 +126,7 @@ export default defineHostCheck({
             }
           : {
               ok: false,
-              level: "SHOULD",
+              level: "NONE",
               message: `scenario ${v.name}: nothing the host printed (${count(v.output().length, "line")}) names ${offMachine.length === 1 ? "the scope" : "any of the scopes"} ${scopes} its provider declares (handshake_ack line ${ack.n}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)${spec.consent ? `; and a host that did not take the boolean consent it was given (${HOST_ENV.consent}, {consent}) refused by its boolean gate, which shows no scope gate` : ""}`,
               expected: `a typed error naming ${scopes}`,
               actual: `${count(v.output().length, "line")} printed, none naming a scope`,

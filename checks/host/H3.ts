@@ -72,7 +72,7 @@ export default defineHostCheck({
       const first = worked[0]!;
       out.push({
         ok: false,
-        ...(named ? { level: "SHOULD" as const } : {}),
+        ...(named ? { level: "NONE" as const } : {}),
         message: named
           ? `scenario wrong-family: the host named the mismatch (its ${named.dir}, line ${named.n}) yet went on to send ${show(first.env.type)} at line ${first.n} after ${mismatch}, of family ${theirs ?? "none"}; the provider is unusable: stop at the handshake`
           : `scenario wrong-family: the host went on to send ${show(first.env.type)} at line ${first.n} after ${mismatch}, of family ${theirs ?? "none"}, and nothing it printed names the mismatch; a mismatch must be reported as a named error: stop at the handshake with one (incompatible_version)`,
@@ -106,7 +106,7 @@ export default defineHostCheck({
     if (end.kind === "exit" && end.code === 0) {
       out.push({
         ok: false,
-        level: "SHOULD",
+        level: "NONE",
         message: `scenario wrong-family: after ${mismatch}, the host exited with status 0 (line ${end.n}) and nothing it printed names the mismatch: the named error could not be seen; print it (e.g. "incompatible_version: provider speaks ${theirs ?? "another family"}, host speaks ${ours}") and exit nonzero`,
         expected: "a named error for the version-family mismatch",
         actual: `exit status 0; ${v.output().length} lines printed, none naming it`,
@@ -115,7 +115,7 @@ export default defineHostCheck({
     } else if (end.kind === "signal") {
       out.push({
         ok: false,
-        level: "SHOULD",
+        level: "NONE",
         message: `scenario wrong-family: after ${mismatch}, the host ${how} and nothing it printed names the mismatch: a crash is not a named error`,
         expected: "a named error for the version-family mismatch",
         actual: describeEnding(end),

@@ -53,7 +53,7 @@ export default defineHostCheck({
           before
             ? {
                 ok: false,
-                level: "SHOULD",
+                level: "NONE",
                 message: `scenario ${v.name}, line ${n}: the host's ${show(env.type)} carries id ${show(env.id, 60)}, sent before ${ack ? `the handshake_ack (line ${ack.n})` : "any handshake_ack"} declared whether correlation is offered; send no id until an ack declares capabilities.correlation`,
                 expected: "no id member",
                 actual: `id ${show(env.id, 60)}`,

@@ -38,7 +38,7 @@ function framing(v: HostView, transport: "stdio" | "http"): Evidence[] {
   if (text) {
     out.push({
       ok: false,
-      level: "SHOULD",
+      level: "NONE",
       message:
         transport === "stdio"
           ? `${where(text.lines)}: the host wrote text that is not a JSON object to the provider's input (a log line on the wrong stream?): ${show(text.first, 80)}`
@@ -52,7 +52,7 @@ function framing(v: HostView, transport: "stdio" | "http"): Evidence[] {
   if (untyped) {
     out.push({
       ok: false,
-      level: "SHOULD",
+      level: "NONE",
       message: `${where(untyped.lines)}: the host wrote a JSON object with no string type member, which no receiver can dispatch: ${show(untyped.first, 80)}`,
       expected: "an envelope: a JSON object tagged by a string type member",
       actual: show(untyped.first, 80),
@@ -89,7 +89,7 @@ function opening(v: HostView): Evidence[] {
   return [
     {
       ok: false,
-      level: "SHOULD",
+      level: "NONE",
       message: `scenario ${v.name}, ${lineWords(early.map((e) => e.n))}: the host sent ${types} ${before}; open with handshake and wait for its handshake_ack before any query or verify`,
       expected: "handshake, then the provider's handshake_ack, then queries",
       actual: `${show(first.env.type)} at line ${first.n}${handshake ? `, handshake at line ${handshake.n}` : ", no handshake"}${ack ? `, handshake_ack at line ${ack.n}` : ", no handshake_ack"}`,

@@ -60,7 +60,7 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
   if (unknown.length > 0) {
     out.push({
       ok: false,
-      level: "SHOULD",
+      level: "NONE",
       message: `scenario ${v.name}, line ${n}: the host's verify carries members beside the frame identity that no frame defines: ${at(unknown)} also ${unknown.length === 1 ? "carries" : "carry"} ${[...others].map((m) => show(m, 40)).join(", ")}; an identity is provider_id, frame_id and content_digest`,
       expected: "identities only: provider_id, frame_id, content_digest",
       actual: `also ${[...others].join(", ")}`,

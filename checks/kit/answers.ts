@@ -177,7 +177,7 @@ export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => string
         ? { ok: true, message: `step ${x.step}: ${why}, answered budget_unsatisfiable`, lines }
         : {
             ok: false,
-            level: "SHOULD",
+            level: "NONE",
             message: `step ${x.step}: ${why}, answered error ${show(x.answer.env.code)}; the error table names budget_unsatisfiable for a budget too small for any frame (no keyword: a warning)`,
             expected: "no frames, or error budget_unsatisfiable",
             actual: `error ${show(x.answer.env.code)}`,

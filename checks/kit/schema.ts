@@ -28,10 +28,22 @@ export interface SchemaFindings {
   byOwner: Map<string, Evidence[]>;
 }
 
+/**
+ * Schema rules for outcomes the spec states with no keyword: [envelope type,
+ * instance path, schema keyword]. A violation of one warns (level NONE) under
+ * the anchor that owns the field, and never fails.
+ */
+const KEYWORDLESS: ReadonlyArray<readonly [string, RegExp, string]> = [
+  // §5: "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>]" carries no keyword.
+  ["handshake_ack", /^\/capabilities\/embeddings_fingerprint$/, "pattern"],
+];
+
 function evidenceOf(type: string, env: unknown, e: SchemaError, line: TranscriptEvent): Evidence {
   const where = e.instancePath === "" ? "(the envelope)" : e.instancePath;
+  const keywordless = KEYWORDLESS.some(([t, path, keyword]) => t === type && path.test(e.instancePath) && e.keyword === keyword);
   return {
     ok: false,
+    ...(keywordless ? { level: "NONE" as const } : {}),
     message: `${type} envelope at line ${line.n} (probe ${line.probe}): ${where} ${e.message} [schema ${e.schemaPath}]`,
     actual: e.keyword === "required" || e.keyword === "additionalProperties" ? undefined : show(at(env, e.instancePath), 80),
     lines: [line.n],

@@ -43,3 +43,9 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
         : { why: "the following valid query got no reply", line: sent.n };
   return { sent, replies: window, silence };
 }
+
+/** A request that timed out with the provider still there: no exit, no end of its output, no dropped connection. */
+export function unansweredAlive(v: ProbeView, step: string): boolean {
+  const notes = v.events.filter((e) => e.dir === "note" && e.step === step).map((e) => e.note);
+  return notes.includes("timeout") && !notes.some((n) => n === "exit" || n === "eof" || n === "connect-error" || n === "http-error");
+}

@@ -13,8 +13,9 @@ import {
 import { ED25519, verifyAttestation, type Verdict } from "../math/ed25519.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
+import { envelopeSchemas } from "../schema/documents.ts";
 
-/** The members an attestation travels in; none of them may sit inside a frame (F6). */
+/** The members an attestation travels in; none of them may sit inside a frame, or a member the schema defines of one (F6). */
 export const ATTESTATION_MEMBERS = ["attestation", "attestations", "frame_attestations", "result_attestation", "signed_commitment", "inclusion_proof"];
 
 export interface PublishedKey {
@@ -73,12 +74,60 @@ export interface FramesAudit {
   attested: boolean;
 }
 
-/** Every path inside `v` at which an attestation member sits. */
-function attestationPaths(v: unknown, at: string): string[] {
-  if (Array.isArray(v)) return v.flatMap((x, i) => attestationPaths(x, `${at}/${i}`));
-  if (!isObj(v)) return [];
-  return Object.entries(v).flatMap(([k, x]) => [...(ATTESTATION_MEMBERS.includes(k) ? [`${at}/${k}`] : []), ...attestationPaths(x, `${at}/${k}`)]);
+const DEFS = envelopeSchemas.lint.$defs as Record<string, unknown>;
+
+function deref(node: unknown): Obj | undefined {
+  let n = node;
+  for (let hops = 0; isObj(n) && typeof n.$ref === "string" && hops < 16; hops++) n = DEFS[n.$ref.replace("#/$defs/", "")];
+  return isObj(n) ? n : undefined;
 }
+
+/** The subschemas that describe member `key` of an object these schemas describe: their properties, and their branches' (allOf, then). */
+function memberSchemas(schemas: Obj[], key: string): Obj[] {
+  return schemas.flatMap((node) => {
+    const n = deref(node);
+    if (!n) return [];
+    const own = isObj(n.properties) && Object.hasOwn(n.properties, key) ? [deref(n.properties[key])] : [];
+    const branches = Array.isArray(n.allOf) ? n.allOf.flatMap((b) => [b, isObj(b) ? b.then : undefined]).filter(isObj) : [];
+    return [...own, ...memberSchemas(branches, key)].filter((x): x is Obj => x !== undefined);
+  });
+}
+
+const itemSchemas = (schemas: Obj[]): Obj[] =>
+  schemas
+    .map(deref)
+    .flatMap((n) => (n && n.items !== undefined ? [deref(n.items)] : []))
+    .filter(isObj);
+
+/**
+ * Every path inside `v` at which an attestation sits (F6). Where the schema
+ * defines the enclosing object (the frame, its provenance links, relations,
+ * handles), a member named as an attestation travels counts: those names are
+ * the protocol's there. Inside a member no schema defines (a vendor extension,
+ * which U1 has a receiver ignore), a name means nothing: only an object
+ * carrying a signed_commitment, an attestation by its shape, counts.
+ * `schemas` is what describes `v`: [] for defined but unstructured, undefined
+ * for undefined.
+ */
+function attestationPaths(v: unknown, at: string, schemas: Obj[] | undefined): string[] {
+  if (Array.isArray(v)) {
+    const items = schemas === undefined ? undefined : itemSchemas(schemas);
+    return v.flatMap((x, i) => attestationPaths(x, `${at}/${i}`, items));
+  }
+  if (!isObj(v)) return [];
+  const shaped = schemas === undefined && v.signed_commitment !== undefined ? [at] : [];
+  return [
+    ...shaped,
+    ...Object.entries(v).flatMap(([k, x]) => {
+      if (schemas !== undefined && ATTESTATION_MEMBERS.includes(k)) return [`${at}/${k}`, ...attestationPaths(x, `${at}/${k}`, [])];
+      const sub = schemas === undefined ? undefined : schemas.length === 0 ? [] : memberSchemas(schemas, k);
+      // A member the schema does not define for this object is an extension: unknown, whatever it is called.
+      return attestationPaths(x, `${at}/${k}`, sub !== undefined && schemas!.length > 0 && sub.length === 0 ? undefined : sub);
+    }),
+  ];
+}
+
+const FRAME_SCHEMA = [{ $ref: "#/$defs/ContextFrame" }];
 
 function signatureOf(a: Obj, keys: PublishedKey[]): SignatureVerdict {
   const signed = typeof a.signed_commitment === "string" ? fromDigest(a.signed_commitment) : undefined;
@@ -129,7 +178,7 @@ function duplicateLastLeafRoot(leaves: Uint8Array[]): Uint8Array {
  */
 export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[]): FramesAudit {
   const frames = Array.isArray(result.frames) ? result.frames.filter(isObj) : [];
-  const inside = frames.flatMap((f, i) => attestationPaths(f, "").map((path) => ({ frameIndex: i, path })));
+  const inside = frames.flatMap((f, i) => attestationPaths(f, "", FRAME_SCHEMA).map((path) => ({ frameIndex: i, path })));
   const identities = frames.map((f) => identityOf(providerId, f));
   const rawEntries = Array.isArray(result.frame_attestations) ? result.frame_attestations : [];
   // An unsigned answer has nothing to recompute: only F6's scan applies to it.

@@ -20,7 +20,7 @@ import { applyPolicy, type Policy } from "../verdict/policy.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { parseReportSpecs, render, type ReportSpec as Spec } from "../report/formats.ts";
 import { appendBestEffort, err, out, OutputError, positive, readIn, UsageError, writable, writeOutput, writePrivate } from "./io.ts";
-import { BASE_SCOPES, EGRESS } from "../protocol/scopes.ts";
+import { BASE_SCOPES, EGRESS, NAMESPACED } from "../protocol/scopes.ts";
 
 /** append: add to the file (GitHub's step summary); implicit: added under GitHub Actions, not asked for. */
 type ReportSpec = Spec & { append?: boolean; implicit?: boolean };
@@ -211,7 +211,7 @@ export function gatingPolicy(
 /** A --consent value is a scope (base or vendor:name), "egress", or "all". */
 function checkConsent(values: string[] | undefined): void {
   for (const v of values ?? []) {
-    if (v === "all" || v === EGRESS || BASE_SCOPES.includes(v) || /^[^:]+:[^:]+$/.test(v)) continue;
+    if (v === "all" || v === EGRESS || BASE_SCOPES.includes(v) || NAMESPACED.test(v)) continue;
     throw new UsageError(`--consent ${JSON.stringify(v)}: give an egress scope (${BASE_SCOPES.join(", ")}, or vendor:name), "egress", or "all"`);
   }
 }

@@ -23,12 +23,18 @@ const SCORED: Record<Level, string> = {
   MUST: "MUST: a broken rule is a fail (the run is not conformant; exit 1).",
   SHOULD: "SHOULD: a shortfall is a warn (still conformant); --strict makes it a fail.",
   MAY: "MAY: a shortfall is info only; it never fails the run, even under --strict.",
+  NONE: "NONE: the spec states the outcome with no keyword, so a shortfall is a warn (still conformant), and stays one under --strict.",
 };
 
-/** What a witness must make a host check of each level say. */
-const WITNESSED: Record<Level, string> = { MUST: "fail", SHOULD: "warn: a SHOULD never fails", MAY: "inform: info never fails nor warns" };
+/** What a witness must make a check of each level say. */
+const WITNESSED: Record<Level, string> = {
+  MUST: "fail",
+  SHOULD: "warn: a SHOULD never fails",
+  MAY: "inform: info never fails nor warns",
+  NONE: "warn: an outcome stated with no keyword never fails",
+};
 
-const strength: Record<Level, number> = { MAY: 0, SHOULD: 1, MUST: 2 };
+const strength: Record<Level, number> = { MAY: 0, NONE: 1, SHOULD: 1, MUST: 2 };
 
 function probeLine(p: ProbeSpec): string {
   // Not a probe that talks: the engine re-reads files the provider's frames named.
@@ -119,7 +125,7 @@ export function explain(id: string): string | undefined {
       "Levels",
       ...levels(c),
       "",
-      `Witnesses (misbehave modes that must make it ${c.level === "SHOULD" ? "warn: a SHOULD never fails" : "fail"})`,
+      `Witnesses (misbehave modes that must make it ${WITNESSED[c.level]})`,
       ...witnessLines(c.id),
       ...(HOST_CHECKS.some((x) => x.anchor === c.id) ? ["", `The host half of ${c.id} is host:${c.id}: cgp-conform explain host:${c.id}`] : []),
     ].join("\n");

@@ -26,10 +26,11 @@ export function flipCase(id: string): string | undefined {
 
 /**
  * V2–V4: verify what was just served (expect valid), the same identities
- * with each digest mutated by one hex digit (never valid; a stale verdict's
- * replacement_digest is the digest just served), an identity never served
- * (gone or unknown), the served ids with their case flipped (ids are
- * compared exactly: never valid), and the served ids without a digest.
+ * with each digest mutated by one hex digit (stale for a frame it still
+ * serves, never valid; a stale verdict's replacement_digest is the digest
+ * just served), an identity never served (anything but valid, or no
+ * verdict), the served ids with their case flipped (ids are compared
+ * exactly: never valid), and the served ids without a digest.
  */
 export default defineProbe({
   ...VERIFY,
@@ -52,12 +53,12 @@ export default defineProbe({
       [
         VERIFY.steps.verifyMutated,
         ids.map((i) => ({ ...i, content_digest: mutate(i.content_digest as string) })),
-        "each digest off by one hex digit: never valid",
+        "each digest off by one hex digit: stale for a frame it still serves, never valid",
       ],
       [
         VERIFY.steps.verifyNeverServed,
         [{ provider_id: name, frame_id: NEVER_SERVED_ID, content_digest: digestOfText(NEVER_SERVED_ID) }],
-        "an identity never served: gone or unknown",
+        "an identity never served: anything but valid",
       ],
       ...(flipped.length > 0 && ctx.depth !== "quick"
         ? [[VERIFY.steps.verifyCase, flipped, "served ids with their case flipped: ids compare exactly, so never valid"] as [string, Obj[], string]]

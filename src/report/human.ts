@@ -29,7 +29,7 @@ function paint(c: ChalkInstance, s: Status, text: string): string {
 function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
   const mark = e.status === "pass" ? "✓" : e.status === "warn" ? "!" : e.status === "unobserved" ? "?" : "✗";
   const out = [
-    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`,
+    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level === "NONE" ? "no keyword" : e.level}] ` : ""}${e.message}`,
   ];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);

@@ -113,8 +113,8 @@ const schema36 = {"type":"object","properties":{"name":{"$ref":"#/$defs/NonEmpty
 const schema37 = {"type":"string","minLength":1,"x-cgp-at":"#/$defs/NonEmptyString"};
 const func1 = runtime_ucs2length;
 const schema39 = {"type":"object","properties":{"reads":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/reads"},"writes":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/writes"},"egress":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/egress"},"egress_scopes":{"type":"array","items":{"$ref":"#/$defs/EgressScope","x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes"}},"required":["reads","writes","egress"],"additionalProperties":false,"if":{"properties":{"egress":{"const":false,"x-cgp-at":"#/$defs/DataFlow/if/properties/egress"}},"required":["egress"],"x-cgp-at":"#/$defs/DataFlow/if"},"then":{"properties":{"egress_scopes":{"type":"array","items":{"const":"local-only","x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes"}},"x-cgp-at":"#/$defs/DataFlow/then"},"x-cgp-at":"#/$defs/DataFlow"};
-const schema40 = {"type":"string","pattern":"^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$","x-cgp-at":"#/$defs/EgressScope"};
-const pattern6 = new RegExp("^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$", "u");
+const schema40 = {"type":"string","pattern":"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$","x-cgp-at":"#/$defs/EgressScope"};
+const pattern6 = new RegExp("^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -309,7 +309,7 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-const err12 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/pattern",keyword:"pattern",params:{pattern: "^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$"},message:"must match pattern \""+"^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$"+"\"",schema:"^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$",parentSchema:schema40,data:data7};
+const err12 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/pattern",keyword:"pattern",params:{pattern: "^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"},message:"must match pattern \""+"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"+"\"",schema:"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$",parentSchema:schema40,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2361,8 +2361,8 @@ return errors === 0;
 }
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema80 = {"type":"object","properties":{"rel":{"type":"string","pattern":"^([^:]+|[^:]+:[^:]+)$","x-cgp-at":"#/$defs/Relation/properties/rel"},"target_uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/target_uri"},"display_name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/display_name"}},"required":["rel","target_uri","display_name"],"additionalProperties":false,"x-cgp-at":"#/$defs/Relation"};
-const pattern17 = new RegExp("^([^:]+|[^:]+:[^:]+)$", "u");
+const schema80 = {"type":"object","properties":{"rel":{"type":"string","pattern":"^([^:]+|.+:.+)$","x-cgp-at":"#/$defs/Relation/properties/rel"},"target_uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/target_uri"},"display_name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/display_name"}},"required":["rel","target_uri","display_name"],"additionalProperties":false,"x-cgp-at":"#/$defs/Relation"};
+const pattern17 = new RegExp("^([^:]+|.+:.+)$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2421,7 +2421,7 @@ if(data.rel !== undefined){
 let data0 = data.rel;
 if(typeof data0 === "string"){
 if(!pattern17.test(data0)){
-const err4 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|[^:]+:[^:]+)$"},message:"must match pattern \""+"^([^:]+|[^:]+:[^:]+)$"+"\"",schema:"^([^:]+|[^:]+:[^:]+)$",parentSchema:schema80.properties.rel,data:data0};
+const err4 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|.+:.+)$"},message:"must match pattern \""+"^([^:]+|.+:.+)$"+"\"",schema:"^([^:]+|.+:.+)$",parentSchema:schema80.properties.rel,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5142,8 +5142,8 @@ return errors === 0;
 validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const lint_error = validate93;
-const schema112 = {"type":"object","properties":{"type":{"const":"error","x-cgp-at":"#/$defs/Error/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Error/properties/id"},"code":{"type":"string","pattern":"^([^:]*|[^:]+:[^:]+)$","x-cgp-at":"#/$defs/Error/properties/code"},"message":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/Error/properties/message"}},"required":["type","message"],"additionalProperties":false,"x-cgp-at":"#/$defs/Error"};
-const pattern23 = new RegExp("^([^:]*|[^:]+:[^:]+)$", "u");
+const schema112 = {"type":"object","properties":{"type":{"const":"error","x-cgp-at":"#/$defs/Error/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Error/properties/id"},"code":{"type":"string","pattern":"^([^:]*|.+:.+)$","x-cgp-at":"#/$defs/Error/properties/code"},"message":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/Error/properties/message"}},"required":["type","message"],"additionalProperties":false,"x-cgp-at":"#/$defs/Error"};
+const pattern23 = new RegExp("^([^:]*|.+:.+)$", "u");
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5230,7 +5230,7 @@ if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
 if(!pattern23.test(data2)){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^([^:]*|[^:]+:[^:]+)$"},message:"must match pattern \""+"^([^:]*|[^:]+:[^:]+)$"+"\"",schema:"^([^:]*|[^:]+:[^:]+)$",parentSchema:schema112.properties.code,data:data2};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^([^:]*|.+:.+)$"},message:"must match pattern \""+"^([^:]*|.+:.+)$"+"\"",schema:"^([^:]*|.+:.+)$",parentSchema:schema112.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5386,7 +5386,7 @@ const schema132 = {"type":"object","properties":{"type":{"const":"handshake_ack"
 const schema134 = {"type":"object","properties":{"name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProviderInfo/properties/name"},"version":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProviderInfo/properties/version"},"data_flow":{"$ref":"#/$defs/DataFlow","x-cgp-at":"#/$defs/ProviderInfo/properties/data_flow"}},"required":["name","version","data_flow"],"x-cgp-at":"#/$defs/ProviderInfo"};
 const schema135 = {"type":"string","minLength":1,"x-cgp-at":"#/$defs/NonEmptyString"};
 const schema137 = {"type":"object","properties":{"reads":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/reads"},"writes":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/writes"},"egress":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/egress"},"egress_scopes":{"type":"array","items":{"$ref":"#/$defs/EgressScope","x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes"}},"required":["reads","writes","egress"],"if":{"properties":{"egress":{"const":false,"x-cgp-at":"#/$defs/DataFlow/if/properties/egress"}},"required":["egress"],"x-cgp-at":"#/$defs/DataFlow/if"},"then":{"properties":{"egress_scopes":{"type":"array","items":{"const":"local-only","x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes"}},"x-cgp-at":"#/$defs/DataFlow/then"},"x-cgp-at":"#/$defs/DataFlow"};
-const schema138 = {"type":"string","pattern":"^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$","x-cgp-at":"#/$defs/EgressScope"};
+const schema138 = {"type":"string","pattern":"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$","x-cgp-at":"#/$defs/EgressScope"};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5576,7 +5576,7 @@ for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-const err11 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/pattern",keyword:"pattern",params:{pattern: "^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$"},message:"must match pattern \""+"^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$"+"\"",schema:"^(local-only|org-tenant|third-party-index|third-party-model|[^:]+:[^:]+)$",parentSchema:schema138,data:data7};
+const err11 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/pattern",keyword:"pattern",params:{pattern: "^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"},message:"must match pattern \""+"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"+"\"",schema:"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$",parentSchema:schema138,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7537,7 +7537,7 @@ return errors === 0;
 }
 validate123.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema178 = {"type":"object","properties":{"rel":{"type":"string","pattern":"^([^:]+|[^:]+:[^:]+)$","x-cgp-at":"#/$defs/Relation/properties/rel"},"target_uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/target_uri"},"display_name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/display_name"}},"required":["rel","target_uri","display_name"],"x-cgp-at":"#/$defs/Relation"};
+const schema178 = {"type":"object","properties":{"rel":{"type":"string","pattern":"^([^:]+|.+:.+)$","x-cgp-at":"#/$defs/Relation/properties/rel"},"target_uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/target_uri"},"display_name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/display_name"}},"required":["rel","target_uri","display_name"],"x-cgp-at":"#/$defs/Relation"};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7584,7 +7584,7 @@ if(data.rel !== undefined){
 let data0 = data.rel;
 if(typeof data0 === "string"){
 if(!pattern17.test(data0)){
-const err3 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|[^:]+:[^:]+)$"},message:"must match pattern \""+"^([^:]+|[^:]+:[^:]+)$"+"\"",schema:"^([^:]+|[^:]+:[^:]+)$",parentSchema:schema178.properties.rel,data:data0};
+const err3 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|.+:.+)$"},message:"must match pattern \""+"^([^:]+|.+:.+)$"+"\"",schema:"^([^:]+|.+:.+)$",parentSchema:schema178.properties.rel,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10140,7 +10140,7 @@ return errors === 0;
 validate166.evaluated = {"props":{"type":true},"dynamicProps":false,"dynamicItems":false};
 
 export const interop_error = validate167;
-const schema210 = {"type":"object","properties":{"type":{"const":"error","x-cgp-at":"#/$defs/Error/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Error/properties/id"},"code":{"type":"string","pattern":"^([^:]*|[^:]+:[^:]+)$","x-cgp-at":"#/$defs/Error/properties/code"},"message":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/Error/properties/message"}},"required":["type","message"],"x-cgp-at":"#/$defs/Error"};
+const schema210 = {"type":"object","properties":{"type":{"const":"error","x-cgp-at":"#/$defs/Error/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Error/properties/id"},"code":{"type":"string","pattern":"^([^:]*|.+:.+)$","x-cgp-at":"#/$defs/Error/properties/code"},"message":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/Error/properties/message"}},"required":["type","message"],"x-cgp-at":"#/$defs/Error"};
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -10215,7 +10215,7 @@ if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
 if(!pattern23.test(data2)){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^([^:]*|[^:]+:[^:]+)$"},message:"must match pattern \""+"^([^:]*|[^:]+:[^:]+)$"+"\"",schema:"^([^:]*|[^:]+:[^:]+)$",parentSchema:schema210.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^([^:]*|.+:.+)$"},message:"must match pattern \""+"^([^:]*|.+:.+)$"+"\"",schema:"^([^:]*|.+:.+)$",parentSchema:schema210.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }

@@ -1,5 +1,9 @@
-/** Keyword strength of a requirement, from the spec's MUST / SHOULD / MAY. */
-export type Level = "MUST" | "SHOULD" | "MAY";
+/**
+ * Keyword strength of a requirement, from the spec's MUST / SHOULD / MAY.
+ * "NONE": an outcome the spec states with no keyword; a shortfall warns, and
+ * stays a warning under --strict, which promotes only real SHOULDs.
+ */
+export type Level = "MUST" | "SHOULD" | "MAY" | "NONE";
 /**
  * `unobserved`: the rule's stimulus could not be seen through (the provider
  * died, wedged, or never acked): never a pass, never a skip, and apart from
@@ -13,7 +17,7 @@ export const STATUSES: readonly Status[] = ["pass", "fail", "unobserved", "warn"
 /** What a status is decided from: whether the rule held, at what strength, and whether it could be observed at all. */
 export interface Observation {
   ok: boolean;
-  /** A sub-rule of weaker strength than the check's own (e.g. R1's SHOULD). */
+  /** A sub-rule of weaker strength than the check's own (e.g. R1's SHOULD, or an outcome stated with no keyword). */
   level?: Level;
   /** The observation could not be made because a precondition broke. */
   untestable?: boolean;
@@ -27,6 +31,7 @@ export function statusOf(e: Observation, checkLevel: Level): Status {
     case "MUST":
       return "fail";
     case "SHOULD":
+    case "NONE":
       return "warn";
     case "MAY":
       return "info";

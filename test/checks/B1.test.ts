@@ -56,6 +56,7 @@ runCases(B1, [
         .send(tokensStep("below-cheapest"), query("q4", { max_tokens: 2 }))
         .recv({ type: "error", id: "q4", code: "bad_request", message: "too small" }),
     status: "warn",
+    strict: "warn",
     says: [/answered error "bad_request"; the error table names budget_unsatisfiable .* \| no frames, or error budget_unsatisfiable \| error "bad_request"/],
   },
 ]);

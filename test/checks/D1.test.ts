@@ -64,6 +64,7 @@ runCases(D1, [
     name: "a well-formed digest of other bytes (a trailing newline added)",
     build: digests([digested({ content_digest: digestOfText("abcd\n") })]),
     status: "warn",
+    strict: "warn",
     says: [
       new RegExp(
         `frame "frm_1" \\(result\\.frames\\[0\\], line 5\\) content_digest is not the SHA-256 of its inline content \\(§6\\.3\\) \\| ${ABCD} \\| ${digestOfText("abcd\n")}`,

@@ -99,6 +99,7 @@ runCases(G4, [
     name: "the anchored frame ranked below an unanchored one",
     build: anchors({ "anchor-rank": frames("anchor-3", [A, B]) }),
     status: "warn",
+    strict: "fail",
     says: [/anchored frame "frm_b" is ranked below unanchored frame "frm_a" \| anchored frames first \| "frm_a", "frm_b"\*/],
   },
   {

@@ -77,6 +77,7 @@ runCases(Q1, [
     name: "a narrowed query refused with another error code",
     build: kinds(["doc", "snippet"], { snippet: { type: "error", id: "kind-2", code: "bad_request", message: "kinds?" } }),
     status: "warn",
+    strict: "warn",
     says: [
       /kinds \["snippet"\] \(line 10\) answered with error "bad_request"; Q1 states the outcome .* \| frames of the requested kinds, or error unsupported_kind \| error "bad_request"/,
     ],
@@ -124,6 +125,7 @@ runCases(Q1, [
     name: "the unknown kind refused with bad_request: a warning citing Q1's stated outcome",
     build: () => kinds(["doc"], {}, { type: "error", id: "ukind-1", code: "bad_request", message: "unknown kind" })(),
     status: "warn",
+    strict: "warn",
     says: [/kinds \["acme:diagram"\] \(line \d+\) answered with error "bad_request"; Q1 states the outcome/],
   },
   {

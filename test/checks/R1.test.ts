@@ -46,7 +46,7 @@ function unknownKindStart(b: TranscriptBuilder = tx()): TranscriptBuilder {
 
 runCases(R1, [
   { name: "bad_request to each, alive throughout", build: malformed(() => badRequest), status: "pass" },
-  { name: "silent but alive", build: malformed(() => undefined), status: "warn", says: [/did not reply error bad_request \| .* \| no reply/] },
+  { name: "silent but alive", build: malformed(() => undefined), status: "warn", strict: "fail", says: [/did not reply error bad_request \| .* \| no reply/] },
   { name: "another error code", build: malformed(() => ({ ...badRequest, code: "internal" })), status: "warn", says: [/"error" code "internal"/] },
   {
     name: "dies on the garbage line",

@@ -62,18 +62,21 @@ runCases(S6S, [
     name: "a key_id the ack does not publish",
     build: answer((r) => (entry(r, 0).attestation!.key_id = "canned-ed25519-2")),
     status: "warn",
+    strict: "warn",
     says: [has(`${frameC} names key_id "canned-ed25519-2", which handshake_ack.attester_keys does not publish | a published key_id | "canned-ed25519-2"`)],
   },
   {
     name: "no attester_keys at all",
     build: answer(() => {}, ACK),
     status: "warn",
+    strict: "warn",
     says: [has('result_attestation names key_id "canned-ed25519-1", which handshake_ack.attester_keys does not publish')],
   },
   {
     name: "a frame signed by another key",
     build: answer((r) => (entry(r, 1).attestation!.signature = sign(commit(FRAMES[1]!), OTHER_SECRET))),
     status: "warn",
+    strict: "warn",
     says: [
       has(
         'frame_attestations[1] (frame "frm_a"): the signature does not verify under key "canned-ed25519-1" | a valid Ed25519 signature over the signed commitment | bad signature',
@@ -84,12 +87,14 @@ runCases(S6S, [
     name: "the root's signature over other bytes",
     build: answer((r) => (r.result_attestation!.signature = sign(merkleRoot(FRAMES.map(commit))))),
     status: "warn",
+    strict: "warn",
     says: [has('result_attestation: the signature does not verify under key "canned-ed25519-1"')],
   },
   {
     name: "a small-order public key",
     build: answer(() => {}, keyed({ ...KEY, public_key: `01${"00".repeat(31)}` })),
     status: "warn",
+    strict: "warn",
     says: [
       has(
         `${frameC}: key "canned-ed25519-1" is refused by a strict verifier: small-order point (8A = identity) | a canonical, full-order Ed25519 public key | small-order point (8A = identity)`,
@@ -100,6 +105,7 @@ runCases(S6S, [
     name: "a non-canonical S (S + L)",
     build: answer((r) => (entry(r, 0).attestation!.signature = sPlusL(String(entry(r, 0).attestation!.signature)))),
     status: "warn",
+    strict: "warn",
     says: [
       has(`${frameC}: the signature is refused by a strict verifier: S is not reduced mod L (non-canonical encoding) | a canonical 64-byte Ed25519 signature`),
     ],
@@ -108,12 +114,14 @@ runCases(S6S, [
     name: "a truncated signature",
     build: answer((r) => (r.result_attestation!.signature = String(r.result_attestation!.signature).slice(0, 126))),
     status: "warn",
+    strict: "warn",
     says: [has("result_attestation: the signature is refused by a strict verifier: expected 128 hex digits")],
   },
   {
     name: "a signed_commitment in uppercase hex",
     build: answer((r) => (entry(r, 2).attestation!.signed_commitment = `sha256:${String(entry(r, 2).attestation!.signed_commitment).slice(7).toUpperCase()}`)),
     status: "warn",
+    strict: "warn",
     says: [has('frame_attestations[2] (frame "frm_b"): signed_commitment is malformed: not lowercase hex | sha256:<64 lowercase hex> | not lowercase hex')],
   },
 ]);

@@ -13,17 +13,14 @@ runCases(V2, [
     build: verify(),
     status: "pass",
     says: [
-      /verify of identities it served moments ago, unchanged: no verdict is stale or gone or unknown/,
-      /verify of identities whose digest differs by one hex digit from what it served: no verdict is valid/,
-      /verify of an identity it never served: no verdict is valid or stale/,
+      /verify of identities it served moments ago, unchanged: every identity answered valid/,
+      /verify of identities whose digest differs by one hex digit from what it served: every identity answered stale/,
+      /verify of an identity it never served: no verdict is valid/,
     ],
   },
   {
-    name: "unknown for a changed digest and a stranger",
-    build: verify({
-      "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "unknown" })),
-      "verify-never-served": (vs) => vs.map((v) => ({ ...v, status: "unknown" })),
-    }),
+    name: "unknown for a stranger",
+    build: verify({ "verify-never-served": (vs) => vs.map((v) => ({ ...v, status: "unknown" })) }),
     status: "pass",
   },
   { name: "verify not declared", build: notDeclared, status: "skip", says: [/capabilities\.verify is not declared: a host re-queries instead/] },
@@ -64,21 +61,83 @@ runCases(V2, [
     status: "fail",
     says: [
       new RegExp(
-        `verify of identities whose digest differs by one hex digit from what it served answered "valid" for ${idName(REQUESTED["verify-mutated"][0]!)}; "valid" for ${idName(REQUESTED["verify-mutated"][1]!)} \\| stale, gone or unknown \\| "valid"`,
+        `verify of identities whose digest differs by one hex digit from what it served answered "valid" for ${idName(REQUESTED["verify-mutated"][0]!)}; "valid" for ${idName(REQUESTED["verify-mutated"][1]!)} \\| stale \\| "valid"`,
       ),
     ],
-  },
-  {
-    name: "a never-served identity answered stale",
-    build: verify({ "verify-never-served": (vs) => vs.map((v) => ({ ...v, status: "stale" })) }),
-    status: "fail",
-    says: [/verify of an identity it never served answered "stale" for \("canned", "cgp-conform:never-served", "sha256:[0-9a-f]{64}"\) \| gone or unknown/],
   },
   {
     name: "what was just served answered unknown",
     build: verify({ "verify-served": (vs) => vs.map((v) => ({ ...v, status: "unknown" })) }),
     status: "fail",
     says: [/verify of identities it served moments ago, unchanged answered "unknown" for .* \| valid \| "unknown"/],
+  },
+]);
+
+// context-reuse §4: "stale when it differs on a frame it still serves" (MUST); it still serves what it just called valid.
+runCases(V2, [
+  {
+    name: "a changed digest of a frame it still serves answered unknown",
+    build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ frame: v.frame, status: "unknown" })) }),
+    status: "fail",
+    says: [
+      new RegExp(
+        `verify of identities whose digest differs by one hex digit from what it served, for frames it still serves \\(it answered valid for them unchanged, line 7\\), answered "unknown" for ${idName(REQUESTED["verify-mutated"][0]!)}; "unknown" for ${idName(REQUESTED["verify-mutated"][1]!)} \\| stale \\| "unknown"`,
+      ),
+    ],
+  },
+  {
+    name: "a changed digest of a frame it still serves answered gone",
+    build: verify({ "verify-mutated": (vs) => vs.map((v, i) => (i === 1 ? { frame: v.frame, status: "gone" } : v)) }),
+    status: "fail",
+    says: [new RegExp(`for frames it still serves .*answered "gone" for ${idName(REQUESTED["verify-mutated"][1]!)} \\| stale \\| "gone"`)],
+  },
+  {
+    name: "a changed digest of a frame it still serves left out",
+    build: verify({ "verify-mutated": (vs) => vs.slice(1) }),
+    status: "fail",
+    says: [
+      new RegExp(
+        `1 of 2 identities got no verdict echoing them in full: ${idName(REQUESTED["verify-mutated"][0]!)} \\(verify of identities whose digest differs by one hex digit from what it served, for frames it still serves: a host reads the silence as unknown, not stale\\)`,
+      ),
+    ],
+  },
+  {
+    // It called frm_2 gone unchanged (a failure of its own): it no longer serves it, so unknown for its changed digest is honest.
+    name: "a changed digest of a frame it did not confirm answered unknown",
+    build: verify({
+      "verify-served": (vs) => vs.map((v, i) => (i === 1 ? { ...v, status: "gone" } : v)),
+      "verify-mutated": (vs) => vs.map((v, i) => (i === 1 ? { frame: v.frame, status: "unknown" } : v)),
+    }),
+    status: "fail",
+    says: [/verify of identities it served moments ago, unchanged answered "gone" for \("canned", "frm_2"/],
+    never: [/for frames it still serves/],
+  },
+]);
+
+// V2 tells the host to read a missing verdict as unknown, and V1 forbids only a false valid: neither fails nor warns where no frame is served.
+runCases(V2, [
+  {
+    name: "a never-served identity answered stale",
+    build: verify({ "verify-never-served": (vs) => vs.map((v) => ({ ...v, status: "stale" })) }),
+    status: "pass",
+    says: [/verify of an identity it never served: no verdict is valid/],
+  },
+  {
+    name: "a never-served identity left out of the reply",
+    build: verify({ "verify-never-served": () => [] }),
+    status: "pass",
+    says: [/verify of an identity it never served: no verdict is valid; 1 left out, which a host reads as unknown/],
+  },
+  {
+    name: "case-flipped ids answered stale",
+    build: verify({ "verify-case-flipped": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: IDS[0]!.content_digest })) }),
+    status: "pass",
+  },
+  {
+    name: "case-flipped ids left out of the reply",
+    build: verify({ "verify-case-flipped": () => [] }),
+    status: "pass",
+    says: [/verify of identities whose frame id differs from a served one only in case: no verdict is valid; 2 left out/],
   },
 ]);
 
@@ -99,11 +158,19 @@ runCases(V2, [
     says: [/verify of served identities without a content_digest: a verified reply/],
   },
   {
-    // A host SHOULD not send digest-less identities (V1): what a provider owes them is a SHOULD.
+    // "the provider answers one verdict each" carries no keyword, and a host SHOULD not send them (V1): a warning, never promoted.
     name: "digest-less identities dropped from the reply: a warning",
     build: verify({ "verify-digestless": () => [] }),
     status: "warn",
+    strict: "warn",
     says: [/2 of 2 identities got no verdict echoing them in full: \("canned", "frm_1", absent\)/],
+  },
+  {
+    name: "digest-less identities refused with bad_request: a warning",
+    build: verify({ "verify-digestless": { type: "error", id: "verify-digestless", code: "bad_request", message: "no digest" } }),
+    status: "warn",
+    strict: "warn",
+    says: [/verify of served identities without a content_digest \(line 14\) got no verified reply \| a verified envelope \| error "bad_request"/],
   },
   {
     name: "a case-flipped id called valid",

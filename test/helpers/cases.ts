@@ -2,6 +2,7 @@ import t from "tap";
 import { type CheckDef } from "../../checks/kit/check.ts";
 import type { TranscriptBuilder } from "./transcript.ts";
 import { type Status } from "../../src/verdict/status.ts";
+import { applyStrict } from "../../src/verdict/strict.ts";
 
 export interface Case {
   name: string;
@@ -10,6 +11,10 @@ export interface Case {
   untestable?: boolean;
   /** Every pattern must match some evidence message (or, for skip, the reason). */
   says?: RegExp[];
+  /** Patterns no evidence message may match. */
+  never?: RegExp[];
+  /** The status under --strict, which promotes a SHOULD's warning and leaves one for an outcome stated with no keyword. */
+  strict?: Status;
 }
 
 /** Table-driven check tests over canned transcripts. */
@@ -20,8 +25,10 @@ export function runCases(check: CheckDef, cases: Case[]): void {
         const r = c.build().scoreWith(check);
         t.equal(r.status, c.status, `status is ${c.status}`);
         t.equal(r.untestable, c.untestable ?? false, "untestable flag");
+        if (c.strict !== undefined) t.equal(applyStrict([r])[0]!.status, c.strict, `under --strict: ${c.strict}`);
         const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
         for (const re of c.says ?? []) t.match(text, re);
+        for (const re of c.never ?? []) t.notMatch(text, re);
         if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");
         for (const e of r.evidence.filter((e) => !e.ok && !e.untestable)) t.ok(e.lines.length > 0, "failing evidence points at transcript lines");
       });

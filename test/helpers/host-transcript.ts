@@ -10,6 +10,7 @@ import { scoreHost } from "../../src/host/score.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import type { HostEvent, HostNoteKind, HostTranscript, ScenarioRecord } from "../../src/transcript/host.ts";
 import type { CheckResult, Status } from "../../src/verdict/status.ts";
+import { applyStrict } from "../../src/verdict/strict.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -179,6 +180,8 @@ export interface HostCase {
   never?: RegExp[];
   /** Lines some non-passing evidence must point at (for a pass, some evidence). */
   lines?: number[];
+  /** The status under --strict, which promotes a SHOULD's warning and leaves one for an outcome stated with no keyword. */
+  strict?: Status;
 }
 
 /** The doc comment directly above `export default defineHostCheck`, as one line of text. */
@@ -211,6 +214,7 @@ export function runHostCases(check: HostCheckDef, cases: HostCase[]): void {
         const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
         t.equal(r.status, c.status, `status is ${c.status}`, { text });
         t.equal(r.untestable, c.untestable ?? false, "untestable flag", { text });
+        if (c.strict !== undefined) t.equal(applyStrict([r])[0]!.status, c.strict, `under --strict: ${c.strict}`, { text });
         for (const re of c.says ?? []) t.match(text, re);
         for (const re of c.never ?? []) t.notMatch(text, re);
         if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");

@@ -379,6 +379,10 @@ t.test("U2/X1: open vocabularies validate in both modes", async (t) => {
     frame0((f) => (f.kind = "diagram")),
     frame0((f) => (f.relations[0].rel = "myindex.owns")),
     frame0((f) => (f.relations[0].rel = "acme:owns")),
+    // U3's vendor:name is "a : with non-empty sides": a name may hold more colons.
+    frame0((f) => (f.relations[0].rel = "acme:code:calls-into")),
+    mutate(ERROR, (e) => (e.code = "acme:quota:daily")),
+    mutate(ACK, (e) => (e.provider.data_flow = { reads: true, writes: false, egress: true, egress_scopes: ["acme:eu:west"] })),
     mutate(ERROR, (e) => (e.code = "quota_exhausted")),
     mutate(ERROR, (e) => delete e.code),
   ];

@@ -64,3 +64,21 @@ t.test("a result set with nothing to harden is unchanged in value", async (t) =>
   const input = [res("H1", "pass", [ev("pass")]), res("U1", "fail", [ev("fail", { untestable: true })], { untestable: true })];
   t.same(applyStrict(input), input);
 });
+
+t.test("a warning on an outcome stated with no keyword stays a warning", async (t) => {
+  const input = [
+    res("D1", "warn", [ev("pass"), ev("warn", { level: "NONE" })]),
+    res("S6-as-of", "warn", [ev("warn")], { level: "NONE" }),
+    res("Q1", "warn", [ev("warn", { level: "NONE" }), ev("warn", { level: "SHOULD" })]),
+  ];
+  const out = applyStrict(input);
+  t.same(
+    out.map((r) => r.status),
+    ["warn", "warn", "fail"],
+  );
+  t.same(
+    out[2]!.evidence.map((e) => e.status),
+    ["warn", "fail"],
+    "only the SHOULD is promoted",
+  );
+});

@@ -32,6 +32,7 @@ runHostCases(H4, [
         .send(SHUTDOWN)
         .end(),
     status: "warn",
+    strict: "warn",
     says: [/line 2: the host's "handshake" carries id "h1", sent before the handshake_ack \(line 3\) declared whether correlation is offered/],
     lines: [2],
   },

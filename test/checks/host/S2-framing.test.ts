@@ -37,6 +37,7 @@ runHostCases(S2framing, [
         .answer({ type: "frames", result: { frames: [] } })
         .end(),
     status: "warn",
+    strict: "warn",
     says: [/scenario lock-step, line 2: the host wrote text that is not a JSON object to the provider's input/, /"host starting, v1.2"/],
     lines: [2],
   },
@@ -49,6 +50,7 @@ runHostCases(S2framing, [
         .send({ query: { goal: "x" } })
         .end(),
     status: "warn",
+    strict: "warn",
     says: [/line 4: the host wrote a JSON object with no string type member/],
     lines: [4],
   },
@@ -63,6 +65,7 @@ runHostCases(S2framing, [
     name: "a query before any handshake",
     build: () => hostTx().scenario("lock-step").send(query()).handshake().send(SHUTDOWN).end(),
     status: "warn",
+    strict: "warn",
     says: [/scenario lock-step, line 2: the host sent query before any handshake/],
     lines: [2],
   },
@@ -70,6 +73,7 @@ runHostCases(S2framing, [
     name: "a query pipelined ahead of the handshake_ack",
     build: () => hostTx().scenario("lock-step").send(handshake()).send(query()).ack().end(),
     status: "warn",
+    strict: "warn",
     says: [/line 3: the host sent query before the handshake_ack \(line 4\) came back/],
     lines: [3],
   },
@@ -78,6 +82,7 @@ runHostCases(S2framing, [
     build: () =>
       hostTx().scenario("wrong-family").send(handshake()).answer({ type: "error", code: "incompatible_version", message: "no" }).send(query()).end({ code: 1 }),
     status: "warn",
+    strict: "warn",
     says: [/line 4: the host sent query though no handshake_ack ever came back/],
     lines: [4],
   },
@@ -85,6 +90,7 @@ runHostCases(S2framing, [
     name: "over HTTP a lone brace is a body that is not JSON, not a fragment",
     build: () => hostTx("http").scenario("lock-step").handshake().send("{").end(),
     status: "warn",
+    strict: "warn",
     says: [/line 4: a request body is not a JSON object: "\{"/],
     never: [/fragment/],
     lines: [4],

@@ -37,6 +37,7 @@ runHostCases(V1, [
         .send(verify({ ...identity(), cgp_future: 1 }))
         .end(),
     status: "warn",
+    strict: "warn",
     says: [/members beside the frame identity that no frame defines: request.frames\[0\] also carries "cgp_future"/],
   },
   {
@@ -92,6 +93,7 @@ runHostCases(V1, [
         .answer(verified)
         .end(),
     status: "warn",
+    strict: "fail",
     says: [/line 4: the host's verify asks about request.frames\[1\] without a content_digest; a digest-less frame cannot be revalidated/],
     lines: [4],
   },

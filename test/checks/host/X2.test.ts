@@ -52,6 +52,7 @@ runHostCases(X2, [
     name: "retried in both, not alike: a warning",
     build: run(3, 4),
     status: "warn",
+    strict: "warn",
     says: [/it retried in both, but not alike/],
   },
   {
