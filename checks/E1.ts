@@ -1,6 +1,6 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities, fingerprintDims } from "../src/protocol/caps.ts";
-import { unansweredAlive } from "./kit/stimulus.ts";
+import { stimulusOutcome, unansweredAlive } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
 import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes.ts";
 
@@ -14,7 +14,9 @@ import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes
  * SHOULD: the over-long vector answered with frames, with another code, or
  * left unanswered while the provider lives, warns; the provider dying on it
  * is R1's finding (a crash on a bad request), and leaves this stimulus not
- * observed here. The fingerprint grammar is stated with no keyword, so a
+ * observed here; one that answers it, then lives on but answers nothing
+ * more, has wedged on a bad request, which fails here at R1's MUST (no other
+ * check sees this stimulus). The fingerprint grammar is stated with no keyword, so a
  * fingerprint outside it warns (its schema pattern too), and so does a
  * refused vector of the declared dimension: no keyword binds a provider to
  * serve one.
@@ -103,7 +105,18 @@ export default defineCheck({
                 lines,
               },
         );
-        // A provider that dies after answering it crashed on it: R1 holds that.
+        // A provider that dies after answering it crashed on it: R1 holds that. One that lives but answers nothing more has
+        // wedged on a bad request, which R1's MUST NOT forbids as it does a crash, and which only this check's stimulus shows.
+        const o = stimulusOutcome(bad, EMBEDDING_MISMATCH.steps.wrong, EMBEDDING_MISMATCH.steps.after);
+        if (o?.silence && unansweredAlive(bad, EMBEDDING_MISMATCH.steps.after))
+          out.push({
+            ok: false,
+            level: "MUST",
+            message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why} (R1: a provider MUST NOT crash on a bad request, and one that stops answering has)`,
+            expected: "the provider stays alive",
+            actual: o.silence.why,
+            lines: [wrong.n, o.silence.line],
+          });
       }
     }
     return out;

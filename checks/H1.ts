@@ -9,6 +9,9 @@ const e0 = (status: number | undefined): string => (status === undefined ? "" : 
 /**
  * @anchor H1
  * Stimulus: handshake with protocol_version contextgraph/1.0 (probe handshake).
+ * A provider alive that never answers it, or answers with anything but a
+ * handshake_ack, fails; one that ended before writing a line never started,
+ * and H1 is not observed (the run could not be made).
  */
 export default defineCheck({
   id: "H1",
@@ -35,6 +38,19 @@ export default defineCheck({
                 ? "the provider exited without replying"
                 : "no reply";
       const lines = [...p.sent(HANDSHAKE_STEP).map((m) => m.n), ...seen.map((m) => m.n), ...junk.slice(0, 3).map((e) => e.n), ...(timeout ? [timeout.n] : [])];
+      // A provider that ended before writing anything never started: a run that could not be made, not a handshake answered wrong.
+      const neverStarted = seen.length === 0 && junk.length === 0 && !timeout && !p.events.some((e) => e.dir === "recv");
+      if (neverStarted) {
+        const end = p.exit() ?? p.notes("spawn-error")[0] ?? p.notes("connect-error")[0];
+        return [
+          {
+            ok: false,
+            untestable: true,
+            message: `the provider ${p.exit() ? "exited" : "ended"} before writing a line, so no handshake was answered`,
+            lines: end ? [end.n] : lines,
+          },
+        ];
+      }
       return [{ ok: false, message: "no handshake_ack in reply to handshake", expected: "a handshake_ack envelope", actual, lines }];
     }
     const v = ack.env.protocol_version;

@@ -20,15 +20,30 @@ function crashAfter(p: ProbeView, sent: { n: number; session: string }, until: n
   );
 }
 
-function malformed(p: ProbeView): Evidence[] {
+/** Whether the provider answered a query anywhere in the run: without that, a query left unanswered after a bad line says nothing of the line. */
+function answersQueries(views: readonly ProbeView[]): boolean {
+  return views.some((v) => v.sent().some((m) => m.env.type === "query" && v.answer(m.step, ["frames", "error"]) !== undefined));
+}
+
+function malformed(p: ProbeView, answers: boolean): Evidence[] {
   const out: Evidence[] = [];
   for (const st of STIMULI) {
     const o = stimulusOutcome(p, st.step, afterStep(st.step));
     if (!o) continue;
     const label = `after ${st.what} (${show(o.sent.line ?? "", 60)}, line ${o.sent.n})`;
     if (o.silence) {
-      // A crash is one of the crashes below; a provider alive but answering nothing more is this stimulus's own finding.
+      // A crash is one of the crashes below; a provider alive but answering nothing more is this stimulus's own finding,
+      // unless it answered no query anywhere: then the line cannot be told to have done it.
       if (crashAfter(p, o.sent, o.silence.line)) continue;
+      if (!answers) {
+        out.push({
+          ok: false,
+          untestable: true,
+          message: `${label}, ${o.silence.why}; the provider answered no query anywhere in the run, so what this line did cannot be told from what every query meets`,
+          lines: [o.sent.n, o.silence.line],
+        });
+        continue;
+      }
       out.push({
         ok: false,
         message: `${label}, ${o.silence.why}`,
@@ -67,7 +82,7 @@ function malformed(p: ProbeView): Evidence[] {
 }
 
 /** A query for a kind no revision defines is a request the provider may refuse; dying on it is a crash on a bad request. */
-function unknownKind(p: ProbeView): Evidence[] {
+function unknownKind(p: ProbeView, answers: boolean): Evidence[] {
   const steps = UNKNOWN_KIND_PROBE.steps;
   const last = p.sent(steps.mixed).length > 0 ? steps.mixed : steps.unknown;
   const o = stimulusOutcome(p, last, steps.after);
@@ -77,6 +92,7 @@ function unknownKind(p: ProbeView): Evidence[] {
     return [
       {
         ok: false,
+        ...(answers ? {} : { untestable: true }),
         message: `after a query for the unknown kind ${UNKNOWN_KIND} (line ${o.sent.n}), ${o.silence.why}`,
         expected: "the provider stays alive",
         actual: o.silence.why,
@@ -137,7 +153,8 @@ export default defineCheck({
     // The same crash on a stimulus another check judges survival of (an unknown type is S2-framing's) is that check's finding.
     const judged = new Set(crashesIn(JUDGED.map(probe)).map(signature));
     const crashes: Crash[] = [...crashesIn(own), ...crashesIn(OBSERVED.map(probe)).filter((c) => !judged.has(signature(c)))];
-    const out = [...malformed(p), ...unknownKind(probe(UNKNOWN_KIND_PROBE)), ...crashFindings(crashes, RULE)];
+    const answers = answersQueries([...own, ...OBSERVED.map(probe)]);
+    const out = [...malformed(p, answers), ...unknownKind(probe(UNKNOWN_KIND_PROBE), answers), ...crashFindings(crashes, RULE)];
     return out.length > 0 ? out : notSent(p.name, "malformed input");
   },
 });

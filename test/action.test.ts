@@ -101,7 +101,7 @@ t.test("a typo in provider-command: could not start, exit 3, could-not-run=true"
   const r = await action({ CGP_PROVIDER_COMMAND: "./no-such-provider --stdio" });
   t.equal(r.exitCode, 3);
   t.match(r.outputs, { conformant: "false", "could-not-run": "true" });
-  t.match(r.stdout, /COULD NOT RUN: the provider could not be started: its command exited 127/);
+  t.match(r.stdout, /COULD NOT RUN: the provider never started: it exited with code 127/);
 });
 
 t.test("url together with provider-command is an error, not a silent choice", async (t) => {

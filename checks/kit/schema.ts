@@ -43,7 +43,8 @@ function evidenceOf(type: string, env: unknown, e: SchemaError, line: Transcript
   const keywordless = KEYWORDLESS.some(([t, path, keyword]) => t === type && path.test(e.instancePath) && e.keyword === keyword);
   return {
     ok: false,
-    ...(keywordless ? { level: "NONE" as const } : {}),
+    // The schema's wire shapes are normative: a violation fails, whatever the level of the check that owns the field.
+    level: keywordless ? "NONE" : "MUST",
     message: `${type} envelope at line ${line.n} (probe ${line.probe}): ${where} ${e.message} [schema ${e.schemaPath}]`,
     actual: e.keyword === "required" || e.keyword === "additionalProperties" ? undefined : show(at(env, e.instancePath), 80),
     lines: [line.n],

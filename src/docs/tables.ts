@@ -25,8 +25,13 @@ export function hostWitnesses(id: string): string[] {
 }
 
 /** What a mode must make the suite say: the checks it fails, those it makes warn, and those it makes inform. */
-export function expectation(m: { expectFail: string[]; expectWarn?: string[]; expectInfo?: string[] }): string {
-  return [...m.expectFail, ...(m.expectWarn ?? []).map((id) => `${id} (warn)`), ...(m.expectInfo ?? []).map((id) => `${id} (info)`)].join(", ");
+export function expectation(m: { expectFail: string[]; expectWarn?: string[]; expectInfo?: string[]; expectUnobserved?: string[] }): string {
+  return [
+    ...m.expectFail,
+    ...(m.expectWarn ?? []).map((id) => `${id} (warn)`),
+    ...(m.expectInfo ?? []).map((id) => `${id} (info)`),
+    ...(m.expectUnobserved ?? []).map((id) => `${id} (not observed)`),
+  ].join(", ");
 }
 
 export function checksTable(): string {

@@ -23,8 +23,8 @@ t.test("every registered check explains with its requirement, probes, scoring an
     // The note is the check's account of what it reads: it names every probe the check declares (or says it reads every probe).
     if (!/every probe\b/.test(SCORING[c.id]!))
       for (const p of c.probes) t.ok(SCORING[c.id]!.includes(p.name), `${c.id}'s note names probe ${p.name}, which it reads`);
-    // A check of level NONE can only warn: its witnesses are the modes that must make it warn.
-    const ws = MODES.filter((m) => m.expectFail.includes(c.id) || (c.level === "NONE" && (m.expectWarn ?? []).includes(c.id)));
+    // A check of level SHOULD or NONE can only warn: its witnesses are the modes that must make it warn.
+    const ws = MODES.filter((m) => m.expectFail.includes(c.id) || ((c.level === "NONE" || c.level === "SHOULD") && (m.expectWarn ?? []).includes(c.id)));
     t.ok(ws.length > 0, `${c.id} has a witness`);
     for (const m of ws) t.ok(text.includes(`  ${m.name}: ${m.defect}`), `${c.id} witness ${m.name} with its defect`);
   }
