@@ -2,7 +2,7 @@ import type { RunReport } from "../verdict/report.ts";
 import { policyOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
-import { counted, tally } from "../verdict/words.ts";
+import { counted, tally, levelTag } from "../verdict/words.ts";
 
 /**
  * GitHub Actions workflow commands: an `::error` annotation per failing check,
@@ -42,7 +42,7 @@ function command(kind: "error" | "warning" | "notice", title: string, message: s
 }
 
 function findingText(e: EvidenceResult): string {
-  const out = [`${e.untestable ? "not observed: " : ""}${e.level && e.level !== "MUST" ? `[${e.level}] ` : ""}${e.message}`];
+  const out = [`${e.untestable ? "not observed: " : ""}${levelTag(e.level) ? `[${levelTag(e.level)}] ` : ""}${e.message}`];
   if (e.expected !== undefined) out.push(`expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`actual: ${e.actual}`);
   if (e.lines.length > 0) out.push(`transcript lines: ${e.lines.join(", ")}`);

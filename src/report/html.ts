@@ -1,3 +1,4 @@
+import { levelTag } from "../verdict/words.ts";
 import type { RunReport } from "../verdict/report.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { policyOf, protocolOf, targetOf } from "./describe.ts";
@@ -127,7 +128,7 @@ interface Shown {
 }
 
 function findingBody(e: EvidenceResult): string {
-  const level = e.level && e.level !== "MUST" ? ` <span class="level">${escapeText(e.level)}</span>` : "";
+  const level = levelTag(e.level) ? ` <span class="level">${escapeText(levelTag(e.level)!)}</span>` : "";
   const out = [`<div class="fhead">${badge(e.status)}${level}</div>`, pre(e.message, "msg")];
   const fields: string[] = [];
   if (e.expected !== undefined) fields.push(`<dt>expected</dt><dd>${pre(e.expected)}</dd>`);

@@ -5,7 +5,7 @@ import { protocolOf, targetOf } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { closingLine, runOutcome } from "../verdict/exit.ts";
-import { counted, tally } from "../verdict/words.ts";
+import { counted, tally, levelTag } from "../verdict/words.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", unobserved: "NOT OBSERVED", warn: "WARN", info: "INFO", skip: "SKIP" };
 
@@ -29,7 +29,7 @@ function paint(c: ChalkInstance, s: Status, text: string): string {
 function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
   const mark = e.status === "pass" ? "✓" : e.status === "warn" ? "!" : e.status === "unobserved" ? "?" : "✗";
   const out = [
-    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${e.level && e.level !== "MUST" ? `[${e.level === "NONE" ? "no keyword" : e.level}] ` : ""}${e.message}`,
+    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${levelTag(e.level) ? `[${levelTag(e.level)}] ` : ""}${e.message}`,
   ];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);

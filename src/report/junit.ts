@@ -1,3 +1,4 @@
+import { levelTag } from "../verdict/words.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
@@ -36,7 +37,7 @@ function indent(s: string, pad: string): string {
 }
 
 function evidenceText(e: EvidenceResult): string {
-  const tag = `${e.status.toUpperCase()}${e.level && e.level !== "MUST" ? ` [${e.level}]` : ""}`;
+  const tag = `${e.status.toUpperCase()}${levelTag(e.level) ? ` [${levelTag(e.level)}]` : ""}`;
   const out = [`${tag}: ${e.untestable ? "untestable: " : ""}${indent(e.message, "  ")}`];
   if (e.expected !== undefined) out.push(`  expected: ${indent(e.expected, "            ")}`);
   if (e.actual !== undefined) out.push(`  actual:   ${indent(e.actual, "            ")}`);

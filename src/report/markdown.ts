@@ -2,7 +2,7 @@ import type { RunReport } from "../verdict/report.ts";
 import { policyOf, protocolOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
-import { tally } from "../verdict/words.ts";
+import { tally, levelTag } from "../verdict/words.ts";
 
 const ICON = { "COULD NOT RUN": "⛔", CONFORMANT: "✅", "NOT CONFORMANT": "❌" } as const;
 
@@ -84,7 +84,7 @@ function row(r: CheckResult, linked = false): string {
 }
 
 function findingLines(e: EvidenceResult): string[] {
-  const tag = `**${e.status}**${e.level && e.level !== "MUST" ? ` \\[${e.level}\\]` : ""}`;
+  const tag = `**${e.status}**${levelTag(e.level) ? ` \\[${levelTag(e.level)}\\]` : ""}`;
   const out = [`- ${tag}: ${e.untestable ? "not observed: " : ""}${inline(cut(e.message, FIELD_MAX))}`];
   if (e.expected !== undefined) out.push(`  - expected: ${inline(cut(e.expected, FIELD_MAX))}`);
   if (e.actual !== undefined) out.push(`  - actual: ${inline(cut(e.actual, FIELD_MAX))}`);

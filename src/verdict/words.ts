@@ -8,3 +8,9 @@ export function tally(s: { total: number; pass: number; fail: number; unobserved
   const unobserved = s.unobserved ? [`${s.unobserved} not observed`] : [];
   return `${counted(s.total, "check")}: ${[`${s.pass} pass`, `${s.fail} fail`, ...unobserved, `${s.warn} warn`, `${s.info} info`, `${s.skip} skip`].join(sep)}`;
 }
+
+/** How evidence names its level beside a finding: nothing for a MUST (the check's own), the keyword otherwise, and "no keyword" for an outcome the spec states without one. */
+export function levelTag(level: string | undefined): string | undefined {
+  if (level === undefined || level === "MUST") return undefined;
+  return level === "NONE" ? "no keyword" : level;
+}
