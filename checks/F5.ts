@@ -60,6 +60,12 @@ function computeHint(bytes: Uint8Array, declared: string): string {
  * provenance-files when under a trusted root. "Digested bytes: the exact
  * UTF-8 source bytes addressed by uri + range at retrieval time, with no
  * normalization."
+ * Reading: F5's MUST is the grammar ("MUST carry a digest matching
+ * sha256:<64 lowercase hex>"); what the digest is of is stated with no
+ * keyword, and bytes re-read now may differ from those at retrieval time
+ * (the file was edited since), so a digest of other bytes, or of a file no
+ * longer there, warns (level NONE) and never fails. A range the verifier
+ * cannot address fails: the link names no bytes at all.
  */
 export default defineCheck({
   id: "F5",
@@ -99,7 +105,8 @@ export default defineCheck({
             file?.unread !== undefined && UNREAD_THAT_FAILS.has(file.unread)
               ? {
                   ok: false,
-                  message: `${where} names a file that cannot be read at retrieval time: ${why}`,
+                  level: "NONE",
+                  message: `${where} names a file that cannot be read now: ${why} (it may have been removed since it was served)`,
                   expected: "the file the digest was taken over",
                   actual: why,
                   lines: [f.line, ...(file ? [file.n] : [])],
@@ -141,7 +148,8 @@ export default defineCheck({
             ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
             : {
                 ok: false,
-                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}${normalizedHint(sliced.bytes, actual, String(link.digest))}`,
+                level: "NONE",
+                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}${normalizedHint(sliced.bytes, actual, String(link.digest)) || " (unless the file changed since it was served)"}`,
                 expected: actual,
                 actual: String(link.digest),
                 lines: [f.line, file.n],

@@ -69,7 +69,9 @@ function witnessLines(id: string): string[] {
   return names.map((name) => {
     const m = modeByName(name);
     const also = [...(m?.expectFail ?? []), ...(m?.expectWarn ?? [])].filter((x) => x !== id);
-    return `  ${name}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
+    // A check whose level can fail, witnessed by a mode that only makes it warn: say so.
+    const warns = (m?.expectWarn ?? []).includes(id) ? " (warns)" : "";
+    return `  ${name}${warns}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
   });
 }
 
