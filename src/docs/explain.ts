@@ -63,14 +63,14 @@ function levels(c: CheckDef | HostCheckDef): string[] {
   return lines;
 }
 
-function witnessLines(id: string): string[] {
+function witnessLines(id: string, level: Level): string[] {
   const names = witnesses(id);
   if (names.length === 0) return ["  (none)"];
   return names.map((name) => {
     const m = modeByName(name);
     const also = [...(m?.expectFail ?? []), ...(m?.expectWarn ?? [])].filter((x) => x !== id);
     // A check whose level can fail, witnessed by a mode that only makes it warn: say so.
-    const warns = (m?.expectWarn ?? []).includes(id) ? " (warns)" : "";
+    const warns = level === "MUST" && (m?.expectWarn ?? []).includes(id) ? " (warns)" : "";
     return `  ${name}${warns}: ${m?.defect ?? ""}${also.length > 0 ? ` (also fails ${also.join(", ")})` : ""}`;
   });
 }
@@ -128,7 +128,7 @@ export function explain(id: string): string | undefined {
       ...levels(c),
       "",
       `Witnesses (misbehave modes that must make it ${WITNESSED[c.level]})`,
-      ...witnessLines(c.id),
+      ...witnessLines(c.id, c.level),
       ...(HOST_CHECKS.some((x) => x.anchor === c.id) ? ["", `The host half of ${c.id} is host:${c.id}: cgp-conform explain host:${c.id}`] : []),
     ].join("\n");
   }
