@@ -1,23 +1,21 @@
-import { fullFormats } from "ajv-formats/dist/formats.js";
 import { defineCheck } from "./kit/check.ts";
 import { perRelation } from "./kit/relations.ts";
 import { show } from "./kit/show.ts";
+import { parseUri } from "../src/math/uri.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
-
-/**
- * A URI in RFC 3986's sense (ajv-formats' `uri`, its full grammar): a scheme,
- * then the rest, percent-escapes well-formed. A relative reference is not one,
- * nor is an IRI with characters outside ASCII (they must be percent-encoded).
- * RFC 3986 also lets the rest be empty (`x:`, path-empty), which that grammar
- * refuses: it is a URI, so it is accepted here.
- */
-function isUri(v: unknown): boolean {
-  return typeof v === "string" && ((fullFormats.uri as (s: string) => boolean)(v) || /^[A-Za-z][A-Za-z0-9+.-]*:$/.test(v));
-}
 
 /**
  * @anchor G2
  * Stimulus: every relation of every frame served to probes sample-query and budget-squeeze.
+ * A URI is RFC 3986's (src/math/uri.ts): a scheme, then the rest, each part
+ * in its own grammar. A relative reference is not one, nor is an IRI with
+ * characters outside ASCII (they must be percent-encoded); `x:` (path-empty)
+ * is. symbol://std::collections::HashMap is not: after "//" comes an
+ * authority, whose host ends at the first colon and whose port is digits.
+ * A target_uri that is absent, not a string, or empty breaks the envelope
+ * schema (Relation.target_uri is a NonEmptyString), which hands that
+ * violation to G2 in every probe's frames: one finding, so the grammar here
+ * judges only non-empty strings.
  */
 export default defineCheck({
   id: "G2",
@@ -26,17 +24,18 @@ export default defineCheck({
   requirement: "target_uri MUST be a non-empty URI.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    const r = perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, where, line) =>
-      isUri(rel.target_uri)
-        ? { ok: true, message: "every relation target_uri is a URI", lines: [line] }
-        : {
-            ok: false,
-            message: `${where} has target_uri ${show(rel.target_uri)}, which is not a URI (no scheme, empty, or unparseable)`,
-            expected: "an absolute URI, e.g. file:///repo/src/net.rs#retry",
-            actual: show(rel.target_uri),
-            lines: [line],
-          },
-    );
-    return r;
+    return perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, where, line) => {
+      const uri = rel.target_uri;
+      if (typeof uri !== "string" || uri === "") return undefined;
+      const r = parseUri(uri);
+      if (r.ok) return { ok: true, message: "every relation target_uri is a URI", lines: [line] };
+      return {
+        ok: false,
+        message: `${where} has target_uri ${show(uri)}, which is not a URI: ${r.problem}`,
+        expected: r.fix ? `a URI (RFC 3986): ${r.fix}` : "an absolute URI (RFC 3986), e.g. file:///repo/src/net.rs#retry",
+        actual: show(uri),
+        lines: [line],
+      };
+    });
   },
 });

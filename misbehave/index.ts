@@ -33,6 +33,7 @@ import F7_no_presence_byte from "./F7-no-presence-byte.ts";
 import F7_uint16_prefix from "./F7-uint16-prefix.ts";
 import F7_utf16_length from "./F7-utf16-length.ts";
 import G1_empty_display_name from "./G1-empty-display-name.ts";
+import G2_colons_in_authority from "./G2-colons-in-authority.ts";
 import G2_relative_target from "./G2-relative-target.ts";
 import G3_no_anchor_boost from "./G3-no-anchor-boost.ts";
 import G4_fragment_anchors_only from "./G4-fragment-anchors-only.ts";
@@ -120,6 +121,7 @@ export const MODES: readonly Mode[] = [
   F7_uint16_prefix,
   F7_utf16_length,
   G1_empty_display_name,
+  G2_colons_in_authority,
   G2_relative_target,
   G3_no_anchor_boost,
   G4_fragment_anchors_only,

@@ -3,14 +3,23 @@ import { exchanges, frameName, servedIn, unanswered } from "./answers.ts";
 import { type ProbeView } from "../../src/transcript/view.ts";
 import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 
-/** Score a rule over every relation of every served frame (G1, G2). */
-export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, line: number) => Evidence): Evidence[] | { skip: string } {
+/**
+ * Score a rule over every relation of every served frame (G1, G2). A rule
+ * returns nothing for a relation whose value the envelope schema already
+ * judges for it, so one defect is one finding.
+ */
+export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, line: number) => Evidence | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const out: Evidence[] = [];
+  let relations = 0;
   for (const f of servedIn(views)) {
     const rels = Array.isArray(f.frame.relations) ? f.frame.relations : [];
-    for (const [i, r] of rels.entries()) out.push(rule(isObj(r) ? r : {}, `${frameName(f)} relations[${i}]`, f.line));
+    for (const [i, r] of rels.entries()) {
+      relations++;
+      const e = rule(isObj(r) ? r : {}, `${frameName(f)} relations[${i}]`, f.line);
+      if (e) out.push(e);
+    }
   }
-  if (out.length === 0) return { skip: "no served frame carries a relation" };
+  if (relations === 0) return { skip: "no served frame carries a relation" };
   return [...unanswered(xs, views, { judged: true }), ...out];
 }
