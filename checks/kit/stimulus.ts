@@ -21,6 +21,17 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
   // A chase sent in another session (the stimulus's own ended before it was sent) says nothing of what the stimulus did.
   const sync = v.sent(syncStep).find((m) => m.session === sent.session);
   if (!sync) {
+    // The sync query never went out (over HTTP it waits until the stimulus is answered): what kept it is the outcome.
+    const unsent = v.notes("unsent", syncStep)[0];
+    if (unsent) {
+      const timeout = v.notes("timeout", syncStep)[0] ?? v.notes("timeout", step)[0];
+      const why = `the following valid query was never sent (${unsent.reason})`;
+      return {
+        sent,
+        replies: v.received(step),
+        silence: timeout ? { why: `nothing answered within ${timeout.waitedMs} ms, and ${why}`, line: timeout.n } : { why, line: unsent.n },
+      };
+    }
     // The probe stopped before chasing the stimulus: what became of the stimulus itself is the outcome.
     const s = v.silence(step);
     return { sent, replies: v.received(step), silence: { why: s.why, line: s.lines[0] ?? sent.n } };

@@ -304,9 +304,24 @@ export class Session {
       throw new WithheldError(this.withheld);
     }
     const line = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
-    this.record({ dir: "send", line, seq: ++this.writes, ...(aim ? { aim } : {}) });
+    const seq = ++this.writes;
     if (typeof envelope !== "string" && envelope.id !== undefined) this.requestIds.add(envelope.id);
-    this.conn.write(line);
+    // Recorded as sent only once it went out (over HTTP, when its turn came): one that never did is a note saying why.
+    const at = { probe: this.probe, step: this.current };
+    this.conn.write(line, (unsent) =>
+      this.record(
+        unsent === undefined
+          ? { dir: "send", line, seq, ...(aim ? { aim } : {}) }
+          : { dir: "note", note: "unsent", line, seq, reason: unsent, ...(aim ? { aim } : {}) },
+        at,
+      ),
+    );
+  }
+
+  /** Record a line a probe chose not to send, and why: it is not a write, and never counts as one. */
+  notSent(step: string, envelope: Obj, reason: string): void {
+    this.step(step);
+    this.note("unsent", { line: JSON.stringify(envelope), reason });
   }
 
   /**
@@ -446,8 +461,8 @@ export class Session {
     this.record({ dir: "note", note, ...extra });
   }
 
-  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">): void {
+  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">, at = { probe: this.probe, step: this.current }): void {
     const t = Math.round(performance.now() - this.start);
-    this.events.push({ probe: this.probe, session: this.opts.name, t, step: this.current, ...e });
+    this.events.push({ probe: at.probe, session: this.opts.name, t, step: at.step, ...e });
   }
 }

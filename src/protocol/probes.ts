@@ -365,7 +365,8 @@ export const UNADVERTISED_REPRESENTATION = spec({
 
 export const SHUTDOWN = spec({
   name: "shutdown",
-  summary: "sends shutdown and waits for the provider to exit by itself",
+  summary:
+    "sends shutdown and waits for the provider to exit by itself (stdio only: over HTTP it records shutdown as not sent, since the run's other sessions share the provider's server)",
   handshake: true,
   session: "shared",
   atomic: true,

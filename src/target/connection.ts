@@ -20,9 +20,16 @@ export interface Limits {
   held?: HeldBytes;
 }
 
+/**
+ * Told once per write: with nothing when the line went out to the provider
+ * (stdio: into its stdin; HTTP: the request fully handed to the socket), or
+ * with why it never will.
+ */
+export type Written = (unsent?: string) => void;
+
 /** One way to talk to a provider: lines out, events in. */
 export interface Connection {
-  write(line: string): void;
+  write(line: string, written?: Written): void;
   endInput(): void;
   /** Stop the provider (stdio: kill its process group; HTTP: abort what is in flight). */
   kill(): void;

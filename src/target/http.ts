@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { registerSecret } from "../secret/redact.ts";
-import type { Connection, ConnectionEvents, HttpTarget, Limits } from "./connection.ts";
+import type { Connection, ConnectionEvents, HttpTarget, Limits, Written } from "./connection.ts";
 import { vetUrl } from "../protocol/loopback.ts";
 import { parseObj } from "../protocol/envelope.ts";
 import { firstBytes } from "./lines.ts";
@@ -46,9 +46,18 @@ export class HttpConnection implements Connection {
 
   private writes = 0;
 
-  write(line: string): void {
+  /**
+   * Requests wait their turn: one is posted once the one before it was
+   * answered. `written` is told when the request went out, or why it never did.
+   */
+  write(line: string, written?: Written): void {
     const k = ++this.writes;
-    this.chain = this.chain.then(() => (this.failed || this.aborter.signal.aborted ? undefined : this.post(line, k)));
+    this.chain = this.chain.then(() => {
+      if (this.failed) return void written?.("an earlier request could not reach the provider");
+      if (this.aborter.signal.aborted)
+        return void written?.("the session ended before its turn (HTTP requests go one at a time, each once the one before was answered)");
+      return this.post(line, k, written);
+    });
   }
 
   endInput(): void {}
@@ -58,11 +67,17 @@ export class HttpConnection implements Connection {
     void this.chain.then(() => this.finish());
   }
 
-  private post(body: string, k: number): Promise<void> {
+  private post(body: string, k: number, written?: Written): Promise<void> {
     const send = this.url.protocol === "https:" ? httpsRequest : httpRequest;
     // "localhost" is loopback by name only if no lookup can send it elsewhere: we connect to 127.0.0.1 ourselves.
     const byName = this.url.hostname.toLowerCase() === "localhost";
     const to = byName ? new URL(this.url.href.replace(/^(https?:\/\/)localhost/i, "$1127.0.0.1")) : this.url;
+    let told = false;
+    const tell = (unsent?: string): void => {
+      if (told) return;
+      told = true;
+      written?.(unsent);
+    };
     return new Promise((resolve) => {
       const req = send(
         to,
@@ -82,9 +97,16 @@ export class HttpConnection implements Connection {
             ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
           },
         },
-        (res) => this.read(res, k, resolve),
+        (res) => {
+          // A response means the request reached the provider, even one answered before its body was all sent.
+          tell();
+          this.read(res, k, resolve);
+        },
       );
+      // "finish": the request's last bytes were handed to the operating system.
+      req.on("finish", () => tell());
       req.on("error", (e) => {
+        tell(this.aborter.signal.aborted ? "the session ended before the request was written" : `the request could not be written: ${e.message}`);
         if (!this.aborter.signal.aborted) {
           this.failed = true;
           this.on.unreachable("connect-error", `${this.reached ? "the provider stopped answering" : "cannot reach the provider"}: ${e.message}`);

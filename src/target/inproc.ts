@@ -1,4 +1,4 @@
-import type { Connection, ConnectionEvents, LineProvider, Limits } from "./connection.ts";
+import type { Connection, ConnectionEvents, LineProvider, Limits, Written } from "./connection.ts";
 
 export type { LineProvider };
 import { LineSplitter } from "./lines.ts";
@@ -52,8 +52,12 @@ export class InProcessConnection implements Connection {
     this.resolveDone();
   }
 
-  write(line: string): void {
-    if (this.ended) return;
+  write(line: string, written?: Written): void {
+    if (this.ended) {
+      written?.("the provider had exited");
+      return;
+    }
+    written?.();
     setImmediate(() => {
       if (this.ended) return;
       // A provider that throws dies as a process would: with a nonzero status.

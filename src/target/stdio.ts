@@ -1,5 +1,5 @@
 import { execa } from "execa";
-import type { Connection, ConnectionEvents, Limits, StdioTarget } from "./connection.ts";
+import type { Connection, ConnectionEvents, Limits, StdioTarget, Written } from "./connection.ts";
 import { LineSplitter } from "./lines.ts";
 import { killGroup, track, untrack } from "./reaper.ts";
 
@@ -65,9 +65,13 @@ export class StdioConnection implements Connection {
     return !this.closed;
   }
 
-  write(line: string): void {
-    if (this.closed || !this.child.stdin?.writable) return;
+  write(line: string, written?: Written): void {
+    if (this.closed || !this.child.stdin?.writable) {
+      written?.(this.closed ? "the provider had exited" : "the provider's stdin was closed");
+      return;
+    }
     this.child.stdin.write(line + "\n");
+    written?.();
   }
 
   endInput(): void {

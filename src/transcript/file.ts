@@ -20,6 +20,7 @@ const NOTES = new Set([
   "abandoned",
   "flood",
   "withheld",
+  "unsent",
   "files",
   "http-error",
   "passed-over",

@@ -16,6 +16,7 @@ export type NoteKind =
   | "abandoned" // the probe did not run: its shared session had already stalled
   | "flood" // the provider wrote more than a session records, and was stopped
   | "withheld" // a query was not sent: the provider needs consent the run was not given (C2)
+  | "unsent" // a line that never went out (`line`), and why (`reason`): the provider had exited, or the session ended before its turn
   | "files" // provenance-files: what was found and read
   | "http-error" // HTTP: an error status whose body held no envelope
   | "passed-over"; // a stimulus not sent again: it ended an earlier session of the same probes
@@ -40,7 +41,7 @@ export interface TranscriptEvent {
   dir: Direction;
   /** The scripted step the event belongs to (the last step a probe entered). */
   step: string;
-  /** send: the write's ordinal in its session, from 1. */
+  /** send (and an unsent note): the write's ordinal in its session, from 1. */
   seq?: number;
   /** recv over HTTP: the seq of the request this response body answers (the binding pairs them). */
   reply_to?: number;

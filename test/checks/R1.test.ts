@@ -122,4 +122,23 @@ runCases(R1, [
     status: "fail",
     says: [/got no reply within 800 ms/],
   },
+  {
+    name: "over HTTP the stimulus is never answered, so the valid query behind it is never sent",
+    build: () =>
+      tx()
+        .probe(MALFORMED_INPUT.name)
+        .handshake()
+        .send(STIMULI[0].step, STIMULI[0].line)
+        .step(afterStep(STIMULI[0].step))
+        .note("timeout", { waitedMs: 800 })
+        .note("unsent", { line: JSON.stringify(query("sync-1")), seq: 3, reason: "the session ended before its turn" })
+        .probe(UNKNOWN_KIND_PROBE.name)
+        .handshake()
+        .send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }))
+        .recv(frames("ukind-1", [])),
+    status: "fail",
+    says: [
+      /after a line that is not JSON .*, nothing answered within 800 ms, and the following valid query was never sent \(the session ended before its turn\)/,
+    ],
+  },
 ]);

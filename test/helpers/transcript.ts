@@ -28,6 +28,12 @@ export class TranscriptBuilder {
     return this;
   }
 
+  /** Enter a step without sending: what follows is recorded under it. */
+  step(step: string): this {
+    this.stepName = step;
+    return this;
+  }
+
   send(step: string, env: object | string): this {
     this.stepName = step;
     return this.add({ dir: "send", line: typeof env === "string" ? env : JSON.stringify(env) });

@@ -1,0 +1,99 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import t from "tap";
+import { Session, type RecordedEvent } from "../../src/probe/session.ts";
+import { DEFAULTS } from "../../src/engine/defaults.ts";
+import { SHUTDOWN } from "../../src/protocol/probes.ts";
+import type { LineProvider, Target } from "../../src/target/connection.ts";
+
+function session(target: Target, timeoutMs = 400): Session {
+  return new Session({ name: SHUTDOWN.name, probe: SHUTDOWN.name, target, limits: DEFAULTS.limits, timeoutMs, signal: new AbortController().signal });
+}
+
+const brief = (events: RecordedEvent[]) => events.map((e) => ({ dir: e.dir, note: e.note, step: e.step, seq: e.seq, line: e.line, reason: e.reason }));
+
+/** A loopback server that answers nothing: each request it is sent stays open until the client gives up. */
+async function mute(): Promise<{ url: string; requests: string[]; server: Server }> {
+  const requests: string[] = [];
+  const server = createServer((req) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => requests.push(body));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests, server };
+}
+
+t.test("HTTP: a request queued behind one never answered is recorded as not sent, with why", async (t) => {
+  const m = await mute();
+  t.teardown(() => {
+    m.server.closeAllConnections();
+    m.server.close();
+  });
+  const s = session({ kind: "http", url: m.url, headers: {} });
+  s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
+  s.send("shutdown", { type: "shutdown" });
+  t.equal(await s.next("handshake_ack"), undefined, "nothing answers");
+  await s.close();
+  t.same(m.requests, ['{"type":"handshake","protocol_version":"contextgraph/1.0"}'], "only the first request reached the server");
+  const rec = brief(s.events);
+  t.match(rec, [
+    { dir: "send", step: "handshake", seq: 1, line: /"handshake"/ },
+    { dir: "note", note: "timeout" },
+    { dir: "note", note: "unsent", step: "shutdown", seq: 2, line: '{"type":"shutdown"}', reason: /the session ended before its turn/ },
+  ]);
+  t.equal(s.events.filter((e) => e.dir === "send").length, m.requests.length, "what the record calls sent is what the server received");
+});
+
+t.test("HTTP: a provider that cannot be reached was sent nothing", async (t) => {
+  const m = await mute();
+  const { port } = m.server.address() as AddressInfo;
+  await new Promise<void>((r) => m.server.close(() => r()));
+  const s = session({ kind: "http", url: `http://127.0.0.1:${port}/`, headers: {} });
+  s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
+  s.send("shutdown", { type: "shutdown" });
+  t.equal(await s.next("handshake_ack"), undefined);
+  await s.close();
+  t.match(brief(s.events), [
+    { dir: "note", note: "unsent", step: "handshake", seq: 1, reason: /^the request could not be written: connect ECONNREFUSED/ },
+    { dir: "note", note: "connect-error", reason: /cannot reach the provider/ },
+    { dir: "note", note: "unsent", step: "shutdown", seq: 2, reason: "an earlier request could not reach the provider" },
+  ]);
+  t.notOk(
+    s.events.some((e) => e.dir === "send"),
+    "no line is recorded as sent",
+  );
+});
+
+t.test("stdio: a line written after the provider exited is recorded as not sent", async (t) => {
+  const s = session({ kind: "stdio", command: [process.execPath, "-e", ""] });
+  t.ok(await s.waitExit(5000), "the provider exits by itself");
+  await new Promise((r) => setTimeout(r, 50));
+  s.send("shutdown", { type: "shutdown" });
+  await s.close();
+  t.match(brief(s.events).at(-1), { dir: "note", note: "unsent", step: "shutdown", seq: 1, reason: /the provider had exited|stdin was closed/ });
+  t.notOk(s.events.some((e) => e.dir === "send"));
+});
+
+t.test("in process: the same, and a line sent before the exit is a send", async (t) => {
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [], exit: 0 }) };
+  const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider });
+  s.send("shutdown", { type: "shutdown" });
+  t.ok(await s.waitExit(1000), "the provider exits on its first line");
+  s.send("shutdown", { type: "shutdown" });
+  await s.close();
+  const rec = brief(s.events).filter((e) => e.dir === "send" || e.note === "unsent");
+  t.match(rec, [
+    { dir: "send", seq: 1 },
+    { dir: "note", note: "unsent", seq: 2, reason: "the provider had exited" },
+  ]);
+});
+
+t.test("a line a probe chooses not to send is a note, not a write", async (t) => {
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [] }) };
+  const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider });
+  s.notSent("shutdown", { type: "shutdown" }, "not over this binding");
+  t.equal(s.lastSeq, 0, "no write was made");
+  await s.close();
+  t.match(brief(s.events)[0], { dir: "note", note: "unsent", step: "shutdown", seq: undefined, line: '{"type":"shutdown"}', reason: "not over this binding" });
+});
