@@ -3,6 +3,7 @@ import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import { InProcessConnection } from "../target/inproc.ts";
 import { RUN_BUDGET_SPENT, type NoteKind, type TranscriptEvent } from "../transcript/types.ts";
+import { recordedLine } from "../transcript/bytes.ts";
 import { framesIn, parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 
@@ -288,8 +289,11 @@ export class Session {
     this.current = name;
   }
 
-  /** Send one envelope (or a raw line) under a step; `aim` records which rules it aims at and why it was chosen. */
-  send(step: string, envelope: Obj | string, aim?: Aim): void {
+  /**
+   * Send one envelope, or a raw line (text, or bytes that need not be UTF-8),
+   * under a step; `aim` records which rules it aims at and why it was chosen.
+   */
+  send(step: string, envelope: Obj | string | Uint8Array, aim?: Aim): void {
     this.step(step);
     // A provider that can no longer answer is sent nothing more: what it was not sent, a later session sends.
     if (this.stall) return;
@@ -299,20 +303,23 @@ export class Session {
       return;
     }
     this.passedOver = false;
-    if (this.withheld !== undefined && typeof envelope !== "string" && (envelope.type === "query" || envelope.type === "verify")) {
+    const env = typeof envelope === "string" || envelope instanceof Uint8Array ? undefined : envelope;
+    if (this.withheld !== undefined && (env?.type === "query" || env?.type === "verify")) {
       this.note("withheld", { reason: this.withheld });
       throw new WithheldError(this.withheld);
     }
-    const line = typeof envelope === "string" ? envelope : JSON.stringify(envelope);
+    const line = env ? JSON.stringify(env) : (envelope as string | Uint8Array);
+    // Bytes that are not UTF-8 are recorded as their decoding and, exactly, in hex.
+    const recorded = recordedLine(line);
     const seq = ++this.writes;
-    if (typeof envelope !== "string" && envelope.id !== undefined) this.requestIds.add(envelope.id);
+    if (env?.id !== undefined) this.requestIds.add(env.id);
     // Recorded as sent only once it went out (over HTTP, when its turn came): one that never did is a note saying why.
     const at = { probe: this.probe, step: this.current };
     this.conn.write(line, (unsent) =>
       this.record(
         unsent === undefined
-          ? { dir: "send", line, seq, ...(aim ? { aim } : {}) }
-          : { dir: "note", note: "unsent", line, seq, reason: unsent, ...(aim ? { aim } : {}) },
+          ? { dir: "send", ...recorded, seq, ...(aim ? { aim } : {}) }
+          : { dir: "note", note: "unsent", ...recorded, seq, reason: unsent, ...(aim ? { aim } : {}) },
         at,
       ),
     );

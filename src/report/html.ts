@@ -1,6 +1,7 @@
 import { levelTag } from "../verdict/words.ts";
 import type { RunReport } from "../verdict/report.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
+import { escapedBytes, fromHex } from "../transcript/bytes.ts";
 import { policyOf, protocolOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
@@ -187,10 +188,14 @@ function eventRow(e: TranscriptEvent): Row {
   const row = { n: e.n, dir: e.dir === "note" && e.note ? `note: ${e.note}` : e.dir, probe: e.probe, tip };
   if ((e.dir === "send" || e.dir === "recv") && typeof e.line === "string") {
     const remarks: string[] = [];
+    const raw = e.line_hex === undefined ? undefined : fromHex(e.line_hex);
+    if (raw) remarks.push(`not UTF-8: the bytes sent were ${e.line_hex!.match(/../g)!.join(" ")} (each byte that is no UTF-8 shown as \\xHH)`);
     if (e.status !== undefined) remarks.push(`HTTP ${e.status}`);
     if (e.overLong) remarks.push(`longer than the line cap: ${e.bytes !== undefined ? `${plural(e.bytes, "byte")} received, ` : ""}only a prefix recorded`);
     if (e.aim) remarks.push(`aims at ${e.aim.rules.join(", ")}: ${e.aim.why}`);
-    return { ...row, text: e.line, ...(remarks.length ? { remark: remarks.join(" · ") } : {}) };
+    // A CR inside a line would read as a line break: it is shown escaped, like the other controls.
+    const text = (raw ? escapedBytes(raw) : e.line).replace(/\r/g, "\\u000d");
+    return { ...row, text, ...(remarks.length ? { remark: remarks.join(" · ") } : {}) };
   }
   if (e.dir === "stderr" && typeof e.text === "string") return { ...row, text: e.text };
   return { ...row, text: rest(e) };

@@ -29,7 +29,8 @@ export type Written = (unsent?: string) => void;
 
 /** One way to talk to a provider: lines out, events in. */
 export interface Connection {
-  write(line: string, written?: Written): void;
+  /** A line: text (written as UTF-8), or bytes that may be no UTF-8 at all (R1's stimuli). */
+  write(line: string | Uint8Array, written?: Written): void;
   endInput(): void;
   /** Stop the provider (stdio: kill its process group; HTTP: abort what is in flight). */
   kill(): void;
@@ -46,8 +47,12 @@ export interface Connection {
 export interface LineProvider {
   /** What it writes before reading anything. */
   banner(): string[];
-  /** One line in: the lines it writes (each may hold anything, a newline included), and its exit status if it ends. */
-  receive(line: string): { lines: string[]; exit?: number };
+  /**
+   * One line in, as the pipe would carry its bytes (text is their UTF-8):
+   * the lines it writes (each may hold anything, a newline included), and
+   * its exit status if it ends.
+   */
+  receive(line: string | Uint8Array): { lines: string[]; exit?: number };
 }
 
 export interface StdioTarget {

@@ -50,7 +50,7 @@ export class HttpConnection implements Connection {
    * Requests wait their turn: one is posted once the one before it was
    * answered. `written` is told when the request went out, or why it never did.
    */
-  write(line: string, written?: Written): void {
+  write(line: string | Uint8Array, written?: Written): void {
     const k = ++this.writes;
     this.chain = this.chain.then(() => {
       if (this.failed) return void written?.("an earlier request could not reach the provider");
@@ -67,7 +67,9 @@ export class HttpConnection implements Connection {
     void this.chain.then(() => this.finish());
   }
 
-  private post(body: string, k: number, written?: Written): Promise<void> {
+  private post(line: string | Uint8Array, k: number, written?: Written): Promise<void> {
+    // The bytes as they are: a body that is no UTF-8 is posted as such.
+    const body = typeof line === "string" ? Buffer.from(line, "utf8") : line;
     const send = this.url.protocol === "https:" ? httpsRequest : httpRequest;
     // "localhost" is loopback by name only if no lookup can send it elsewhere: we connect to 127.0.0.1 ourselves.
     const byName = this.url.hostname.toLowerCase() === "localhost";
@@ -93,7 +95,7 @@ export class HttpConnection implements Connection {
             ...(byName ? { host: this.url.host } : {}),
             "content-type": "application/json",
             accept: "application/json",
-            "content-length": Buffer.byteLength(body),
+            "content-length": body.byteLength,
             ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
           },
         },

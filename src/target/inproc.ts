@@ -52,7 +52,7 @@ export class InProcessConnection implements Connection {
     this.resolveDone();
   }
 
-  write(line: string, written?: Written): void {
+  write(line: string | Uint8Array, written?: Written): void {
     if (this.ended) {
       written?.("the provider had exited");
       return;

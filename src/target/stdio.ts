@@ -3,6 +3,8 @@ import type { Connection, ConnectionEvents, Limits, StdioTarget, Written } from 
 import { LineSplitter } from "./lines.ts";
 import { killGroup, track, untrack } from "./reaper.ts";
 
+const NEWLINE = Buffer.from("\n");
+
 /** A provider child process in its own process group, speaking NDJSON on stdio. */
 export class StdioConnection implements Connection {
   private readonly pid: number | undefined;
@@ -65,12 +67,12 @@ export class StdioConnection implements Connection {
     return !this.closed;
   }
 
-  write(line: string, written?: Written): void {
+  write(line: string | Uint8Array, written?: Written): void {
     if (this.closed || !this.child.stdin?.writable) {
       written?.(this.closed ? "the provider had exited" : "the provider's stdin was closed");
       return;
     }
-    this.child.stdin.write(line + "\n");
+    this.child.stdin.write(typeof line === "string" ? `${line}\n` : Buffer.concat([line, NEWLINE]));
     written?.();
   }
 

@@ -1,5 +1,6 @@
 import { parseUntrusted } from "../protocol/envelope.ts";
 import type { Transcript, TranscriptEvent, TranscriptHeader } from "./types.ts";
+import { decodeUtf8, fromHex, isUtf8 } from "./bytes.ts";
 
 /** Serialise a transcript (a provider run's or a host run's) as NDJSON: the header, then one event per line. */
 export function toNdjson(t: { header: object; events: readonly object[] }): string {
@@ -55,6 +56,7 @@ const EVENT_FIELDS: Record<string, Kind> = {
   t: "number",
   step: "string",
   line: "string",
+  line_hex: "string",
   bytes: "int",
   overLong: "boolean",
   status: "int",
@@ -89,7 +91,17 @@ function checkEvent(e: unknown, line: number): TranscriptEvent {
   if (e.unread !== undefined && (typeof e.unread !== "string" || !UNREAD.has(e.unread)))
     bad(`unread ${JSON.stringify(e.unread)} is not a kind this tool records`);
   if (e.aim !== undefined && !(isRecord(e.aim) && is(e.aim.rules, "strings") && is(e.aim.why, "string"))) bad("aim must be { rules: string[], why: string }");
+  if (e.line_hex !== undefined) checkLineHex(e, bad);
   return { ...(e as unknown as TranscriptEvent), n: line };
+}
+
+/** line_hex is the exact bytes of a sent line that is not UTF-8, and `line` their decoding: a record that says anything else is not ours. */
+function checkLineHex(e: Record<string, unknown>, bad: (why: string) => never): void {
+  if (!(e.dir === "send" || e.note === "unsent")) bad("line_hex belongs to a line sent (or not sent)");
+  const bytes = fromHex(e.line_hex as string);
+  if (!bytes) return bad("line_hex must be lowercase hex, two digits a byte");
+  if (isUtf8(bytes)) bad("line_hex holds UTF-8, which line says exactly: it is only for bytes that are not");
+  if (e.line !== decodeUtf8(bytes)) bad("line is not the UTF-8 decoding of line_hex");
 }
 
 function checkHeader(h: unknown): TranscriptHeader {

@@ -47,8 +47,14 @@ export interface TranscriptEvent {
   reply_to?: number;
   /** send: the rules the stimulus aims at and why it was chosen (derived stimuli). */
   aim?: { rules: string[]; why: string };
-  /** send/recv: the line without its newline (cut to a prefix when over the cap). */
+  /**
+   * send/recv: the line without its newline (cut to a prefix when over the
+   * cap). A line sent as bytes that are not UTF-8 holds their decoding, with
+   * U+FFFD for each invalid sequence, and `line_hex` its exact bytes.
+   */
   line?: string;
+  /** send (and an unsent note): the exact bytes of a line that is not UTF-8, in lowercase hex. */
+  line_hex?: string;
   /** recv: the line's length in bytes, as received. */
   bytes?: number;
   /** recv: the line exceeded the line cap; `line` holds only a prefix. */

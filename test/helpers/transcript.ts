@@ -2,6 +2,7 @@ import { type CheckDef } from "../../checks/kit/check.ts";
 import { score } from "../../src/engine/score.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import type { FileUnread, Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
+import { recordedLine } from "../../src/transcript/bytes.ts";
 import { type CheckResult } from "../../src/verdict/status.ts";
 
 type Ev = Omit<TranscriptEvent, "n" | "probe" | "session" | "t" | "step">;
@@ -34,9 +35,10 @@ export class TranscriptBuilder {
     return this;
   }
 
-  send(step: string, env: object | string): this {
+  /** A send as the session records it: an envelope as JSON, a raw line as is, bytes that are not UTF-8 with line_hex. */
+  send(step: string, env: object | string | Uint8Array): this {
     this.stepName = step;
-    return this.add({ dir: "send", line: typeof env === "string" ? env : JSON.stringify(env) });
+    return this.add({ dir: "send", ...recordedLine(env instanceof Uint8Array || typeof env === "string" ? env : JSON.stringify(env)) });
   }
 
   recv(env: object | string): this {

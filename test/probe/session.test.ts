@@ -97,3 +97,54 @@ t.test("a line a probe chooses not to send is a note, not a write", async (t) =>
   await s.close();
   t.match(brief(s.events)[0], { dir: "note", note: "unsent", step: "shutdown", seq: undefined, line: '{"type":"shutdown"}', reason: "not over this binding" });
 });
+
+/** A provider that answers each chunk of its stdin with the chunk's bytes, in hex. */
+const ECHO = `process.stdin.on("data", (d) => process.stdout.write(JSON.stringify({ type: "echo", hex: d.toString("hex") }) + "\\n"))`;
+
+t.test("a line of bytes that are not UTF-8 goes out as those bytes, and is recorded exactly", async (t) => {
+  t.test("stdio", async (t) => {
+    const s = session({ kind: "stdio", command: [process.execPath, "-e", ECHO] }, 5000);
+    s.send("bad-invalid-utf8", Uint8Array.of(0xff, 0xfe));
+    const echo = await s.next("the echo");
+    await s.close();
+    t.equal(echo?.hex, "fffe0a", "FF FE and the newline reached the provider's stdin");
+    t.match(s.events[0], { dir: "send", line: "\uFFFD\uFFFD", line_hex: "fffe", seq: 1 });
+  });
+  t.test("HTTP", async (t) => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        bodies.push(Buffer.concat(chunks).toString("hex"));
+        res.writeHead(400, { "content-type": "application/json" }).end('{"type":"error","code":"bad_request","message":"not UTF-8"}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    t.teardown(() => server.close());
+    const s = session({ kind: "http", url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, headers: {} }, 5000);
+    s.send("bad-invalid-utf8", Uint8Array.of(0xff, 0xfe));
+    const reply = await s.next("the error");
+    await s.close();
+    t.same(bodies, ["fffe"], "the body is the two bytes, nothing more");
+    t.equal(reply?.code, "bad_request");
+    t.match(s.events[0], { dir: "send", line: "\uFFFD\uFFFD", line_hex: "fffe", seq: 1 });
+  });
+  t.test("in process: the provider is handed the bytes", async (t) => {
+    const got: Array<string | Uint8Array> = [];
+    const provider: LineProvider = { banner: () => [], receive: (l) => (got.push(l), { lines: [] }) };
+    const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider });
+    s.send("bad-invalid-utf8", Uint8Array.of(0xff, 0xfe));
+    s.send("bad-garbage", "text");
+    await new Promise((r) => setImmediate(r));
+    await s.close();
+    t.same(got, [Uint8Array.of(0xff, 0xfe), "text"]);
+  });
+  t.test("bytes that are UTF-8 are recorded as their text", async (t) => {
+    const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [] }) };
+    const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider });
+    s.send("bad-nul-byte", Buffer.from("a\u0000b\r", "utf8"));
+    await s.close();
+    t.same({ line: s.events[0]?.line, hex: s.events[0]?.line_hex }, { line: "a\u0000b\r", hex: undefined });
+  });
+});

@@ -326,6 +326,21 @@ t.test("provider text is escaped everywhere: no element, attribute or entity of 
   t.equal(els.filter((e) => e.tag === "title").length, 1);
 });
 
+t.test("a line sent as bytes that are not UTF-8, or holding a CR or NUL, reads escaped", async (t) => {
+  const report = synthetic([check("R1", "fail", [ev("fail", "after a line of bytes that are not UTF-8 (bytes ff fe, line 2)", { lines: [2, 3, 4] })])]);
+  const transcript = transcriptOf(3, (k) => (k === 3 ? '{"type":"error","code":"bad_request"}' : k === 4 ? '{"goal":"a\rb\u0000c"}\r' : "\uFFFD\uFFFD"));
+  transcript.events[0] = { ...transcript.events[0]!, line_hex: "fffe" };
+  const html = renderHtml(report, transcript);
+  const els = assertPage(t, html, report, "NOT CONFORMANT");
+  t.equal(rowLine(els, 2), "\\xFF\\xFE", "each byte that is no UTF-8 as \\xHH, not as U+FFFD");
+  t.ok(
+    els.some((e) => e.attrs.class === "remark" && e.text.includes("not UTF-8: the bytes sent were ff fe")),
+    "the row says what was sent",
+  );
+  t.equal(rowLine(els, 4), '{"goal":"a\\u000db\\u0000c"}\\u000d', "a CR is shown escaped, never as a line break");
+  t.notMatch(html, /\r|\u0000/, "no CR or NUL raw in the page");
+});
+
 t.test("an http target is named by its URL, as text only", async (t) => {
   const report: RunReport = { ...synthetic([check("A1", "pass", [ev("pass", "ok")])]), target: { kind: "http", url: "https://provider.example/cgp" } };
   const html = renderHtml(report);

@@ -1,0 +1,52 @@
+import t from "tap";
+import { fromNdjson, toNdjson, TranscriptFormatError } from "../../src/transcript/file.ts";
+import { decodeUtf8, escapedBytes, fromHex, isUtf8, recordedLine, toHex } from "../../src/transcript/bytes.ts";
+
+const header = { cgp_conform_transcript: 1, host_version: "contextgraph/1.0", timeout_ms: 5, target: { kind: "stdio", command: ["x"] } };
+const base = { probe: "malformed-input", session: "malformed-input", t: 0, step: "bad-invalid-utf8" };
+const file = (...events: object[]): string => [header, ...events].map((e) => JSON.stringify(e)).join("\n");
+
+t.test("a line that is not UTF-8 is recorded as its decoding and its exact bytes", async (t) => {
+  t.same(recordedLine(Uint8Array.of(0xff, 0xfe)), { line: "\uFFFD\uFFFD", line_hex: "fffe" });
+  t.same(
+    recordedLine(Buffer.from('{"a":"\u0000\r"}\r', "utf8")),
+    { line: '{"a":"\u0000\r"}\r' },
+    "bytes that are UTF-8 need no hex: the text says them exactly",
+  );
+  t.same(recordedLine("as is"), { line: "as is" });
+  const sent = { ...base, dir: "send", seq: 1, ...recordedLine(Uint8Array.of(0xff, 0xfe)) };
+  const back = fromNdjson(toNdjson({ header, events: [sent] })).events[0]!;
+  t.equal(back.line_hex, "fffe", "read back");
+  t.same(fromHex(back.line_hex!), Uint8Array.of(0xff, 0xfe), "the exact bytes again");
+});
+
+t.test("the reader holds line_hex to what it says", async (t) => {
+  const cases: Array<[string, object, RegExp]> = [
+    ["on a received line", { ...base, dir: "recv", line: "\uFFFD\uFFFD", line_hex: "fffe" }, /line_hex belongs to a line sent/],
+    ["odd hex", { ...base, dir: "send", line: "\uFFFD", line_hex: "fff" }, /two digits a byte/],
+    ["uppercase hex", { ...base, dir: "send", line: "\uFFFD\uFFFD", line_hex: "FFFE" }, /lowercase hex/],
+    ["bytes that are UTF-8", { ...base, dir: "send", line: "ok", line_hex: "6f6b" }, /only for bytes that are not/],
+    ["a line that is not their decoding", { ...base, dir: "send", line: "??", line_hex: "fffe" }, /line is not the UTF-8 decoding of line_hex/],
+    ["not a string", { ...base, dir: "send", line: "\uFFFD", line_hex: 255 }, /line_hex must be string/],
+  ];
+  for (const [what, event, says] of cases) t.throws(() => fromNdjson(file(event)), { constructor: TranscriptFormatError, message: says }, what);
+  t.doesNotThrow(
+    () => fromNdjson(file({ ...base, dir: "note", note: "unsent", line: "\uFFFD\uFFFD", line_hex: "fffe", seq: 2, reason: "the provider had exited" })),
+    "an unsent note keeps the bytes it did not send",
+  );
+  t.throws(() => fromNdjson(file({ ...base, dir: "note", note: "unsent-ish" })), /note "unsent-ish" is not a kind/);
+});
+
+t.test("bytes for a reader", async (t) => {
+  t.equal(escapedBytes(Uint8Array.of(0xff, 0xfe)), "\\xFF\\xFE");
+  t.equal(escapedBytes(Buffer.from("é ✓ 😀", "utf8")), "é ✓ 😀", "UTF-8 of every length reads as text");
+  t.equal(escapedBytes(Uint8Array.of(0x61, 0xe2, 0x9c, 0x62)), "a\\xE2\\x9Cb", "a cut sequence is bytes");
+  t.equal(escapedBytes(Uint8Array.of(0xed, 0xa0, 0x80)), "\\xED\\xA0\\x80", "an encoded surrogate (CESU) is no UTF-8");
+  t.equal(escapedBytes(Uint8Array.of(0xc0, 0xaf)), "\\xC0\\xAF", "an overlong form is no UTF-8");
+  t.equal(escapedBytes(Uint8Array.of(0xf4, 0x90, 0x80, 0x80)), "\\xF4\\x90\\x80\\x80", "past U+10FFFF is no UTF-8");
+  for (const b of [[0xff, 0xfe], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0x61]]) {
+    const bytes = Uint8Array.from(b);
+    t.equal(isUtf8(bytes), !escapedBytes(bytes).includes("\\x"), `${toHex(bytes)}: the escaper and the decoder agree`);
+  }
+  t.equal(decodeUtf8(Uint8Array.of(0x61, 0xff, 0x62)), "a\uFFFDb");
+});
