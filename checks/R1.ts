@@ -11,7 +11,38 @@ import {
 } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { show } from "./kit/show.ts";
-import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
+import { envelopeOf, type Message, type ProbeView } from "../src/transcript/view.ts";
+import type { TranscriptEvent } from "../src/transcript/types.ts";
+
+/**
+ * A stimulus as the reader should see it: its bytes when they are not UTF-8,
+ * else its text quoted, a long one by its start and its end (where a CR
+ * before the LF sits).
+ */
+function shown(sent: TranscriptEvent): string {
+  if (sent.line_hex !== undefined) return `bytes ${sent.line_hex.match(/../g)!.join(" ")}`;
+  const line = sent.line ?? "";
+  return line.length <= 64 ? show(line) : `${show(line.slice(0, 48))} … ${show(line.slice(-16))} (${line.length} chars)`;
+}
+
+/** How a valid query spelt unusually (CR LF) was answered: as the query it is, or as a malformed line. */
+function asQuery(p: ProbeView, o: { sent: TranscriptEvent; replies: Message[] }, label: string): Evidence {
+  const id = envelopeOf(o.sent)?.id;
+  const answer =
+    id !== undefined
+      ? p.received().find((m) => m.n > o.sent.n && m.env.id === id && (m.env.type === "frames" || m.env.type === "error"))
+      : o.replies.find((m) => m.env.type === "frames" || m.env.type === "error");
+  if (answer?.env.type === "frames") return { ok: true, message: `${label}, the provider answered it as the query it is`, lines: [o.sent.n, answer.n] };
+  // No keyword asks it to be served: a refusal warns, never fails.
+  return {
+    ok: false,
+    level: "NONE",
+    message: `${label}, the provider did not answer it as a query: a CR before the LF is JSON whitespace (RFC 8259 §2), so the line held one envelope, a valid query`,
+    expected: "a frames envelope answering the query",
+    actual: answer ? `${show(answer.env.type)}${answer.env.code !== undefined ? ` code ${show(answer.env.code)}` : ""} (line ${answer.n})` : "no reply",
+    lines: [o.sent.n, ...(answer ? [answer.n] : [])],
+  };
+}
 
 /** An exit that a stimulus of R1's own was followed by: a crash, judged with every other crash (one finding per cause). */
 function crashAfter(p: ProbeView, sent: { n: number; session: string }, until: number | undefined): boolean {
@@ -30,7 +61,7 @@ function malformed(p: ProbeView, answers: boolean): Evidence[] {
   for (const st of STIMULI) {
     const o = stimulusOutcome(p, st.step, afterStep(st.step));
     if (!o) continue;
-    const label = `after ${st.what} (${show(o.sent.line ?? "", 60)}, line ${o.sent.n})`;
+    const label = `after ${st.what} (${shown(o.sent)}, line ${o.sent.n})`;
     if (o.silence) {
       // A crash is one of the crashes below; a provider alive but answering nothing more is this stimulus's own finding,
       // unless it answered no query anywhere: then the line cannot be told to have done it.
@@ -55,7 +86,8 @@ function malformed(p: ProbeView, answers: boolean): Evidence[] {
     }
     const lines = [o.sent.n, ...o.replies.map((m) => m.n), o.answer!.n];
     out.push({ ok: true, message: `${label}, the provider answered the next valid query (line ${o.answer!.n})`, lines });
-    // An object with neither type nor id may be a notification, which §2 says is ignored: the SHOULD does not bind it.
+    if (st.valid) out.push(asQuery(p, o, label));
+    // The stimulus table says, and why, which stimuli the SHOULD binds (an object that may be a notification, a lone surrogate escape and a valid query it does not).
     if (!st.reply) continue;
     // A correlating provider may answer out of order: a bad_request echoing the stimulus's id counts wherever it came.
     const id = envelopeOf(o.sent)?.id;
@@ -120,12 +152,28 @@ const JUDGED = PROBE_SPECS.filter((p) => p.survivalJudgedBy !== undefined && p.s
  * Stimulus: probe malformed-input: each of its malformed lines and bad
  * requests (a line that is not JSON, {}, a JSON array, a query with no query
  * member, one with wrong member types; request-shaped ones with an id to a
- * correlating provider, plus a typeless request with an id), each
- * chased by a valid query; and probe unknown-kind, whose query for a kind no
- * revision defines must not kill the provider either.
- * Readings: an object with neither type nor id ({}) may be a notification,
- * which §2 says is ignored, so R1's SHOULD (reply bad_request) does not bind
- * it; only survival does. A query for an unknown kind counts as a request the
+ * correlating provider, plus a typeless request with an id), then raw bytes
+ * (a query whose goal is the escape \ud800, one with a raw NUL byte inside a
+ * string, one with a bare CR inside a string, a valid query ending in CR LF,
+ * and the two bytes FF FE, which are not UTF-8), each chased by a valid
+ * query; and probe unknown-kind, whose query for a kind no revision defines
+ * must not kill the provider either.
+ * Readings: survival (the MUST) binds every stimulus. The SHOULD (reply
+ * bad_request) binds a line that holds no envelope, since "Every message is
+ * a single JSON object" (§2), written in RFC 8259's JSON: not JSON at all,
+ * a JSON value that is no object, a raw NUL or CR inside a string ("the
+ * control characters (U+0000 through U+001F)" must be escaped, RFC 8259 §7),
+ * bytes that are not UTF-8 (JSON between systems "MUST be encoded using
+ * UTF-8", §8.1); and a request that cannot be served (no query member,
+ * mistyped members, a typeless request with an id). It does not bind:
+ * an object with neither type nor id ({}), which may be a notification, and
+ * §2 says a notification "expects no reply"; a query whose goal is a lone
+ * surrogate escape, which matches JSON's grammar and which RFC 8259 §8.2
+ * leaves to the receiver (a conformant parser may accept it: served or
+ * refused, both honest); and a valid query ending in CR LF, whose CR is JSON
+ * whitespace (§2 of RFC 8259), so the line holds one envelope: answered with
+ * frames it is as it should be, and any other answer warns, never fails
+ * (no keyword asks for it). A query for an unknown kind counts as a request the
  * provider may find bad: dying on it fails, any answer passes (Q1 judges the answer).
  * Every crash: the provider exiting by itself on any stimulus of any probe
  * (but shutdown's, the foreign handshake's, an unknown type's and verify's,

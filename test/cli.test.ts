@@ -74,6 +74,24 @@ t.test("replay re-scores a saved transcript to the same verdicts", async (t) => 
   );
 });
 
+t.test("a line of bytes that are not UTF-8 is saved exactly, replayed to the same verdict, and shown readably", async (t) => {
+  const file = join(tmp, "utf8.ndjson");
+  const page = join(tmp, "utf8.html");
+  const live = await cli(["reference", "--misbehave", "R1-exit-on-invalid-utf8", "--json", "--timeout", "20000", "--transcript", file]);
+  t.equal(live.exitCode, 1);
+  const sent = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.includes('"line_hex"'))
+    .map((l) => JSON.parse(l) as { dir: string; line: string; line_hex: string });
+  t.same(sent, [{ ...sent[0], dir: "send", line: "\uFFFD\uFFFD", line_hex: "fffe" }], "one line sent as bytes, FF FE, kept exactly");
+  const replay = await cli(["replay", file, "--json"]);
+  t.same(JSON.parse(replay.stdout), JSON.parse(live.stdout), "the same verdicts from the saved bytes");
+  const human = await cli(["replay", file, "--report", `html:${page}`]);
+  t.match(human.stdout, /FAIL\s+R1 .*\n.*\n\s+✗ the provider exited \(code 1\) on the bytes ff fe \(probe malformed-input, step bad-invalid-utf8/);
+  const html = readFileSync(page, "utf8");
+  t.match(html, /<pre>\\xFF\\xFE<\/pre><div class="remark">not UTF-8: the bytes sent were ff fe/);
+});
+
 t.test("provider arguments after -- are passed verbatim", async (t) => {
   const r = await cli(["stdio", "--json", "--timeout", "300", "--", ...fake("never-answers"), "007", "--x=1e3", "0x10", "-n"]);
   t.equal(r.exitCode, 1);

@@ -90,7 +90,9 @@ function distinctive(q: unknown): Record<string, unknown> | unknown {
 export function describeStimulus(e: TranscriptEvent, probe: string): string {
   const env = envelopeOf(e);
   const body = env?.type === "query" ? (env.query === undefined ? " with no query member" : ` ${show(distinctive(env.query), 100)}`) : "";
-  const what = env && typeof env.type === "string" ? `a ${show(env.type, 40)}${body}` : `the line ${show(e.line ?? "", 60)}`;
+  // A line that is not UTF-8 is named by its bytes: its decoding (U+FFFD for each) would not say which.
+  const line = e.line_hex !== undefined ? `the bytes ${e.line_hex.match(/../g)!.join(" ")}` : `the line ${show(e.line ?? "", 60)}`;
+  const what = env && typeof env.type === "string" ? `a ${show(env.type, 40)}${body}` : line;
   return `${what} (probe ${probe}, step ${e.step}${e.aim ? `: ${e.aim.why}` : ""}, line ${e.n})`;
 }
 

@@ -37,12 +37,15 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
     return { sent, replies: v.received(step), silence: { why: s.why, line: s.lines[0] ?? sent.n } };
   }
   const syncId = sync.env.id;
-  const window = [...v.received(step), ...v.received(syncStep)];
+  const window = [...v.received(step), ...v.received(syncStep)].sort((a, b) => a.n - b.n);
   // Over HTTP the binding pairs each response with its request; on stdio, order and id decide.
   const paired = sync?.seq !== undefined && window.some((m) => m.replyTo !== undefined);
+  // Nothing received before the sync query was sent answers it: frames that came first answer the stimulus.
+  const later = (m: Message): boolean => m.n > sync.n;
   // With correlation, the reply carrying the sync query's id is its answer even when an id-less frames came first.
-  const byId = syncId === undefined || paired ? -1 : window.findIndex((m) => m.env.id === syncId && (m.env.type === "frames" || m.env.type === "error"));
-  const at = paired ? window.findIndex((m) => m.replyTo === sync.seq) : byId !== -1 ? byId : window.findIndex((m) => isSyncAnswer(m.env, syncId));
+  const byId =
+    syncId === undefined || paired ? -1 : window.findIndex((m) => later(m) && m.env.id === syncId && (m.env.type === "frames" || m.env.type === "error"));
+  const at = paired ? window.findIndex((m) => m.replyTo === sync.seq) : byId !== -1 ? byId : window.findIndex((m) => later(m) && isSyncAnswer(m.env, syncId));
   if (at !== -1) return { sent, replies: window.slice(0, at), answer: window[at] };
   const exit = v.events.find((e) => e.note === "exit" && (e.step === step || e.step === syncStep));
   const timeout = v.notes("timeout", syncStep)[0];

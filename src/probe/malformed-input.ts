@@ -1,4 +1,4 @@
-import { awaitSync, defineProbe, query } from "./probe.ts";
+import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
 import { afterStep, MALFORMED_INPUT, malformedLines } from "../protocol/probes.ts";
 
 export default defineProbe({
@@ -6,6 +6,8 @@ export default defineProbe({
   async run(s, ctx) {
     for (const [i, st] of malformedLines(ctx.correlation).entries()) {
       s.send(st.step, st.line, { rules: ["R1"], why: st.what });
+      // Lock-step, a request that may be served is answered before anything else is sent: its frames then cannot pass for the next query's.
+      if (st.servable && !ctx.correlation) await awaitAnswer(s, st.step);
       const id = `sync-${i + 1}`;
       s.send(afterStep(st.step), query(ctx, id, {}));
       if (!(await awaitSync(s, ctx, id)) && s.stalled) return;

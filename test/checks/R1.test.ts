@@ -7,10 +7,22 @@ const badRequest = { type: "error", code: "bad_request", message: "bad" };
 
 const LOCKSTEP = { ...ACK, capabilities: { query: { kinds: [] } } };
 const STIMULI = malformedLines(true);
+type Stimulus = (typeof STIMULI)[number];
+const at = (step: string): number => STIMULI.findIndex((s) => s.step === step);
 
-/** malformed-input with a reply per stimulus (undefined: none); `dieAt` stops the provider there. */
+/** What an honest provider replies to a stimulus: frames to the valid query, bad_request to the rest. */
+const honest =
+  (correlated = true) =>
+  (_i: number, st: Stimulus): object | object[] =>
+    st.valid ? frames(correlated ? st.id! : (undefined as unknown as string), []) : badRequest;
+
+/**
+ * malformed-input with a reply (or several) per stimulus (undefined: none);
+ * `dieAt` stops the provider there. Recorded as the probe sends: to a
+ * lock-step provider, a servable stimulus is answered before the valid query goes.
+ */
 function malformed(
-  reply: (i: number) => object | undefined,
+  reply: (i: number, st: Stimulus) => object | object[] | undefined,
   dieAt?: number,
   correlated = true,
   tail: (b: TranscriptBuilder) => TranscriptBuilder = healthyUnknownKind,
@@ -21,11 +33,16 @@ function malformed(
       .handshake(correlated ? ACK : LOCKSTEP);
     for (const [i, st] of malformedLines(correlated).entries()) {
       b.send(st.step, st.line);
+      const r = reply(i, st);
+      const replies = r === undefined ? [] : Array.isArray(r) ? r : [r];
+      const first = st.servable && !correlated && i !== dieAt;
+      if (first) for (const x of replies) b.recv(x);
+      // Lock-step, the probe waits for a servable stimulus's answer: none is a timeout, and the session sends nothing more.
+      if (first && replies.length === 0) return tail(b.note("timeout", { waitedMs: 800, expecting: `a reply to request ${st.step}` }));
       const id = `sync-${i + 1}`;
       b.send(afterStep(st.step), query(id));
       if (i === dieAt) return tail(b.note("eof").note("exit", { exitCode: 1, signal: null }));
-      const r = reply(i);
-      if (r) b.recv(r);
+      if (!first) for (const x of replies) b.recv(x);
       b.recv(frames(id, []));
     }
     return tail(b);
@@ -45,30 +62,108 @@ function unknownKindStart(b: TranscriptBuilder = tx()): TranscriptBuilder {
 }
 
 runCases(R1, [
-  { name: "bad_request to each, alive throughout", build: malformed(() => badRequest), status: "pass" },
-  { name: "silent but alive", build: malformed(() => undefined), status: "warn", strict: "fail", says: [/did not reply error bad_request \| .* \| no reply/] },
-  { name: "another error code", build: malformed(() => ({ ...badRequest, code: "internal" })), status: "warn", says: [/"error" code "internal"/] },
+  {
+    name: "bad_request to each malformed line, frames to the CR LF query, alive throughout",
+    build: malformed(honest()),
+    status: "pass",
+    says: [/after a valid query ending in CR LF .*, the provider answered it as the query it is/],
+  },
+  {
+    name: "silent but alive",
+    build: malformed(() => undefined),
+    status: "warn",
+    strict: "fail",
+    says: [/did not reply error bad_request \| .* \| no reply/, /did not answer it as a query.* \| no reply/],
+  },
+  {
+    name: "another error code",
+    build: malformed((i, st) => (st.valid ? honest()(i, st) : { ...badRequest, code: "internal" })),
+    status: "warn",
+    says: [/"error" code "internal"/],
+  },
   {
     name: "dies on the garbage line",
-    build: malformed(() => badRequest, 0),
+    build: malformed(honest(), 0),
     status: "fail",
     says: [/the provider exited \(code 1\) on the line "this is not json \{\{" \(probe malformed-input, step bad-garbage, line \d+\)/],
   },
   {
     name: "dies on the query without a body",
-    build: malformed(() => badRequest, 4),
+    build: malformed(honest(), 4),
     status: "fail",
     says: [/the provider exited \(code 1\) on a "query" with no query member \(probe malformed-input, step bad-query-no-body/],
   },
   {
+    name: "dies on the bytes FF FE: the finding shows the bytes",
+    build: malformed(honest(), at("bad-invalid-utf8")),
+    status: "fail",
+    says: [/the provider exited \(code 1\) on the bytes ff fe \(probe malformed-input, step bad-invalid-utf8, line \d+\)/],
+  },
+  {
+    name: "dies on a NUL byte: the finding shows it escaped",
+    build: malformed(honest(), at("bad-nul-byte")),
+    status: "fail",
+    says: [
+      /the provider exited \(code 1\) on the line "\{\\"type\\":\\"query\\",\\"query\\":\{\\"goal\\":\\"nul\\u0000byte.* \(probe malformed-input, step bad-nul-byte, line \d+\)/,
+    ],
+  },
+  {
+    name: "dies on a bare CR: the finding shows it escaped",
+    build: malformed(honest(), at("bad-bare-cr")),
+    status: "fail",
+    says: [/the provider exited \(code 1\) on the line ".*\\"line one\\rline.* \(probe malformed-input, step bad-bare-cr, line \d+\)/],
+  },
+  {
+    name: "a bare CR read as a line break: two fragments, two bad_requests, still alive",
+    build: malformed((i, st) => (st.step === "bad-bare-cr" ? [badRequest, badRequest] : honest()(i, st))),
+    status: "pass",
+    says: [/after a query with a bare CR inside a string .*, the provider replied error bad_request/],
+  },
+  {
+    name: "the lone surrogate escape served like any query: no warning",
+    build: malformed((i, st) => (st.step === "bad-lone-surrogate" ? frames("bad-surrogate", []) : honest()(i, st))),
+    status: "pass",
+    says: [/after a query whose goal is a lone surrogate escape .*, the provider answered the next valid query/],
+  },
+  {
+    name: "the lone surrogate escape left unanswered: survival is all R1 asks",
+    build: malformed((i, st) => (st.step === "bad-lone-surrogate" ? undefined : honest()(i, st))),
+    status: "pass",
+  },
+  {
+    name: "lock-step, the lone surrogate query never answered: a lock-step host is wedged",
+    build: malformed((i, st) => (st.step === "bad-lone-surrogate" ? undefined : honest(false)(i, st)), undefined, false),
+    status: "fail",
+    says: [/after a query whose goal is a lone surrogate escape .*, no reply within 800 ms/],
+  },
+  {
+    name: "the CR LF query refused as a malformed line: warns, never fails, not even under --strict",
+    build: malformed((i, st) => (st.valid ? { ...badRequest, id: st.id } : honest()(i, st))),
+    status: "warn",
+    strict: "warn",
+    says: [/did not answer it as a query: a CR before the LF is JSON whitespace .* \| a frames envelope answering the query \| "error" code "bad_request"/],
+  },
+  {
+    name: "lock-step: the CR LF query's frames come before the valid query is sent, and answer it, not that query",
+    build: malformed(honest(false), undefined, false),
+    status: "pass",
+    says: [/after a valid query ending in CR LF .*, the provider answered it as the query it is/],
+  },
+  {
+    name: "lock-step: the CR LF query refused",
+    build: malformed((i, st) => (st.valid ? badRequest : honest(false)(i, st)), undefined, false),
+    status: "warn",
+    says: [/did not answer it as a query/],
+  },
+  {
     name: "the empty object (maybe a notification) left unanswered: no warning",
-    build: malformed((i) => (i === 1 ? undefined : badRequest)),
+    build: malformed((i, st) => (i === 1 ? undefined : honest()(i, st))),
     status: "pass",
     says: [/after an empty JSON object .*the provider answered the next valid query/],
   },
   {
     name: "lock-step: no typeless request is sent, and the rest is judged",
-    build: malformed(() => badRequest, undefined, false),
+    build: malformed(honest(false), undefined, false),
     status: "pass",
     // No id on the request-shaped stimuli, and no typeless request: line 16 is the no-body query, sent as {"type":"query"}.
     says: [/after a query with no query member \("\{\\"type\\":\\"query\\"\}", line 16\), the provider answered/],
@@ -76,14 +171,7 @@ runCases(R1, [
   {
     name: "dies on a query for an unknown kind",
     build: () =>
-      unknownKindStart(
-        malformed(
-          () => badRequest,
-          undefined,
-          true,
-          (b) => b,
-        )(),
-      )
+      unknownKindStart(malformed(honest(), undefined, true, (b) => b)())
         .note("eof")
         .note("exit", { exitCode: 1, signal: null }),
     status: "fail",
@@ -92,14 +180,7 @@ runCases(R1, [
   {
     name: "answers the unknown kind with any error, then the next query",
     build: () =>
-      unknownKindStart(
-        malformed(
-          () => badRequest,
-          undefined,
-          true,
-          (b) => b,
-        )(),
-      )
+      unknownKindStart(malformed(honest(), undefined, true, (b) => b)())
         .recv({ type: "error", id: "ukind-1", code: "bad_request", message: "no such kind" })
         .send(UNKNOWN_KIND_PROBE.steps.after, query("ukind-sync"))
         .recv(frames("ukind-sync", [])),
