@@ -22,9 +22,10 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
   const sync = v.sent(syncStep).find((m) => m.session === sent.session);
   if (!sync) {
     // The sync query never went out (over HTTP it waits until the stimulus is answered): what kept it is the outcome.
-    const unsent = v.notes("unsent", syncStep)[0];
+    const mine = (e: TranscriptEvent): boolean => e.session === sent.session;
+    const unsent = v.notes("unsent", syncStep).find(mine);
     if (unsent) {
-      const timeout = v.notes("timeout", syncStep)[0] ?? v.notes("timeout", step)[0];
+      const timeout = v.notes("timeout", syncStep).find(mine) ?? v.notes("timeout", step).find(mine);
       const why = `the following valid query was never sent (${unsent.reason})`;
       return {
         sent,
