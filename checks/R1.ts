@@ -173,7 +173,11 @@ const JUDGED = PROBE_SPECS.filter((p) => p.survivalJudgedBy !== undefined && p.s
  * refused, both honest); and a valid query ending in CR LF, whose CR is JSON
  * whitespace (§2 of RFC 8259), so the line holds one envelope: answered with
  * frames it is as it should be, and any other answer warns, never fails
- * (no keyword asks for it). A query for an unknown kind counts as a request the
+ * (no keyword asks for it). To a lock-step provider those two queries are
+ * awaited before the valid query goes (their frames could pass for its): one
+ * never answered wedges any lock-step host, and is that stimulus's finding;
+ * with correlation the ids tell answers apart and nothing is awaited.
+ * A query for an unknown kind counts as a request the
  * provider may find bad: dying on it fails, any answer passes (Q1 judges the answer).
  * Every crash: the provider exiting by itself on any stimulus of any probe
  * (but shutdown's, the foreign handshake's, an unknown type's and verify's,

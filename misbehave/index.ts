@@ -61,6 +61,7 @@ import R1_crash_on_bad_query from "./R1-crash-on-bad-query.ts";
 import R1_crash_on_garbage from "./R1-crash-on-garbage.ts";
 import R1_crash_on_one_kind from "./R1-crash-on-one-kind.ts";
 import R1_crash_on_wrong_length from "./R1-crash-on-wrong-length.ts";
+import R1_exit_on_invalid_utf8 from "./R1-exit-on-invalid-utf8.ts";
 import R1_ignore_typeless_request from "./R1-ignore-typeless-request.ts";
 import R2_exit_nonzero from "./R2-exit-nonzero.ts";
 import R2_ignore_shutdown from "./R2-ignore-shutdown.ts";
@@ -149,6 +150,7 @@ export const MODES: readonly Mode[] = [
   R1_crash_on_garbage,
   R1_crash_on_one_kind,
   R1_crash_on_wrong_length,
+  R1_exit_on_invalid_utf8,
   R1_ignore_typeless_request,
   R2_exit_nonzero,
   R2_ignore_shutdown,
