@@ -2,8 +2,11 @@ import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { crashesIn, crashFindings, signature, type Crash } from "./kit/crash.ts";
 import {
   afterStep,
+  BYTE_STIMULI,
+  MALFORMED_BYTES,
   MALFORMED_INPUT,
-  MALFORMED_STIMULI as STIMULI,
+  MALFORMED_STIMULI,
+  type MalformedStimulus,
   PROBE_SPECS,
   PROVENANCE_FILES,
   UNKNOWN_KIND,
@@ -56,10 +59,10 @@ function answersQueries(views: readonly ProbeView[]): boolean {
   return views.some((v) => v.sent().some((m) => m.env.type === "query" && v.answer(m.step, ["frames", "error"]) !== undefined));
 }
 
-function malformed(p: ProbeView, answers: boolean): Evidence[] {
+function malformed(p: ProbeView, table: readonly MalformedStimulus[], answers: boolean): Evidence[] {
   const out: Evidence[] = [];
-  for (const st of STIMULI) {
-    const o = stimulusOutcome(p, st.step, afterStep(st.step));
+  for (const st of table) {
+    const o = stimulusOutcome(p, st.step, afterStep(st.step, p.spec));
     if (!o) continue;
     const label = `after ${st.what} (${shown(o.sent)}, line ${o.sent.n})`;
     if (o.silence) {
@@ -152,12 +155,13 @@ const JUDGED = PROBE_SPECS.filter((p) => p.survivalJudgedBy !== undefined && p.s
  * Stimulus: probe malformed-input: each of its malformed lines and bad
  * requests (a line that is not JSON, {}, a JSON array, a query with no query
  * member, one with wrong member types; request-shaped ones with an id to a
- * correlating provider, plus a typeless request with an id), then raw bytes
- * (a query whose goal is the escape \ud800, one with a raw NUL byte inside a
- * string, one with a bare CR inside a string, a valid query ending in CR LF,
- * and the two bytes FF FE, which are not UTF-8), each chased by a valid
- * query; and probe unknown-kind, whose query for a kind no revision defines
- * must not kill the provider either.
+ * correlating provider, plus a typeless request with an id); probe
+ * malformed-bytes, in a process of its own: lines a line reader or JSON
+ * parser may trip on (a query whose goal is the escape \ud800, one with a
+ * raw NUL byte inside a string, one with a bare CR inside a string, a valid
+ * query ending in CR LF, and the two bytes FF FE, which are not UTF-8); each
+ * chased by a valid query; and probe unknown-kind, whose query for a kind no
+ * revision defines must not kill the provider either.
  * Readings: survival (the MUST) binds every stimulus. The SHOULD (reply
  * bad_request) binds a line that holds no envelope, since "Every message is
  * a single JSON object" (§2), written in RFC 8259's JSON: not JSON at all,
@@ -197,16 +201,21 @@ export default defineCheck({
   title: "Provider survives malformed lines and bad requests",
   level: "MUST",
   requirement: "A provider MUST NOT crash on a malformed line or bad request. It SHOULD reply error with code bad_request.",
-  probes: [MALFORMED_INPUT, UNKNOWN_KIND_PROBE],
+  probes: [MALFORMED_INPUT, MALFORMED_BYTES, UNKNOWN_KIND_PROBE],
   observes: [...OBSERVED, ...JUDGED],
   score({ probe }) {
     const p = probe(MALFORMED_INPUT);
-    const own = [probe(MALFORMED_INPUT), probe(UNKNOWN_KIND_PROBE)];
+    const own = [probe(MALFORMED_INPUT), probe(MALFORMED_BYTES), probe(UNKNOWN_KIND_PROBE)];
     // The same crash on a stimulus another check judges survival of (an unknown type is S2-framing's) is that check's finding.
     const judged = new Set(crashesIn(JUDGED.map(probe)).map(signature));
     const crashes: Crash[] = [...crashesIn(own), ...crashesIn(OBSERVED.map(probe)).filter((c) => !judged.has(signature(c)))];
     const answers = answersQueries([...own, ...OBSERVED.map(probe)]);
-    const out = [...malformed(p, answers), ...unknownKind(probe(UNKNOWN_KIND_PROBE), answers), ...crashFindings(crashes, RULE)];
+    const out = [
+      ...malformed(p, MALFORMED_STIMULI, answers),
+      ...malformed(probe(MALFORMED_BYTES), BYTE_STIMULI, answers),
+      ...unknownKind(probe(UNKNOWN_KIND_PROBE), answers),
+      ...crashFindings(crashes, RULE),
+    ];
     return out.length > 0 ? out : notSent(p.name, "malformed input");
   },
 });

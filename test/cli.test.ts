@@ -87,7 +87,7 @@ t.test("a line of bytes that are not UTF-8 is saved exactly, replayed to the sam
   const replay = await cli(["replay", file, "--json"]);
   t.same(JSON.parse(replay.stdout), JSON.parse(live.stdout), "the same verdicts from the saved bytes");
   const human = await cli(["replay", file, "--report", `html:${page}`]);
-  t.match(human.stdout, /FAIL\s+R1 .*\n.*\n\s+✗ the provider exited \(code 1\) on the bytes ff fe \(probe malformed-input, step bad-invalid-utf8/);
+  t.match(human.stdout, /FAIL\s+R1 .*\n.*\n\s+✗ the provider exited \(code 1\) on the bytes ff fe \(probe malformed-bytes, step bad-invalid-utf8/);
   const html = readFileSync(page, "utf8");
   t.match(html, /<pre>\\xFF\\xFE<\/pre><div class="remark">not UTF-8: the bytes sent were ff fe/);
 });

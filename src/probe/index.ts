@@ -6,6 +6,7 @@ import foreignVersion from "./foreign-version.ts";
 import graphAnchors from "./graph-anchors.ts";
 import handshake from "./handshake.ts";
 import kindsQuery from "./kinds-query.ts";
+import malformedBytes from "./malformed-bytes.ts";
 import malformedInput from "./malformed-input.ts";
 import type { Probe } from "./probe.ts";
 import { PROBE_SPECS, PROVENANCE_FILES } from "../protocol/probes.ts";
@@ -30,6 +31,7 @@ const IMPLEMENTED: readonly Probe[] = [
   verify,
   foreignVersion,
   malformedInput,
+  malformedBytes,
   unknownType,
   correlation,
   unknownMembers,

@@ -225,9 +225,7 @@ export const FOREIGN_VERSION_PROBE = spec({
  * is ignored: it is sent, but no reply is expected. To a provider that
  * declares correlation, the request-shaped stimuli carry an id (so only one
  * reading fits, and H4 can judge the error) and a typeless request with an
- * id is added. The raw-byte stimuli come last, invalid UTF-8 at the very
- * end: it ends the read loop of providers whose line reader decodes
- * strictly, and nothing sent after a death is judged.
+ * id is added.
  */
 export interface MalformedStimulus {
   step: string;
@@ -275,6 +273,18 @@ export const MALFORMED_STIMULI: readonly MalformedStimulus[] = [
     id: "bad-wrong-types",
     reply: true,
   },
+];
+
+/**
+ * The stimuli of probe malformed-bytes, read as MALFORMED_STIMULI are: lines
+ * whose bytes a line reader or a JSON parser may trip on. They run in a
+ * process of their own, so a provider that dies on each of them (and on
+ * every malformed line before) does not use up the fresh sessions that
+ * malformed-input and the probes beside it may be resumed in. Invalid UTF-8
+ * comes last: it ends the read loop of providers whose line reader decodes
+ * strictly.
+ */
+export const BYTE_STIMULI: readonly MalformedStimulus[] = [
   // ASCII bytes in the JSON grammar, but no Unicode: RFC 8259 §8.2 leaves "the behavior of software that receives
   // JSON texts containing such values" open, so a conformant parser may take the goal as a string and serve it, or
   // refuse it. Served or refused as bad_request, both honest: survival binds, the SHOULD does not.
@@ -325,27 +335,44 @@ export const MALFORMED_STIMULI: readonly MalformedStimulus[] = [
   { step: "bad-invalid-utf8", what: "a line of bytes that are not UTF-8", bytes: [0xff, 0xfe], reply: true },
 ];
 
-/** The stimuli a provider gets, and the exact line of each: text, or bytes when they are not UTF-8. */
-export function malformedLines(correlated: boolean): Array<MalformedStimulus & { line: string | Uint8Array }> {
-  return MALFORMED_STIMULI.filter((st) => correlated || !st.correlatedOnly).map((st) => {
-    if (st.bytes) return { ...st, line: Uint8Array.from(st.bytes) };
-    const json = st.raw ?? JSON.stringify(correlated && st.id !== undefined ? { ...st.env!, id: st.id } : st.env);
-    return { ...st, line: st.spell ? st.spell(json) : json };
-  });
+/** The stimuli of a table a provider gets, and the exact line of each: text, or bytes when they are not UTF-8. */
+export function malformedLines(
+  correlated: boolean,
+  table: readonly MalformedStimulus[] = MALFORMED_STIMULI,
+): Array<MalformedStimulus & { line: string | Uint8Array }> {
+  return table
+    .filter((st) => correlated || !st.correlatedOnly)
+    .map((st) => {
+      if (st.bytes) return { ...st, line: Uint8Array.from(st.bytes) };
+      const json = st.raw ?? JSON.stringify(correlated && st.id !== undefined ? { ...st.env!, id: st.id } : st.env);
+      return { ...st, line: st.spell ? st.spell(json) : json };
+    });
 }
 
 export const MALFORMED_INPUT = spec({
   name: "malformed-input",
   summary:
-    "sends malformed lines and bad requests (to a correlating provider, the request-shaped ones with an id, and a typeless request with an id), then raw bytes: a lone surrogate escape, a NUL byte and a bare CR inside a string, a valid query ending in CR LF, and FF FE (not UTF-8); each followed by a valid query",
+    "sends malformed lines and bad requests (to a correlating provider, the request-shaped ones with an id, and a typeless request with an id), each followed by a valid query",
   handshake: true,
   session: "malformed",
   survivalJudgedBy: "R1",
   steps: Object.fromEntries(MALFORMED_STIMULI.map((s) => [s.step, s.step])),
   families: ["after-bad-"],
 });
+
+export const MALFORMED_BYTES = spec({
+  name: "malformed-bytes",
+  summary:
+    "sends lines a line reader or JSON parser may trip on: a query whose goal is a lone surrogate escape, a raw NUL and a bare CR inside a string, a valid query ending in CR LF, and the bytes FF FE (not UTF-8); each followed by a valid query",
+  handshake: true,
+  session: "own",
+  survivalJudgedBy: "R1",
+  steps: Object.fromEntries(BYTE_STIMULI.map((s) => [s.step, s.step])),
+  families: ["after-bad-"],
+});
+
 /** The valid query that follows a stimulus, to learn whether the provider survived it. */
-export const afterStep = (step: string): string => familyStep(MALFORMED_INPUT, "after-bad-", step.replace(/^bad-/, ""));
+export const afterStep = (step: string, probe: ProbeSpec = MALFORMED_INPUT): string => familyStep(probe, "after-bad-", step.replace(/^bad-/, ""));
 
 export const UNKNOWN_TYPE = spec({
   name: "unknown-type",
@@ -474,6 +501,7 @@ export const PROBE_SPECS: readonly ProbeSpec[] = [
   VERIFY,
   FOREIGN_VERSION_PROBE,
   MALFORMED_INPUT,
+  MALFORMED_BYTES,
   UNKNOWN_TYPE,
   CORRELATION,
   UNKNOWN_MEMBERS,

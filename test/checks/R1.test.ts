@@ -1,5 +1,14 @@
 import R1 from "../../checks/R1.ts";
-import { afterStep, MALFORMED_INPUT, malformedLines, UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../../src/protocol/probes.ts";
+import {
+  afterStep,
+  BYTE_STIMULI,
+  MALFORMED_BYTES,
+  MALFORMED_INPUT,
+  MALFORMED_STIMULI,
+  malformedLines,
+  UNKNOWN_KIND,
+  UNKNOWN_KIND_PROBE,
+} from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, frames, query, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 
@@ -8,7 +17,6 @@ const badRequest = { type: "error", code: "bad_request", message: "bad" };
 const LOCKSTEP = { ...ACK, capabilities: { query: { kinds: [] } } };
 const STIMULI = malformedLines(true);
 type Stimulus = (typeof STIMULI)[number];
-const at = (step: string): number => STIMULI.findIndex((s) => s.step === step);
 
 /** What an honest provider replies to a stimulus: frames to the valid query, bad_request to the rest. */
 const honest =
@@ -17,36 +25,58 @@ const honest =
     st.valid ? frames(correlated ? st.id! : (undefined as unknown as string), []) : badRequest;
 
 /**
- * malformed-input with a reply (or several) per stimulus (undefined: none);
- * `dieAt` stops the provider there. Recorded as the probe sends: to a
+ * malformed-input, then malformed-bytes in a process of its own, with a reply
+ * (or several) per stimulus (undefined: none); the stimulus `dieAt` names
+ * kills the provider of its session. Recorded as the probes send: to a
  * lock-step provider, a servable stimulus is answered before the valid query goes.
  */
 function malformed(
   reply: (i: number, st: Stimulus) => object | object[] | undefined,
-  dieAt?: number,
+  dieAt?: string,
   correlated = true,
   tail: (b: TranscriptBuilder) => TranscriptBuilder = healthyUnknownKind,
 ): () => TranscriptBuilder {
   return () => {
-    const b = tx()
-      .probe(MALFORMED_INPUT.name)
-      .handshake(correlated ? ACK : LOCKSTEP);
-    for (const [i, st] of malformedLines(correlated).entries()) {
-      b.send(st.step, st.line);
-      const r = reply(i, st);
-      const replies = r === undefined ? [] : Array.isArray(r) ? r : [r];
-      const first = st.servable && !correlated && i !== dieAt;
-      if (first) for (const x of replies) b.recv(x);
-      // Lock-step, the probe waits for a servable stimulus's answer: none is a timeout, and the session sends nothing more.
-      if (first && replies.length === 0) return tail(b.note("timeout", { waitedMs: 800, expecting: `a reply to request ${st.step}` }));
-      const id = `sync-${i + 1}`;
-      b.send(afterStep(st.step), query(id));
-      if (i === dieAt) return tail(b.note("eof").note("exit", { exitCode: 1, signal: null }));
-      if (!first) for (const x of replies) b.recv(x);
-      b.recv(frames(id, []));
+    const b = tx();
+    for (const [probe, table] of [
+      [MALFORMED_INPUT, MALFORMED_STIMULI],
+      [MALFORMED_BYTES, BYTE_STIMULI],
+    ] as const) {
+      b.probe(probe.name).handshake(correlated ? ACK : LOCKSTEP);
+      for (const [i, st] of malformedLines(correlated, table).entries()) {
+        b.send(st.step, st.line);
+        const r = reply(i, st);
+        const replies = r === undefined ? [] : Array.isArray(r) ? r : [r];
+        const dies = st.step === dieAt;
+        const first = st.servable && !correlated && !dies;
+        if (first) for (const x of replies) b.recv(x);
+        // Lock-step, the probe waits for a servable stimulus's answer: none is a timeout, and the session sends nothing more.
+        if (first && replies.length === 0) {
+          b.note("timeout", { waitedMs: 800, expecting: `a reply to request ${st.step}` });
+          break;
+        }
+        const id = `sync-${i + 1}`;
+        b.send(afterStep(st.step, probe), query(id));
+        if (dies) {
+          b.note("eof").note("exit", { exitCode: 1, signal: null });
+          break;
+        }
+        if (!first) for (const x of replies) b.recv(x);
+        b.recv(frames(id, []));
+      }
     }
     return tail(b);
   };
+}
+
+/** The malformed-bytes session R1 also reads, answered as an honest provider answers it. */
+function healthyBytes(b: TranscriptBuilder): TranscriptBuilder {
+  b.probe(MALFORMED_BYTES.name).handshake();
+  for (const [i, st] of malformedLines(true, BYTE_STIMULI).entries()) {
+    b.send(st.step, st.line).recv(honest()(i, st) as object);
+    b.send(afterStep(st.step, MALFORMED_BYTES), query(`sync-${i + 1}`)).recv(frames(`sync-${i + 1}`, []));
+  }
+  return b;
 }
 
 /** The unknown-kind session R1 also reads: answered, and alive after. */
@@ -83,35 +113,35 @@ runCases(R1, [
   },
   {
     name: "dies on the garbage line",
-    build: malformed(honest(), 0),
+    build: malformed(honest(), "bad-garbage"),
     status: "fail",
     says: [/the provider exited \(code 1\) on the line "this is not json \{\{" \(probe malformed-input, step bad-garbage, line \d+\)/],
   },
   {
     name: "dies on the query without a body",
-    build: malformed(honest(), 4),
+    build: malformed(honest(), "bad-query-no-body"),
     status: "fail",
     says: [/the provider exited \(code 1\) on a "query" with no query member \(probe malformed-input, step bad-query-no-body/],
   },
   {
     name: "dies on the bytes FF FE: the finding shows the bytes",
-    build: malformed(honest(), at("bad-invalid-utf8")),
+    build: malformed(honest(), "bad-invalid-utf8"),
     status: "fail",
-    says: [/the provider exited \(code 1\) on the bytes ff fe \(probe malformed-input, step bad-invalid-utf8, line \d+\)/],
+    says: [/the provider exited \(code 1\) on the bytes ff fe \(probe malformed-bytes, step bad-invalid-utf8, line \d+\)/],
   },
   {
     name: "dies on a NUL byte: the finding shows it escaped",
-    build: malformed(honest(), at("bad-nul-byte")),
+    build: malformed(honest(), "bad-nul-byte"),
     status: "fail",
     says: [
-      /the provider exited \(code 1\) on the line "\{\\"type\\":\\"query\\",\\"query\\":\{\\"goal\\":\\"nul\\u0000byte.* \(probe malformed-input, step bad-nul-byte, line \d+\)/,
+      /the provider exited \(code 1\) on the line "\{\\"type\\":\\"query\\",\\"query\\":\{\\"goal\\":\\"nul\\u0000byte.* \(probe malformed-bytes, step bad-nul-byte, line \d+\)/,
     ],
   },
   {
     name: "dies on a bare CR: the finding shows it escaped",
-    build: malformed(honest(), at("bad-bare-cr")),
+    build: malformed(honest(), "bad-bare-cr"),
     status: "fail",
-    says: [/the provider exited \(code 1\) on the line ".*\\"line one\\rline.* \(probe malformed-input, step bad-bare-cr, line \d+\)/],
+    says: [/the provider exited \(code 1\) on the line ".*\\"line one\\rline.* \(probe malformed-bytes, step bad-bare-cr, line \d+\)/],
   },
   {
     name: "a bare CR read as a line break: two fragments, two bad_requests, still alive",
@@ -157,7 +187,7 @@ runCases(R1, [
   },
   {
     name: "the empty object (maybe a notification) left unanswered: no warning",
-    build: malformed((i, st) => (i === 1 ? undefined : honest()(i, st))),
+    build: malformed((i, st) => (st.step === "bad-empty-object" ? undefined : honest()(i, st))),
     status: "pass",
     says: [/after an empty JSON object .*the provider answered the next valid query/],
   },
@@ -199,7 +229,8 @@ runCases(R1, [
         .probe(UNKNOWN_KIND_PROBE.name)
         .handshake()
         .send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }))
-        .recv(frames("ukind-1", [])),
+        .recv(frames("ukind-1", []))
+        .then(healthyBytes),
     status: "fail",
     says: [/got no reply within 800 ms/],
   },
@@ -216,7 +247,8 @@ runCases(R1, [
         .probe(UNKNOWN_KIND_PROBE.name)
         .handshake()
         .send(UNKNOWN_KIND_PROBE.steps.unknown, query("ukind-1", { kinds: [UNKNOWN_KIND] }))
-        .recv(frames("ukind-1", [])),
+        .recv(frames("ukind-1", []))
+        .then(healthyBytes),
     status: "fail",
     says: [
       /after a line that is not JSON .*, nothing answered within 800 ms, and the following valid query was never sent \(the session ended before its turn\)/,

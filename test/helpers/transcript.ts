@@ -29,6 +29,12 @@ export class TranscriptBuilder {
     return this;
   }
 
+  /** Continue the transcript with a helper that builds more of it. */
+  then(f: (b: this) => TranscriptBuilder): this {
+    f(this);
+    return this;
+  }
+
   /** Enter a step without sending: what follows is recorded under it. */
   step(step: string): this {
     this.stepName = step;
