@@ -52,6 +52,17 @@ export function parseObj(line: string | undefined): Obj | undefined {
   }
 }
 
+/**
+ * The envelope a line reads as to a lenient receiver, one whose parser takes
+ * a raw control character inside a string as it is (RFC 8259 §9: "A JSON
+ * parser MAY accept non-JSON forms or extensions"): what a host must judge
+ * a line by before it may send it (C2 binds any query payload).
+ */
+export function leniently(line: string): Obj | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is being escaped
+  return parseObj(line) ?? parseObj(line.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+}
+
 /** The frames of a frames envelope, or [] for anything else. */
 export function framesIn(env: Obj | undefined): Obj[] {
   const result = env?.type === "frames" && isObj(env.result) ? env.result : undefined;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import t from "tap";
 import { Session, type RecordedEvent } from "../../src/probe/session.ts";
 import { DEFAULTS } from "../../src/engine/defaults.ts";
-import { SHUTDOWN } from "../../src/protocol/probes.ts";
+import { BYTE_STIMULI, malformedLines, SHUTDOWN } from "../../src/protocol/probes.ts";
 import type { LineProvider, Target } from "../../src/target/connection.ts";
 
 function session(target: Target, timeoutMs = 400): Session {
@@ -147,4 +147,39 @@ t.test("a line of bytes that are not UTF-8 goes out as those bytes, and is recor
     await s.close();
     t.same({ line: s.events[0]?.line, hex: s.events[0]?.line_hex }, { line: "a\u0000b\r", hex: undefined });
   });
+});
+
+t.test("C2: a query spelt as a raw line is still a query payload, withheld without consent", async (t) => {
+  const ack = { type: "handshake_ack", protocol_version: "contextgraph/1.0", provider: { name: "p", version: "1" }, capabilities: {} };
+  const got: Array<string | Uint8Array> = [];
+  const provider: LineProvider = {
+    banner: () => [],
+    receive: (l) => (got.push(l), { lines: typeof l === "string" && l.includes("handshake") ? [JSON.stringify(ack)] : [] }),
+  };
+  const s = new Session({
+    name: "malformed-bytes",
+    probe: "malformed-bytes",
+    target: { kind: "stdio", command: ["in-process"], inProcess: () => provider },
+    limits: DEFAULTS.limits,
+    timeoutMs: 1000,
+    signal: new AbortController().signal,
+    withhold: () => "consent is required for third-party-model",
+  });
+  s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
+  t.equal((await s.next("handshake_ack"))?.type, "handshake_ack");
+  const lines = malformedLines(true, BYTE_STIMULI);
+  for (const st of lines.filter((x) => x.env?.type === "query"))
+    t.throws(
+      () => s.send(st.step, st.line),
+      { name: "Error", message: "consent is required for third-party-model" },
+      `${st.step}: withheld, however it is spelt`,
+    );
+  s.send("bad-invalid-utf8", lines.find((x) => x.step === "bad-invalid-utf8")!.line);
+  await new Promise((r) => setImmediate(r));
+  await s.close();
+  t.same(
+    got.slice(1).map((l) => (typeof l === "string" ? l : Buffer.from(l).toString("hex"))),
+    ["fffe"],
+    "only the line that carries no query went out",
+  );
 });
