@@ -53,8 +53,12 @@ export { DEFAULTS };
 /** The session the shared probes run in (transcripts from before sessions were recorded name it so too). */
 export const SHARED = "shared";
 
-/** Sessions a group may be resumed in after a stimulus kills or wedges its provider: one cause rarely needs more. */
-export const MAX_ATTEMPTS = 6;
+/**
+ * Sessions a group may take when stimuli kill or wedge its provider: each
+ * fresh one passes over one more stimulus, so a provider that dies on every
+ * malformed line (eleven of them) is still seen through to the probes after.
+ */
+export const MAX_ATTEMPTS = 12;
 
 /** The probes the selected checks need, each once, in registry order. */
 export function probesFor(checks: readonly CheckDef[]): Probe[] {

@@ -365,7 +365,7 @@ export const MALFORMED_BYTES = spec({
   summary:
     "sends lines a line reader or JSON parser may trip on: a query whose goal is a lone surrogate escape, a raw NUL and a bare CR inside a string, a valid query ending in CR LF, and the bytes FF FE (not UTF-8); each followed by a valid query",
   handshake: true,
-  session: "own",
+  session: "malformed",
   survivalJudgedBy: "R1",
   steps: Object.fromEntries(BYTE_STIMULI.map((s) => [s.step, s.step])),
   families: ["after-bad-"],

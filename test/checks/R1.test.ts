@@ -25,7 +25,7 @@ const honest =
     st.valid ? frames(correlated ? st.id! : (undefined as unknown as string), []) : badRequest;
 
 /**
- * malformed-input, then malformed-bytes in a process of its own, with a reply
+ * malformed-input, then malformed-bytes, with a reply
  * (or several) per stimulus (undefined: none); the stimulus `dieAt` names
  * kills the provider of its session. Recorded as the probes send: to a
  * lock-step provider, a servable stimulus is answered before the valid query goes.
