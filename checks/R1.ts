@@ -156,7 +156,7 @@ const JUDGED = PROBE_SPECS.filter((p) => p.survivalJudgedBy !== undefined && p.s
  * requests (a line that is not JSON, {}, a JSON array, a query with no query
  * member, one with wrong member types; request-shaped ones with an id to a
  * correlating provider, plus a typeless request with an id); probe
- * malformed-bytes, in a process of its own: lines a line reader or JSON
+ * malformed-bytes, after them in the same session: lines a line reader or JSON
  * parser may trip on (a query whose goal is the escape \ud800, one with a
  * raw NUL byte inside a string, one with a bare CR inside a string, a valid
  * query ending in CR LF, and the two bytes FF FE, which are not UTF-8); each

@@ -26,7 +26,8 @@ t.test("every registered check explains with its requirement, probes, scoring an
     // A check of level SHOULD or NONE can only warn: its witnesses are the modes that must make it warn.
     const ws = MODES.filter((m) => m.expectFail.includes(c.id) || ((c.level === "NONE" || c.level === "SHOULD") && (m.expectWarn ?? []).includes(c.id)));
     t.ok(ws.length > 0, `${c.id} has a witness`);
-    for (const m of ws) t.ok(text.includes(`  ${m.name}: ${m.defect}`) || text.includes(`  ${m.name} (warns): ${m.defect}`), `${c.id} witness ${m.name} with its defect`);
+    for (const m of ws)
+      t.ok(text.includes(`  ${m.name}: ${m.defect}`) || text.includes(`  ${m.name} (warns): ${m.defect}`), `${c.id} witness ${m.name} with its defect`);
   }
 });
 
