@@ -1,3 +1,4 @@
+import { discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { show } from "./kit/show.ts";
 import { anchored } from "./G4.ts";
@@ -28,6 +29,10 @@ export default defineCheck({
     if (capabilities(p.ack()?.env).graph !== true) return { skip: "capabilities.graph is not declared" };
     const before = p.answer(GRAPH_ANCHORS.steps.unanchored, ["frames", "error"]);
     const sent = p.sent(GRAPH_ANCHORS.steps.anchorRank)[0];
+    if (!before) {
+      const lost = discoveryLost(p, GRAPH_ANCHORS.steps.unanchored);
+      if (lost) return lost;
+    }
     if (!before || !sent) return { skip: "the unanchored query served no frame with a uri to anchor on" };
     const anchor = (sent.env.query as { anchors: string[] }).anchors[0]!;
     const after = p.answer(GRAPH_ANCHORS.steps.anchorRank, ["frames", "error"]);

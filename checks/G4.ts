@@ -1,3 +1,4 @@
+import { discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { framesIn, isObj, type Obj } from "../src/protocol/envelope.ts";
@@ -87,6 +88,8 @@ export default defineCheck({
             },
       );
     }
-    return out.length > 0 ? out : { skip: "the unanchored query served no frame with a uri or relation to anchor on" };
+    return out.length > 0
+      ? out
+      : (discoveryLost(p, GRAPH_ANCHORS.steps.unanchored) ?? { skip: "the unanchored query served no frame with a uri or relation to anchor on" });
   },
 });

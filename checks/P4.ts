@@ -25,7 +25,11 @@ export default defineCheck({
     const views = REPRESENTATION_PROBES.map(probe);
     const xs = exchanges(views);
     const frames = servedIn(views).filter((f) => representationOf(f) === "compact" || representationOf(f) === "reference");
-    if (frames.length === 0) return { skip: "no compact or reference frame was served" };
+    if (frames.length === 0) {
+      // Nothing served at all, with queries unanswered: what would have been served was not seen, which is no skip.
+      const lost = servedIn(views).length === 0 ? unanswered(xs, views, { judged: false }) : [];
+      return lost.length > 0 ? lost : { skip: "no compact or reference frame was served" };
+    }
     const out: Evidence[] = unanswered(xs, views, { judged: true });
     for (const f of frames) {
       const rep = representationOf(f);

@@ -1,3 +1,4 @@
+import { discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { KINDS_QUERY, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
 import { type Message, type ProbeView } from "../src/transcript/view.ts";
@@ -87,7 +88,7 @@ export default defineCheck({
       ...narrowed(probe(KINDS_QUERY), (sent, why, lines) => ({
         ok: false,
         untestable: true,
-        message: `query for kinds ${show(kindsOf(sent))} (line ${sent.n}) got no answer: ${why}`,
+        message: `query for kinds ${show(kindsOf(sent))}${anchorsOf(sent)} (line ${sent.n}) got no answer: ${why}`,
         lines,
       })),
       // Dying or wedging on it is R1's finding; staying silent and alive falls short of the outcome Q1 states.
@@ -102,6 +103,10 @@ export default defineCheck({
           : undefined,
       ),
     ];
-    return out.length > 0 ? out : { skip: "no narrowed query was answered or sent: the discovery query served nothing and no kind is declared" };
+    return out.length > 0
+      ? out
+      : (discoveryLost(probe(KINDS_QUERY), KINDS_QUERY.steps.discover) ?? {
+          skip: "no narrowed query was answered or sent: the discovery query served nothing and no kind is declared",
+        });
   },
 });

@@ -56,7 +56,8 @@ function crashAfter(p: ProbeView, sent: { n: number; session: string }, until: n
 
 /** Whether the provider answered a query anywhere in the run: without that, a query left unanswered after a bad line says nothing of the line. */
 function answersQueries(views: readonly ProbeView[]): boolean {
-  return views.some((v) => v.sent().some((m) => m.env.type === "query" && v.answer(m.step, ["frames", "error"]) !== undefined));
+  // Frames, not an error: a bad_request to a malformed query shows the provider reads lines, not that it serves queries.
+  return views.some((v) => v.sent().some((m) => m.env.type === "query" && !m.aim?.rules.includes("R1") && v.answer(m.step, ["frames"])?.env.type === "frames"));
 }
 
 function malformed(p: ProbeView, table: readonly MalformedStimulus[], answers: boolean): Evidence[] {
@@ -147,8 +148,16 @@ const RULE = "R1: a provider MUST NOT crash on a malformed line or bad request";
 
 /** The probes whose crashes R1 holds beside its own: every one whose own check does not judge what follows its stimuli. */
 const OBSERVED = PROBE_SPECS.filter((p) => p !== PROVENANCE_FILES && p.survivalJudgedBy === undefined);
-/** The probes whose own checks judge a crash on their stimuli: a crash alike elsewhere is theirs too. */
+/** The probes whose own checks judge a crash on (some of) their stimuli: a crash alike elsewhere is theirs too. */
 const JUDGED = PROBE_SPECS.filter((p) => p.survivalJudgedBy !== undefined && p.survivalJudgedBy !== "R1");
+
+/** Whether a crash is on a stimulus whose survival another check judges. */
+function judgedElsewhere(c: Crash): boolean {
+  const spec = JUDGED.find((p) => p.name === c.probe);
+  if (!spec) return false;
+  const type = envelopeOf(c.stimulus)?.type;
+  return spec.survivalOf === undefined || (typeof type === "string" && spec.survivalOf.includes(type));
+}
 
 /**
  * @anchor R1
@@ -206,9 +215,11 @@ export default defineCheck({
   score({ probe }) {
     const p = probe(MALFORMED_INPUT);
     const own = [probe(MALFORMED_INPUT), probe(MALFORMED_BYTES), probe(UNKNOWN_KIND_PROBE)];
-    // The same crash on a stimulus another check judges survival of (an unknown type is S2-framing's) is that check's finding.
-    const judged = new Set(crashesIn(JUDGED.map(probe)).map(signature));
-    const crashes: Crash[] = [...crashesIn(own), ...crashesIn(OBSERVED.map(probe)).filter((c) => !judged.has(signature(c)))];
+    // A crash on a stimulus another check judges survival of (an unknown type is S2-framing's, a verify V2's) is that
+    // check's finding, and so is the same crash, alike in its error, on any other stimulus.
+    const others = crashesIn([...OBSERVED, ...JUDGED].map(probe));
+    const judged = new Set(others.filter(judgedElsewhere).map(signature));
+    const crashes: Crash[] = [...crashesIn(own), ...others.filter((c) => !judgedElsewhere(c) && !judged.has(signature(c)))];
     const answers = answersQueries([...own, ...OBSERVED.map(probe)]);
     const out = [
       ...malformed(p, MALFORMED_STIMULI, answers),

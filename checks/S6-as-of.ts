@@ -1,3 +1,4 @@
+import { discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { framesIn, type Obj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
@@ -31,7 +32,10 @@ export default defineCheck({
   score({ probe }) {
     const p = probe(AS_OF);
     const pinned = p.sent().filter((m) => m.step.startsWith("pinned-"));
-    if (pinned.length === 0) return { skip: "no served frame carries valid_from or valid_to, so no instant outside a window could be chosen" };
+    if (pinned.length === 0)
+      return (
+        discoveryLost(p, AS_OF.steps.unpinned) ?? { skip: "no served frame carries valid_from or valid_to, so no instant outside a window could be chosen" }
+      );
     const out: Evidence[] = [];
     for (const q of pinned) {
       const asOf = (q.env.query as { as_of: string }).as_of;

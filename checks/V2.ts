@@ -1,9 +1,10 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
+import { crashesIn, crashFindings } from "./kit/crash.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyExchange, type VerifyStep } from "./kit/verify.ts";
 import { show } from "./kit/show.ts";
 import { type Obj } from "../src/protocol/envelope.ts";
-import { type ProbeView } from "../src/transcript/view.ts";
+import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
 import { VERIFY } from "../src/protocol/probes.ts";
 
 /** The four statuses (V3); a status outside them is V3's finding, not this one's. */
@@ -50,10 +51,12 @@ function owed(step: VerifyStep, id: Obj, serves: (id: Obj) => boolean): Owed {
 
 const list = (ids: Obj[]): string => ids.slice(0, 3).map(identityName).join(", ");
 
-function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boolean, servedLine: number | undefined): Evidence[] {
+function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boolean, servedLine: number | undefined, diedOn: ReadonlySet<number>): Evidence[] {
   const what = WHAT[x.step];
   // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it carries no keyword of its own.
   const keywordless = x.step === VERIFY.steps.verifyDigestless ? { level: "NONE" as const } : {};
+  // A verify the provider died on is one of the crashes, one finding per cause.
+  if (!x.reply && diedOn.has(x.sent.n)) return [];
   if (x.reply?.env.type !== "verified") {
     const s = p.silence(x.step);
     return [
@@ -180,6 +183,12 @@ export default defineCheck({
     if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
     const serves = stillServed(xs);
     const servedLine = xs.find((x) => x.step === VERIFY.steps.verifyServed)?.reply?.n;
-    return xs.flatMap((x) => scoreExchange(p, x, serves, servedLine));
+    // Dying on a verify is the plainest way not to answer it with a verified reply; a crash on the query before them is R1's.
+    const crashes = crashesIn([p]).filter((c) => envelopeOf(c.stimulus)?.type === "verify");
+    const diedOn = new Set(crashes.map((c) => c.stimulus.n));
+    return [
+      ...xs.flatMap((x) => scoreExchange(p, x, serves, servedLine, diedOn)),
+      ...crashFindings(crashes, "V2: a provider declaring capabilities.verify MUST answer a verify with a verified reply"),
+    ];
   },
 });

@@ -187,3 +187,22 @@ export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => string
   }
   return out;
 }
+
+/**
+ * A discovery query (the one later stimuli are derived from) that got no
+ * answer: the rule's stimuli could not be chosen, which is not observed, not
+ * a skip. Undefined when it was answered, or never sent.
+ */
+export function discoveryLost(p: ProbeView, step: string): Evidence[] | undefined {
+  const sent = p.sent(step)[0];
+  if (!sent || p.answer(step, ["frames", "error"])) return undefined;
+  const s = p.silence(step);
+  return [
+    {
+      ok: false,
+      untestable: true,
+      message: `the discovery query (line ${sent.n}, probe ${p.name}, step ${step}) got no answer: ${s.why}, so the stimuli it would have chosen were never sent`,
+      lines: [sent.n, ...s.lines],
+    },
+  ];
+}

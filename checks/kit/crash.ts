@@ -1,9 +1,10 @@
 import { type Evidence } from "./check.ts";
 import { show } from "./show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
-import { CHASE_PREFIX, GENEROUS, HANDSHAKE_STEP } from "../../src/protocol/probes.ts";
+import { GENEROUS, HANDSHAKE_STEP } from "../../src/protocol/probes.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
-import { envelopeOf, lastError, type ProbeView } from "../../src/transcript/view.ts";
+import { culpritIn, lastError } from "../../src/transcript/crash.ts";
+import { envelopeOf, type ProbeView } from "../../src/transcript/view.ts";
 
 /** The provider ended by itself while a stimulus was outstanding: what it was sent, how it ended, what it said on stderr. */
 export interface Crash {
@@ -15,8 +16,9 @@ export interface Crash {
   /** Its last stderr lines before it ended (at most three), and the events that hold them. */
   stderr: string[];
   stderrLines: number[];
-  /** The line of it that states the error, quoted: what tells one cause from another. */
+  /** The line of it that states the error, as written (what tells one cause from another), and quoted for a reader. */
   error?: string;
+  quoted?: string;
 }
 
 const STDERR_KEPT = 3;
@@ -46,12 +48,12 @@ export function crashesIn(views: readonly ProbeView[]): Crash[] {
     const events = v.recorded;
     for (const end of events) {
       if (end.dir !== "note" || end.note !== "exit" || end.reason !== undefined || end.step === HANDSHAKE_STEP) continue;
-      const sent = events.filter((e) => e.dir === "send" && e.session === end.session && e.n < end.n);
-      const stimulus = [...sent].reverse().find((e) => !e.step.startsWith(CHASE_PREFIX)) ?? sent[sent.length - 1];
-      if (!stimulus || stimulus.step === HANDSHAKE_STEP) continue;
+      const session = events.filter((e) => e.session === end.session && e.n < end.n);
+      const stimulus = culpritIn(session);
+      if (!stimulus) continue;
       const err = stderrBefore(events, end);
       const said = lastError(events, end);
-      out.push({ stimulus, probe: v.name, end, stderr: err.text, stderrLines: err.lines, ...(said ? { error: said.text } : {}) });
+      out.push({ stimulus, probe: v.name, end, stderr: err.text, stderrLines: err.lines, ...(said ? { error: said.line, quoted: said.quoted } : {}) });
     }
   }
   return out;
@@ -106,8 +108,8 @@ export function crashFindings(crashes: readonly Crash[], rule: string): Evidence
   return [...groups.values()].map((g) => {
     const first = g[0]!;
     const said =
-      first.error !== undefined
-        ? `, saying ${first.error} (its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")})`
+      first.quoted !== undefined
+        ? `, saying ${first.quoted} (its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")})`
         : first.stderr.length > 0
           ? `; its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")}`
           : " and wrote nothing to stderr";

@@ -20,6 +20,10 @@ export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, li
       if (e) out.push(e);
     }
   }
-  if (relations === 0) return { skip: "no served frame carries a relation" };
+  if (relations === 0) {
+    // Nothing served at all, with queries unanswered: what relations there would be was not seen, which is no skip.
+    const lost = servedIn(views).length === 0 ? unanswered(xs, views, { judged: false }) : [];
+    return lost.length > 0 ? lost : { skip: "no served frame carries a relation" };
+  }
   return [...unanswered(xs, views, { judged: true }), ...out];
 }

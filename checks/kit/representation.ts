@@ -19,7 +19,11 @@ export const present = (f: ServedFrame, field: string): boolean => f.frame[field
 export function shapeRule(views: ProbeView[], representation: string, must: string[], mustNot: string[]): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const frames = servedIn(views).filter((f) => representationOf(f) === representation);
-  if (frames.length === 0) return { skip: `no ${representation} frame was served` };
+  if (frames.length === 0) {
+    // Nothing served at all, with queries unanswered: what would have been served was not seen, which is no skip.
+    const lost = servedIn(views).length === 0 ? unanswered(xs, views, { judged: false }) : [];
+    return lost.length > 0 ? lost : { skip: `no ${representation} frame was served` };
+  }
   const out: Evidence[] = unanswered(xs, views, { judged: true });
   for (const f of frames) {
     const missing = must.filter((k) => !present(f, k));

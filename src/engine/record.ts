@@ -7,12 +7,13 @@ import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
 import { remoteHost } from "../protocol/loopback.ts";
 import { RunBudget, Session, stimulusKey, WithheldError, type RecordedEvent, type Stall } from "../probe/session.ts";
 import { isObj } from "../protocol/envelope.ts";
-import { CHASE_PREFIX, DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, START_STEP, type Depth } from "../protocol/probes.ts";
+import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, START_STEP, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
 import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent } from "../transcript/types.ts";
 import { firstAck } from "../transcript/view.ts";
+import { culpritIn } from "../transcript/crash.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
 import { VERSION } from "../meta/version.ts";
 
@@ -121,11 +122,8 @@ class Slots {
   }
 }
 
-/** What a group's first session learnt of the provider's start, which every other session waits for. */
+/** What a group's first session learnt of the provider's start, which every other session waits for: why no other is started, if none is. */
 interface Scouting {
-  /** The provider answered the opening exchange, taking this long. */
-  answeredMs?: number;
-  /** Why no other session is started: the provider never started, or never completed the handshake. */
   stop?: string;
 }
 
@@ -138,8 +136,6 @@ interface SessionRun {
   heard: boolean;
   /** The session's provider could not be started or reached, or exited before answering anything. */
   silentEnd: boolean;
-  /** Milliseconds from the start of the session to its first line. */
-  firstLineMs?: number;
 }
 
 interface SessionPlan {
@@ -149,32 +145,25 @@ interface SessionPlan {
   startupMs: number;
   /** Whether a stall at this probe index may be resumed in a fresh session (`events`: what the session recorded). */
   resumable: (stall: Stall, index: number, events: readonly RecordedEvent[]) => boolean;
-  /** Told once the opening exchange is over: answered (with how long it took), or not. */
-  opened?: (answered: boolean, ms: number) => void;
+  /** Told once the opening exchange is over: answered, or not. */
+  opened?: (answered: boolean) => void;
 }
+
+/** A request meant to be well-formed: not the handshake, not one of R1's bad requests. */
+const wellFormed = (e: RecordedEvent): boolean => e.dir === "send" && e.step !== HANDSHAKE_STEP && !e.aim?.rules.includes("R1");
 
 /**
- * Whether a session died on the first stimulus it sent, and that stimulus was
- * a request meant to be well-formed (not one of R1's bad requests): twice in a
- * row, and every request kills the provider.
+ * Whether a session died (or wedged) on the first well-formed request it
+ * sent: twice in a row, and every request kills the provider, so a third
+ * session would show nothing new.
  */
 function diedOnFirstRequest(events: readonly RecordedEvent[]): boolean {
-  const sent = events.filter((e) => e.dir === "send" && e.step !== HANDSHAKE_STEP && !e.step.startsWith(CHASE_PREFIX));
-  return sent.length === 1 && !sent[0]!.aim?.rules.includes("R1");
-}
-
-/** The stimulus that stalled a session: the last one sent, not the valid query chasing it. */
-function culprit(events: readonly RecordedEvent[], stall: Stall): string {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.dir === "send" && e.probe === stall.probe && !e.step.startsWith(CHASE_PREFIX)) return e.step;
-  }
-  return stall.step;
+  const blamed = culpritIn(events);
+  return blamed !== undefined && wellFormed(blamed) && events.find(wellFormed) === blamed;
 }
 
 async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSignal, budget: RunBudget): Promise<SessionRun> {
   const { name, probes } = plan;
-  const t0 = performance.now();
   const s = new Session({
     name,
     probe: probes[0]!.name,
@@ -188,15 +177,13 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
     budget,
   });
   let resumeAt: number | undefined;
-  let firstLineMs: number | undefined;
   try {
     let ack: Record<string, unknown> | undefined;
     if (probes[0]!.handshake) {
       s.send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION });
       const env = await s.next("handshake_ack");
       if (env?.type === "handshake_ack") ack = env;
-      if (s.heard) firstLineMs = Math.round(performance.now() - t0);
-      plan.opened?.(ack !== undefined, Math.round(performance.now() - t0));
+      plan.opened?.(ack !== undefined);
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
     const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind, depth: opts.depth ?? DEFAULT_DEPTH };
@@ -225,8 +212,7 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
         withheld = e.message;
       }
       if (!probe.handshake && i === 0) {
-        if (s.heard) firstLineMs ??= Math.round(performance.now() - t0);
-        plan.opened?.(s.heard, Math.round(performance.now() - t0));
+        plan.opened?.(s.heard);
       }
       const after = s.stalled;
       // What this session could not send, a fresh one sends: the rest of this probe (past its culprit) and every probe after it.
@@ -241,7 +227,6 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
       ...(s.stalled ? { stall: s.stalled } : {}),
       heard: s.heard,
       silentEnd: !s.heard && (s.stalled?.kind === "exit" || s.stalled?.kind === "eof" || s.stalled?.kind === "unreachable"),
-      ...(firstLineMs !== undefined ? { firstLineMs } : {}),
     };
   } finally {
     opts.progress?.done(name);
@@ -261,7 +246,7 @@ async function runGroup(
   signal: AbortSignal,
   budget: RunBudget,
   slots: Slots,
-  startupMs: () => number,
+  startupMs: number,
   opened?: SessionPlan["opened"],
 ): Promise<{ events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; silentEnd: boolean; answered: boolean }> {
   const events: RecordedEvent[] = [];
@@ -283,10 +268,10 @@ async function runGroup(
           name,
           probes,
           avoid,
-          startupMs: startupMs(),
-          opened: (ok, ms) => {
+          startupMs,
+          opened: (ok) => {
             answered ||= ok;
-            if (attempt === 1 || retried) opened?.(ok, ms);
+            if (attempt === 1 || retried) opened?.(ok);
           },
           resumable: (stall, i, recorded) =>
             !last &&
@@ -315,16 +300,15 @@ async function runGroup(
     if (run.resumeAt === undefined || !run.stall) break;
     firstDeaths = diedOnFirstRequest(run.events) ? firstDeaths + 1 : 0;
     const stalled = probes[run.resumeAt]!;
-    avoid.add(stimulusKey(stalled.name, culprit(run.events, run.stall)));
+    // The line the provider was reading when it died or wedged is passed over from now on (never the handshake).
+    const blamed = culpritIn(run.events);
+    if (blamed) avoid.add(stimulusKey(blamed.probe, blamed.step));
     // An atomic probe is not run again: the fresh session starts with the probe after it.
     from += run.resumeAt + (stalled.atomic ? 1 : 0);
     if (from >= g.probes.length) break;
   }
   return { events, sessions, silent, silentEnd, answered };
 }
-
-/** Later sessions may wait this many times what the first took to be answered (plus the exchange deadline), up to the startup deadline. */
-const STARTUP_HINT_FACTOR = 3;
 
 /** Why no other session should start, when the first was never answered: the provider never started, or never completed its handshake. */
 function scoutFailure(g: Group, r: { events: RecordedEvent[]; silent: boolean; silentEnd: boolean; answered: boolean }): string | undefined {
@@ -386,23 +370,20 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     const run = { ...opts, limits: { ...opts.limits, held } };
     const slots = new Slots(Math.max(1, opts.jobs ?? DEFAULTS.jobs));
     const startupMs = Math.max(opts.timeoutMs, opts.startupTimeoutMs ?? DEFAULTS.startupTimeoutMs);
-    // The first session scouts: the others start once it has been answered, and take what its start took as a hint.
-    let answeredMs: number | undefined;
+    // The first session scouts: the others start once it has been answered. Each still gets the whole startup
+    // deadline: a provider that started in a second once may take twelve the next time (four loading at once), and a
+    // foreign handshake or a decorated one left unanswered by a provider still loading must not read as a hang.
     let release!: (s: Scouting) => void;
     const scouted = new Promise<Scouting>((r) => (release = r));
-    const hinted = (): number =>
-      answeredMs === undefined ? startupMs : Math.min(startupMs, Math.max(opts.timeoutMs, STARTUP_HINT_FACTOR * answeredMs + opts.timeoutMs));
-    const opened = (answered: boolean, ms: number): void => {
-      if (!answered) return;
-      answeredMs = ms;
-      release({ answeredMs: ms });
+    const opened = (answered: boolean): void => {
+      if (answered) release({});
     };
     const perGroup = await Promise.all(
       groups.map(async (g, i) => {
         if (i === 0) {
           let r: Awaited<ReturnType<typeof runGroup>> | undefined;
           try {
-            r = await runGroup(g, run, ctl.signal, budget, slots, () => startupMs, opened);
+            r = await runGroup(g, run, ctl.signal, budget, slots, startupMs, opened);
             return r;
           } finally {
             release(r ? { stop: scoutFailure(g, r) } : { stop: "the first session could not be run" });
@@ -410,7 +391,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         }
         const scout = await scouted;
         if (scout.stop) return abandonedGroup(g, scout.stop);
-        return runGroup(g, run, ctl.signal, budget, slots, hinted);
+        return runGroup(g, run, ctl.signal, budget, slots, startupMs);
       }),
     );
     const events = perGroup.flatMap((r) => r.events);

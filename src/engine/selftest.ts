@@ -210,7 +210,10 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
     // scope, so a mode that declares egress is still queried and judged.
     // In-process, a reply is a turn of the event loop away: a mode that never answers costs a short wait, not a pipe's.
     const timeoutMs = driven === "in-process" ? Math.min(opts.timeoutMs ?? DEFAULTS.timeoutMs, IN_PROCESS_TIMEOUT_MS) : opts.timeoutMs;
-    const o = { ...opts, ...(timeoutMs !== undefined ? { timeoutMs } : {}), trustRoots: [root], grants: ["all"] };
+    // The reference provider starts in well under an exchange's deadline: a mode that never answers its first line
+    // (a foreign handshake left to hang) costs that deadline, not a real provider's startup allowance.
+    const startupTimeoutMs = opts.startupTimeoutMs ?? timeoutMs ?? DEFAULTS.timeoutMs;
+    const o = { ...opts, ...(timeoutMs !== undefined ? { timeoutMs } : {}), startupTimeoutMs, trustRoots: [root], grants: ["all"] };
     const command = fixtureCommand(mode, root, variant);
     if (transport === "stdio")
       return (await runSuite({ kind: "stdio", command, ...(driven === "in-process" ? { inProcess: inProcessFixture(mode, root, true, variant) } : {}) }, o))

@@ -31,6 +31,8 @@ export interface ProbeSpec<S extends Readonly<Record<string, string>> = Readonly
    * shutdown R2's): R1 holds every other crash.
    */
   survivalJudgedBy?: string;
+  /** The envelope types whose survival that check judges; absent, every stimulus of the probe. */
+  survivalOf?: readonly string[];
   /** Fixed step names. */
   steps: S;
   /** Prefixes of parametric step names (`kind-` + a kind). */
@@ -193,6 +195,7 @@ export const VERIFY = spec({
   handshake: true,
   session: "shared",
   survivalJudgedBy: "V2",
+  survivalOf: ["verify"],
   steps: {
     served: "served",
     verifyServed: "verify-served",

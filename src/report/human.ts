@@ -47,7 +47,7 @@ const SHOWN = 8;
 /** The rule a check enforces, quoted, beside a verdict that is not a pass (--verbose: beside every verdict). */
 function ruleLine(c: ChalkInstance, r: CheckResult): string {
   const quote = r.requirement.length > 400 ? `${r.requirement.slice(0, 400)}…` : r.requirement;
-  return c.dim(`      rule (${r.id}, ${r.level}): ${visible(quote)}`);
+  return c.dim(`      rule (${r.id}, ${r.level === "NONE" ? "no keyword" : r.level}): ${visible(quote)}`);
 }
 
 function checkLines(c: ChalkInstance, r: CheckResult, verbose: boolean, idWidth = 11, labelWidth = 4): string[] {

@@ -1,5 +1,6 @@
 import { parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
+import { lastError } from "./crash.ts";
 import type { NoteKind, TranscriptEvent } from "./types.ts";
 
 /** A line that parsed as a JSON object: an envelope candidate. */
@@ -280,33 +281,8 @@ export function firstAck(events: readonly Pick<TranscriptEvent, "dir" | "line" |
   return envelopes(events).find(({ e, env }) => e.dir === "recv" && env.type === "handshake_ack")?.env;
 }
 
-/** A stderr line that states an error: a traceback's last line, a panic, an uncaught error's message. */
-const ERROR_LINE = /\b\w*(?:Error|Exception)\b|\berror\b|panic|fatal|abort|segmentation fault|traceback/i;
-
-/**
- * What a session last said on stderr before an event, for a finding: among
- * its last lines, the last that states an error, else the last that is not a
- * stack frame; cut short.
- */
-export function lastError(events: readonly TranscriptEvent[], before: TranscriptEvent): { text: string; n: number } | undefined {
-  const lines: Array<{ line: string; n: number }> = [];
-  for (let i = events.length - 1; i >= 0 && lines.length < 12; i--) {
-    const e = events[i]!;
-    if (e.dir !== "stderr" || e.session !== before.session || e.n > before.n || typeof e.text !== "string") continue;
-    const own = e.text
-      .replace(/\r\n/g, "\n")
-      .split("\n")
-      .map((l) => l.trimEnd())
-      .filter((l) => l !== "" && l !== "[stderr capped]");
-    for (const line of own.reverse()) lines.push({ line, n: e.n });
-  }
-  const pick = lines.find((l) => ERROR_LINE.test(l.line) && !/^\s/.test(l.line)) ?? lines.find((l) => !/^\s/.test(l.line)) ?? lines[0];
-  if (!pick) return undefined;
-  return { text: JSON.stringify(pick.line.length > 160 ? `${pick.line.slice(0, 160)}…` : pick.line), n: pick.n };
-}
-
 /** How a provider's exit reads in a finding: its code or signal, and the last thing it said on stderr. */
 export function exitWords(events: readonly TranscriptEvent[], exit: TranscriptEvent): string {
   const said = lastError(events, exit);
-  return `the provider exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.exitCode}`})${said ? `: ${said.text}` : ""}`;
+  return `the provider exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.exitCode}`})${said ? `: ${said.quoted}` : ""}`;
 }

@@ -1,6 +1,6 @@
 import G1 from "../../checks/G1.ts";
 import { runCases } from "../helpers/cases.ts";
-import { rel, relatedThenSilent, relating } from "../helpers/graph.ts";
+import { neverServed, rel, relatedThenSilent, relating } from "../helpers/graph.ts";
 import { frame, served } from "../helpers/transcript.ts";
 
 runCases(G1, [
@@ -36,5 +36,12 @@ runCases(G1, [
     build: relatedThenSilent,
     status: "pass",
     says: [],
+  },
+  {
+    name: "no query answered at all: what relations there would be was not seen, which is no skip",
+    build: neverServed,
+    status: "unobserved",
+    untestable: true,
+    says: [/query sent at line \d+ \(probe sample-query, step sample\) got no frames or error reply: no reply within 800 ms/],
   },
 ]);

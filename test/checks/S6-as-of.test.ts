@@ -47,6 +47,21 @@ function asOf(answer: (at: string, id: string) => object | null = (at, id) => fr
 
 runCases(S6, [
   {
+    name: "the unpinned discovery query unanswered: no instant could be chosen, which is not observed, not a skip",
+    build: () =>
+      tx()
+        .probe(HANDSHAKE.name, "shared")
+        .handshake()
+        .probe(AS_OF.name, "shared")
+        .send(AS_OF.steps.unpinned, query("asof-0"))
+        .note("timeout", { waitedMs: 800, expecting: "a reply" }),
+    status: "unobserved",
+    untestable: true,
+    says: [
+      /the discovery query \(line \d+, probe as-of, step unpinned\) got no answer: no reply within 800 ms, so the stimuli it would have chosen were never sent/,
+    ],
+  },
+  {
     name: "every pinned answer is valid at its instant, bounds inclusive",
     build: asOf(),
     status: "pass",

@@ -3,6 +3,9 @@
  * path, heavy. One cause is one finding, a crash hides nothing, and the run
  * keeps to its bound on provider instances.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import t from "tap";
 import { runSuite } from "../../src/engine/run.ts";
 import { cli, fake, fixture } from "../helpers/live.ts";
@@ -19,6 +22,13 @@ t.test("a provider that loads for longer than the exchange deadline is judged on
   t.same(not(statuses(report), "pass", "skip", "info"), [], "nothing fails, warns or goes unobserved");
   t.equal(report.conformant, true);
   t.ok(report.instances!.peak <= 4, `at most 4 instances alive at once (${report.instances!.peak})`);
+});
+
+t.test("a provider whose later starts are slower than its first still gets the whole startup deadline in every session", async (t) => {
+  const marker = join(mkdtempSync(join(tmpdir(), "cgp-first-")), "started");
+  const command = ["/usr/bin/env", `FIRST_FILE=${marker}`, "SLOW_MS=1500", ...fake("slower-after-first"), ...fixture()];
+  const { report } = await runSuite({ kind: "stdio", command }, { timeoutMs: 600, startupTimeoutMs: 10_000 });
+  t.same(not(statuses(report), "pass", "skip", "info"), [], "a foreign or decorated handshake met while still loading is no hang");
 });
 
 t.test("a provider alive that never answers the handshake fails H1 once; nothing else is started", async (t) => {
@@ -71,6 +81,28 @@ t.test("a crash on one query shape is one R1 finding; what the session had not s
     "and passed over the stimulus it died on when derived again",
   );
   t.ok(report.instances!.peak <= 4);
+});
+
+t.test("two bugs ending the provider alike (exit 1) are two causes: the unknown type is S2-framing's, the query R1's", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: [...fake("crash-two-ways"), ...fixture()] }, { timeoutMs: 2000 });
+  const s = statuses(report);
+  t.equal(s["S2-framing"], "fail", "dying on an unknown type is S2-framing's");
+  t.equal(s.R1, "fail", "and dying on a symbol query is still R1's: no crash is left under no check");
+  const r1 = report.results.find((r) => r.id === "R1")!.evidence.filter((e) => e.status === "fail");
+  t.equal(r1.length, 1);
+  t.match(r1[0]!.message, /KeyError: 'symbol'/);
+  t.notMatch(r1[0]!.message, /ValueError/, "the other cause is not folded into it");
+});
+
+t.test("a provider that dies on every verify: one V2 finding, and R1 leaves that cause to V2 wherever it struck", async (t) => {
+  const { report } = await runSuite({ kind: "stdio", command: [...fake("crash-on-verify"), ...fixture()] }, { timeoutMs: 2000 });
+  const s = statuses(report);
+  t.equal(s.V2, "fail");
+  const v2 = report.results.find((r) => r.id === "V2")!.evidence.filter((e) => e.status === "fail");
+  t.equal(v2.length, 1, "one cause, one finding");
+  t.match(v2[0]!.message, /on \d+ stimuli, each time the same way: a "verify"/);
+  t.match(v2[0]!.message, /NotImplementedError: verify/);
+  t.not(s.R1, "fail", "the same crash in the correlation session is V2's too");
 });
 
 t.test("a crash on a malformed verify no longer hides a dropped id on verified (H4)", async (t) => {

@@ -26,3 +26,16 @@ export const relatedThenSilent = (): TranscriptBuilder =>
     .handshake()
     .send(BUDGET_SQUEEZE.steps.generous, query("g1"))
     .note("timeout", { waitedMs: 800, expecting: "a reply" });
+
+/** Every query the frame checks read got no answer: the provider served nothing at all. */
+export const neverServed = (): TranscriptBuilder =>
+  tx()
+    .probe(SAMPLE_QUERY.name)
+    .handshake()
+    .send(SAMPLE_QUERY.steps.sample, query("s1"))
+    .note("timeout", { waitedMs: 800, expecting: "a reply" })
+    .probe(BUDGET_SQUEEZE.name)
+    .handshake()
+    .send(BUDGET_SQUEEZE.steps.generous, query("g1"))
+    .note("eof")
+    .note("exit", { exitCode: 1, signal: null });
