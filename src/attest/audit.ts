@@ -82,22 +82,45 @@ function deref(node: unknown): Obj | undefined {
   return isObj(n) ? n : undefined;
 }
 
+/**
+ * Lookups of the schema, made once per (schemas, key) however many frames are
+ * walked: the arrays returned are cached too, so a walk one level down finds
+ * its own lookups cached under them.
+ */
+const MEMBERS = new WeakMap<Obj[], Map<string, Obj[]>>();
+const ITEMS = new WeakMap<Obj[], Obj[]>();
+
 /** The subschemas that describe member `key` of an object these schemas describe: their properties, and their branches' (allOf, then). */
 function memberSchemas(schemas: Obj[], key: string): Obj[] {
+  let byKey = MEMBERS.get(schemas);
+  if (!byKey) MEMBERS.set(schemas, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) byKey.set(key, (out = lookupMember(schemas, key)));
+  return out;
+}
+
+function lookupMember(schemas: Obj[], key: string): Obj[] {
   return schemas.flatMap((node) => {
     const n = deref(node);
     if (!n) return [];
     const own = isObj(n.properties) && Object.hasOwn(n.properties, key) ? [deref(n.properties[key])] : [];
     const branches = Array.isArray(n.allOf) ? n.allOf.flatMap((b) => [b, isObj(b) ? b.then : undefined]).filter(isObj) : [];
-    return [...own, ...memberSchemas(branches, key)].filter((x): x is Obj => x !== undefined);
+    return [...own, ...lookupMember(branches, key)].filter((x): x is Obj => x !== undefined);
   });
 }
 
-const itemSchemas = (schemas: Obj[]): Obj[] =>
-  schemas
-    .map(deref)
-    .flatMap((n) => (n && n.items !== undefined ? [deref(n.items)] : []))
-    .filter(isObj);
+function itemSchemas(schemas: Obj[]): Obj[] {
+  let out = ITEMS.get(schemas);
+  if (!out)
+    ITEMS.set(
+      schemas,
+      (out = schemas
+        .map(deref)
+        .flatMap((n) => (n && n.items !== undefined ? [deref(n.items)] : []))
+        .filter(isObj)),
+    );
+  return out;
+}
 
 /**
  * Every path inside `v` at which an attestation sits (F6). Where the schema
