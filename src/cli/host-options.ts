@@ -5,6 +5,7 @@ export const HOST_TIMEOUT_MS = 10_000;
 
 export interface HostArgs extends RunArgs {
   transport?: "stdio" | "http";
+  listen?: string;
 }
 
 export function hostOptions<T>(y: Argv<T>) {
@@ -18,6 +19,11 @@ export function hostOptions<T>(y: Argv<T>) {
     .option("transport", {
       choices: ["stdio", "http"] as const,
       describe: "Serve the scenarios over stdio ({provider}) or HTTP ({url}); default: the placeholder the command holds",
+    })
+    .option("listen", {
+      type: "string",
+      describe:
+        "Serve the scenarios of C4 and C7 on ADDR, an IP address of this machine that is not loopback (over HTTP, on a free port): {url} there is on ADDR; without it they are skipped",
     })
     .option("transcript", { type: "string", describe: "Save the host transcript (NDJSON: every line the host sent and was answered, per scenario) to FILE" })
     .option("only", { type: "string", array: true, describe: "Run only these host checks: ids with or without host: (H4, host:C*, S2-*); repeatable" })

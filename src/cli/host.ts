@@ -8,6 +8,8 @@ import { HOST_PREFIX, type HostCheckDef } from "../../checks/kit/host.ts";
 import { PLACEHOLDERS, SCENARIOS, type ScenarioSpec } from "../protocol/host-scenarios.ts";
 import { parsePatterns, selectChecks } from "../engine/select.ts";
 import { runHost } from "../host/run.ts";
+import { vetListen } from "../host/peer.ts";
+import { createServer } from "node:net";
 import { scoreHost } from "../host/score.ts";
 import { buildHostReport } from "../verdict/host-report.ts";
 import { applyPolicy } from "../verdict/policy.ts";
@@ -25,6 +27,25 @@ export function transportOf(command: readonly string[], given: "stdio" | "http" 
   if (given) return given;
   if (stdio && http) throw new UsageError("the host command holds both {provider} and {url}: say which to serve with --transport stdio or --transport http");
   return http ? "http" : "stdio";
+}
+
+/**
+ * --listen ADDR, vetted: an IP address of one peer, not loopback, and one
+ * this machine holds (a server can listen only on its own addresses), tried
+ * by binding a free port there before anything runs.
+ */
+async function listenOn(given: string): Promise<string> {
+  const vetted = vetListen(given);
+  if ("problem" in vetted) throw new UsageError(vetted.problem);
+  const bound = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    const probe = createServer();
+    probe.once("error", (e: NodeJS.ErrnoException) => resolve(e));
+    probe.listen(0, vetted.address, () => probe.close(() => resolve(undefined)));
+  });
+  if (bound?.code === "EADDRNOTAVAIL")
+    throw new UsageError(`--listen ${given}: no interface of this machine holds that address (EADDRNOTAVAIL); name one of its own, not loopback`);
+  if (bound) throw new UsageError(`--listen ${given}: cannot listen there (${bound.code ?? bound.message})`);
+  return vetted.address;
 }
 
 /** --only / --skip over host checks, matched by the id after host: (so H4, host:H4, C* and S2-* all work). */
@@ -76,12 +97,16 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
         );
   checkOutputs(a);
   const timeoutMs = positive("timeout", a.timeout);
+  if (a.listen !== undefined && transport !== "http")
+    throw new UsageError(`--listen serves the scenarios of C4 and C7 over HTTP: the host command must hold ${PLACEHOLDERS.url}`);
+  const listen = a.listen === undefined ? undefined : await listenOn(a.listen);
   const progress = process.stderr.isTTY && !a.json && !a.quiet ? new TerminalProgress(err, "scenarios") : undefined;
   const transcript = await runHost({
     command,
     transport,
     timeoutMs,
     scenarios: scenariosOf(checks),
+    ...(listen !== undefined ? { listen } : {}),
     ...(progress
       ? {
           onScenario: (name: string, i: number, of: number) => {

@@ -1,13 +1,15 @@
 /**
  * `cgp-conform host`: run a host under test once per scenario, against the
  * scenario provider served here (over a relay it spawns for {provider}, or
- * on a loopback URL for {url}), and record everything into a host transcript.
+ * on a loopback URL for {url}; a scenario that needs a non-loopback peer, on
+ * the --listen address), and record everything into a host transcript.
  * Every wait is bounded: a host that does not end within the bound is
  * killed with its whole process group (which holds the relay too).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer, type Socket } from "node:net";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -26,6 +28,7 @@ import type { HostEvent, HostTranscript, ScenarioRecord } from "../transcript/ho
 import { RELAY_COMMAND, type FromRelay, type ToRelay } from "./relay.ts";
 import type { Bindings, HostTarget } from "../../fixtures/host.ts";
 import { inProcessProvider } from "./inproc.ts";
+import { runAuthority, serverCertificate, STAND_IN_ADDRESS, urlHost, type KeyPair } from "./peer.ts";
 
 export interface HostRunOptions {
   /** The host command line as given, placeholders unexpanded. */
@@ -45,6 +48,15 @@ export interface HostRunOptions {
    * what the record names.
    */
   inProcess?: InProcessHost;
+  /** The non-loopback address of this machine (--listen, vetted) that the scenarios needing one are served on; without it (and without `standIn`) they are skipped. */
+  listen?: string;
+  /**
+   * A host in this process for the scenarios that need a non-loopback peer,
+   * where no --listen address is given (the selftest): it is handed a URL on
+   * STAND_IN_ADDRESS and reaches the scenario provider through the
+   * in-process stand-in, so nothing is sent anywhere.
+   */
+  standIn?: InProcessHost;
 }
 
 export type InProcessHost = (a: {
@@ -76,7 +88,7 @@ export function shellQuote(argv: readonly string[]): string {
 }
 
 /** The host's command line with its placeholders filled: a whole {provider} argument becomes the provider's arguments. */
-export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string; consent: Consent }): string[] {
+export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string; consent: Consent; ca?: string }): string[] {
   const out: string[] = [];
   for (const arg of command) {
     if (arg === PLACEHOLDERS.provider && values.provider) {
@@ -88,6 +100,7 @@ export function expand(command: readonly string[], values: { provider?: string[]
     if (values.url) a = a.split(PLACEHOLDERS.url).join(values.url);
     a = a.split(PLACEHOLDERS.token).join(values.token);
     a = a.split(PLACEHOLDERS.consent).join(values.consent);
+    if (values.ca !== undefined) a = a.split(PLACEHOLDERS.ca).join(values.ca);
     out.push(a);
   }
   return out;
@@ -183,8 +196,14 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
   };
 }
 
-/** Serve a scenario over HTTP on loopback. */
-async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder): Promise<Served> {
+/** Where an HTTP scenario is served off loopback: the --listen address, over TLS with this certificate or in plain HTTP. */
+interface Peer {
+  address: string;
+  tls?: KeyPair;
+}
+
+/** Serve a scenario over HTTP, on loopback or on the --listen address. */
+async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder, peer?: Peer): Promise<Served> {
   const session = new Session(name, secrets, rec, true);
   const held = new Set<ServerResponse>();
   let first = true;
@@ -230,14 +249,21 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder)
       else res.writeHead(200, { "content-type": "application/json" }).end(reply);
     });
   };
-  const server = createHttpServer(handler);
+  const server = peer?.tls ? createHttpsServer({ cert: peer.tls.cert, key: peer.tls.key }, handler) : createHttpServer(handler);
+  // A handshake the host broke off (it did not trust the run's CA, or spoke plain HTTP to TLS): what C4 reads as its stimulus never reached.
+  server.on("tlsClientError", (e: NodeJS.ErrnoException) =>
+    rec.note({ note: "tls-failed", reason: `the host's TLS handshake failed: ${redact(e.code ?? e.message).slice(0, 200)}` }),
+  );
+  const address = peer?.address ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(0, address, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const url = `${peer?.tls ? "https" : "http"}://${urlHost(address)}:${port}/`;
+  if (peer) rec.note({ note: "listening", url, reason: `the scenario provider is served on ${url}, not on loopback` });
   return {
-    values: { url: `http://127.0.0.1:${port}/` },
+    values: { url },
     idle: () => Promise.resolve(),
     close: () =>
       new Promise<void>((resolve) => {
@@ -334,8 +360,15 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
       rec.push({ dir, line: keptLine(l), ...(leaked.length ? { leaked } : {}) });
     }
   };
-  const target: HostTarget =
-    o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url: "http://127.0.0.1:1/", token: secrets.token };
+  // A scenario that needs a non-loopback peer gets a URL on one: nothing serves it, and nothing goes there (the bindings are the stand-in's).
+  const url = spec.listen ? `${spec.listen}://${urlHost(o.listen ?? STAND_IN_ADDRESS)}:1/` : "http://127.0.0.1:1/";
+  const target: HostTarget = o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url, token: secrets.token };
+  if (spec.listen && o.transport === "http")
+    rec.note({
+      note: "listening",
+      url,
+      reason: "the scenario provider is reached in this process, through a stand-in: nothing serves this URL, and nothing is sent there",
+    });
   const bound = scenarioBound(o);
   // A host that throws ends as a process that crashed would: with status 1.
   const run = o.inProcess({ target, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") }).catch(() => 1);
@@ -382,14 +415,25 @@ function tokenForms(secrets: RunSecrets): Array<[string, string]> {
 async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSecrets, rec: Recorder): Promise<void> {
   rec.begin(spec.name);
   if (o.inProcess) return runInProcess(spec, { ...o, inProcess: o.inProcess }, secrets, rec);
+  if (spec.listen && o.listen === undefined && o.standIn) return runInProcess(spec, { ...o, inProcess: o.standIn }, secrets, rec);
   const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-"));
   trackDir(dir);
   const name = spec.name as ScenarioName;
-  const served = o.transport === "stdio" ? await serveStdio(name, secrets, rec, dir) : await serveHttp(name, secrets, rec);
+  const peer =
+    spec.listen && o.listen !== undefined ? { address: o.listen, ...(spec.listen === "https" ? { tls: await serverCertificate(o.listen) } : {}) } : undefined;
+  const served = o.transport === "stdio" ? await serveStdio(name, secrets, rec, dir) : await serveHttp(name, secrets, rec, peer);
+  // The run's CA, in every scenario, so that a command holding {ca} means the same in each.
+  const ca = join(dir, "ca.pem");
+  writeFileSync(ca, (await runAuthority()).cert, { mode: 0o600 });
   const forms = tokenForms(secrets);
-  const argv = expand(o.command, { ...served.values, token: secrets.token, consent: spec.consent ?? "none" });
+  const argv = expand(o.command, { ...served.values, token: secrets.token, consent: spec.consent ?? "none", ca });
   // CGP_CONSENT is the scenario's alone: one inherited from cgp-conform's own environment must not grant the host anything.
-  const env: Record<string, string | undefined> = { [HOST_ENV.token]: secrets.token, [HOST_ENV.scenario]: spec.name, [HOST_ENV.consent]: spec.consent };
+  const env: Record<string, string | undefined> = {
+    [HOST_ENV.token]: secrets.token,
+    [HOST_ENV.scenario]: spec.name,
+    [HOST_ENV.consent]: spec.consent,
+    [HOST_ENV.ca]: ca,
+  };
   if (served.values.provider) {
     env[HOST_ENV.command] = shellQuote(served.values.provider);
     env[HOST_ENV.argv] = JSON.stringify(served.values.provider);
@@ -475,15 +519,17 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
   const t0 = performance.now();
   const rec = new Recorder();
   const records: ScenarioRecord[] = [];
-  const runnable = o.scenarios.filter((s) => !s.only || s.only === o.transport);
-  for (const s of o.scenarios) {
+  const skipped = (s: ScenarioSpec): string | undefined => {
+    const peer = s.listen && o.listen === undefined && !o.inProcess && !o.standIn;
     if (s.only && s.only !== o.transport)
-      records.push({
-        name: s.name,
-        transport: o.transport,
-        skipped: `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}`,
-      });
-    else records.push({ name: s.name, transport: o.transport });
+      return `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}${peer ? "; with {url}, `--listen ADDR` enables it" : ""}`;
+    if (peer) return "its provider is served on a non-loopback address of this machine: `--listen ADDR` enables it";
+    return undefined;
+  };
+  const runnable = o.scenarios.filter((s) => skipped(s) === undefined);
+  for (const s of o.scenarios) {
+    const why = skipped(s);
+    records.push({ name: s.name, transport: o.transport, ...(why !== undefined ? { skipped: why } : {}) });
   }
   // A signal ends the scenario in progress (its host is killed as at the bound) and the run, which reports what it saw.
   let interrupted: NodeJS.Signals | undefined;

@@ -9,6 +9,8 @@
  * capabilities and behaviour), and is expected to do one ordinary piece of
  * work: handshake, one or more queries, maybe a verify, shutdown, exit.
  * It holds no consent for anything, but where a scenario says otherwise.
+ * Its provider is on loopback, but where a scenario is served on the
+ * non-loopback address the user names (`--listen ADDR`).
  */
 
 /**
@@ -27,14 +29,26 @@ export interface ScenarioSpec {
   only?: "stdio" | "http";
   /** The consent the host is told it holds for this scenario's provider; absent: none. */
   consent?: Exclude<Consent, "none">;
+  /**
+   * Served on the non-loopback address `--listen` names, over plain HTTP or
+   * over TLS, instead of on loopback (HTTP only). Without that address the
+   * scenario is skipped.
+   */
+  listen?: "http" | "https";
 }
 
 function scenario<const N extends string>(
   name: N,
   summary: string,
-  more: { only?: "stdio" | "http"; consent?: Exclude<Consent, "none"> } = {},
+  more: { only?: "stdio" | "http"; consent?: Exclude<Consent, "none">; listen?: "http" | "https" } = {},
 ): ScenarioSpec & { name: N } {
-  return { name, summary, ...(more.only ? { only: more.only } : {}), ...(more.consent ? { consent: more.consent } : {}) };
+  return {
+    name,
+    summary,
+    ...(more.only ? { only: more.only } : {}),
+    ...(more.consent ? { consent: more.consent } : {}),
+    ...(more.listen ? { listen: more.listen } : {}),
+  };
 }
 
 export const LOCK_STEP = scenario(
@@ -98,6 +112,16 @@ export const CRASH_MID_QUERY = scenario(
   "it reads the first query, writes half a line, and dies (stdio: exit status 1; HTTP: the connection is dropped)",
 );
 export const STOPS_ANSWERING = scenario("stops-answering", "it answers the handshake, then never answers again, and never exits on its own");
+export const NON_LOOPBACK_PLAINTEXT = scenario(
+  "non-loopback-plaintext",
+  "served on the --listen address over plain http://, it declares data_flow.egress: true and no scopes, and the host is told (CGP_CONSENT and {consent}: egress) that it holds a boolean consent for this provider: no consent gate stops the query, only the transport can. No query payload may cross the unencrypted connection (C7)",
+  { only: "http", consent: "egress", listen: "http" },
+);
+export const NON_LOOPBACK_TLS = scenario(
+  "non-loopback-tls",
+  "served on the --listen address over https://, with a certificate made for this run (its CA in CGP_PROVIDER_CA and {ca}), it declares data_flow.egress: false and no scopes, and the host holds no consent: its transport must treat the provider as egress whatever it declares, so no query payload may reach it (C4); TLS leaves C7 nothing to stop",
+  { only: "http", listen: "https" },
+);
 
 export const SCENARIOS = [
   LOCK_STEP,
@@ -117,6 +141,8 @@ export const SCENARIOS = [
   BEARER_TOKEN,
   CRASH_MID_QUERY,
   STOPS_ANSWERING,
+  NON_LOOPBACK_PLAINTEXT,
+  NON_LOOPBACK_TLS,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];
@@ -134,19 +160,22 @@ export const UNKNOWN_REL = "cgp-conform:echoes";
  * variables that carry the same values. {consent} is filled in every
  * scenario (`none` where the host holds no consent); CGP_CONSENT is set only
  * where it holds some, so a host that reads it finds it absent elsewhere.
+ * {ca} and CGP_PROVIDER_CA are given in every scenario, so that a host
+ * command holding {ca} means the same in each.
  */
 export const PLACEHOLDERS = {
   provider: "{provider}",
   url: "{url}",
   token: "{token}",
   consent: "{consent}",
+  ca: "{ca}",
 } as const;
 export const HOST_ENV = {
   /** The provider's command line, as one shell-quoted string (stdio). */
   command: "CGP_PROVIDER_COMMAND",
   /** The same, as a JSON array of arguments (stdio). */
   argv: "CGP_PROVIDER_ARGV",
-  /** The provider's loopback URL (HTTP). */
+  /** The provider's URL (HTTP): on loopback, or on the --listen address. */
   url: "CGP_PROVIDER_URL",
   /** The bearer token the provider accepts (HTTP). */
   token: "CGP_PROVIDER_TOKEN",
@@ -154,4 +183,6 @@ export const HOST_ENV = {
   scenario: "CGP_SCENARIO",
   /** The consent the host holds for the scenario's provider (a Consent); set only in a scenario that gives one. */
   consent: "CGP_CONSENT",
+  /** A PEM file: the certificate authority made for the run, which signed the certificate of the provider served over TLS. */
+  ca: "CGP_PROVIDER_CA",
 } as const;

@@ -12,7 +12,20 @@ export function isHostHeader(v: unknown): boolean {
 }
 
 const DIRS = new Set(["host", "provider", "stdout", "stderr", "note"]);
-const NOTES = new Set(["connected", "eof", "provider-exit", "dropped", "withheld", "unauthorized", "host-exit", "host-timeout", "spawn-error", "over-cap"]);
+const NOTES = new Set([
+  "connected",
+  "eof",
+  "provider-exit",
+  "dropped",
+  "withheld",
+  "unauthorized",
+  "host-exit",
+  "host-timeout",
+  "spawn-error",
+  "over-cap",
+  "listening",
+  "tls-failed",
+]);
 const AUTH = new Set(["none", "run-token", "other"]);
 const FIELDS: Record<string, Kind> = {
   scenario: "string",
@@ -26,6 +39,7 @@ const FIELDS: Record<string, Kind> = {
   signal: "string|null",
   waitedMs: "number",
   reason: "string",
+  url: "string",
 };
 
 function checkHeader(h: unknown): HostTranscriptHeader {

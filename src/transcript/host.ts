@@ -19,7 +19,9 @@ export type HostNoteKind =
   | "host-exit" // the host process ended: exitCode, signal
   | "host-timeout" // the host did not end within the bound and was killed: waitedMs
   | "spawn-error" // the host command could not be started: reason
-  | "over-cap"; // the host wrote more than a scenario records (lines or bytes): the rest was not kept
+  | "over-cap" // the host wrote more than a scenario records (lines or bytes): the rest was not kept
+  | "listening" // the scenario provider is served off loopback, on the --listen address: url
+  | "tls-failed"; // a TLS handshake the host began with the scenario provider failed: reason
 
 export interface HostEvent {
   /** Line number of this event in the saved host transcript (the header is line 1). */
@@ -48,6 +50,8 @@ export interface HostEvent {
   signal?: string | null;
   waitedMs?: number;
   reason?: string;
+  /** listening: the URL the scenario provider is served on. */
+  url?: string;
 }
 
 export interface ScenarioRecord {
@@ -177,7 +181,8 @@ export class HostView {
     if (!this.ran) return undefined;
     const end = this.ending();
     if (end.kind === "spawn-error") return { message: `scenario ${this.name}: the host could not be started: ${end.reason}`, lines: [end.n] };
-    if (this.lines().length === 0) {
+    // A provider off loopback is one an honest host may refuse before any byte leaves (C4, C7), so sending it nothing is an answer there, judged against lock-step.
+    if (this.lines().length === 0 && this.spec.listen === undefined) {
       const how = describeEnding(end);
       return {
         message: `scenario ${this.name}: the host sent the provider nothing (it ${how}), so what it would send could not be observed; does its command line hold {provider} or {url}?`,
