@@ -4,11 +4,12 @@ import { DEFAULTS } from "../engine/defaults.ts";
 import type { Transport } from "../engine/selftest.ts";
 import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
-import { err, out, positive, RefusedTargetError, UsageError } from "./io.ts";
+import { err, out, positive, readIn, RefusedTargetError, UsageError } from "./io.ts";
 import { suiteOptions } from "./options.ts";
 import { hostOptions as hostOptionsOf } from "./host-options.ts";
 import { EXIT_MEANINGS, exitCode } from "../verdict/exit.ts";
 import { closest, distance } from "fastest-levenshtein";
+import { HOST_ENV } from "../protocol/host-scenarios.ts";
 
 /**
  * Each command loads what it runs when it runs: `list` does not load the
@@ -172,6 +173,10 @@ export async function main(argv: string[]): Promise<number> {
             type: "string",
             describe: "Reach the provider over the HTTP binding at URL (a token in CGP_PROVIDER_TOKEN is sent as a bearer token)",
           })
+          .option("ca", {
+            type: "string",
+            describe: `With --url: a PEM file of a CA to trust for https://, beside the system's (default: the file ${HOST_ENV.ca} names)`,
+          })
           .option("misbehave", { type: "string", describe: "Give the host one defect (the host modes: cgp-conform list shows their witnesses)" })
           .option("timeout", { type: "number", default: 3000, describe: "How long it waits for each answer, in ms" }),
       async (a) => {
@@ -179,11 +184,15 @@ export async function main(argv: string[]): Promise<number> {
         if (a.url !== undefined && provider.length > 0) throw new UsageError("give the provider as a command after -- or as --url URL, not both");
         if (a.url === undefined && provider.length === 0)
           throw new UsageError("no provider: give its command after --, e.g. cgp-conform reference-host -- ./my-provider, or --url URL");
+        // A CA bundle is a few kilobytes: a megabyte is generous. An empty CGP_PROVIDER_CA names no file.
+        const caFile = a.ca ?? (process.env[HOST_ENV.ca] || undefined);
+        const ca = a.url === undefined || caFile === undefined ? undefined : readIn(caFile, 1024 * 1024);
+        if (ca !== undefined && !ca.includes("-----BEGIN CERTIFICATE-----")) throw new UsageError(`${caFile}: not a PEM file of certificates`);
         try {
           code = await runReferenceHost({
             ...(a.misbehave ? { misbehave: a.misbehave } : {}),
             timeoutMs: positive("timeout", a.timeout),
-            target: a.url !== undefined ? { kind: "http", url: a.url } : { kind: "stdio", command: provider },
+            target: a.url !== undefined ? { kind: "http", url: a.url, ...(ca !== undefined ? { ca } : {}) } : { kind: "stdio", command: provider },
           });
         } catch (e) {
           if (e instanceof UnknownHostModeError) throw new UsageError(e.message);
