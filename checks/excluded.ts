@@ -7,8 +7,6 @@
 export const EXCLUDED: Readonly<Record<string, string>> = {
   C1: "host-side, and not observable by itself: how a host enables a provider and records consent happens inside it; what auto-enabling shows on the wire, a query payload sent to an egress provider with no consent, is host:C2's",
   C3: "not observable: whether data leaves the machine cannot be seen on a stdio pipe; C4 makes the transport, not the claim, decide",
-  C4: "host-side: it binds a host's HTTP transport toward a non-loopback provider; cgp-conform host serves its scenario providers on loopback only, so the peer this rule binds on cannot be stood up",
-  C7: "host-side: it binds a host's HTTP transport toward a non-loopback provider; cgp-conform host serves its scenario providers on loopback only, so the peer this rule binds on cannot be stood up",
   F8: "verifier-side: binds cgp-conform, which reports an unknown algorithm as uncheckable (info) under S6-signatures and never counts such a frame as attested; a provider cannot break it",
   F9: "host-side: whether a host keeps a frame whose attestation it cannot verify shows in what it composes, not in anything it sends a provider",
   F10: "host-side: how a host composes scores across providers",

@@ -104,7 +104,8 @@ function opening(v: HostView): Evidence[] {
  * scenario (lock-step, correlation, foreign-embeddings,
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
- * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering): over
+ * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering,
+ * non-loopback-plaintext, non-loopback-tls): over
  * stdio a line on the provider's input, over HTTP a request body.
  * Readings, as checks/S2-framing.ts reads a provider's: a fragment of a
  * pretty-printed envelope fails ("An envelope MUST NOT contain a literal
@@ -129,6 +130,8 @@ export default defineHostCheck({
   score(input) {
     const out: Evidence[] = [];
     for (const v of ranViews(input, SCENARIOS)) {
+      // No line, no framing to judge: a host may rightly send a non-loopback provider nothing (C4, C7).
+      if (v.lines().length === 0) continue;
       const found = [...framing(v, input.transport), ...opening(v)];
       if (found.length > 0) {
         out.push(...found);
@@ -141,6 +144,6 @@ export default defineHostCheck({
         lines,
       });
     }
-    return out.length > 0 ? out : { skip: "no scenario ran" };
+    return out.length > 0 ? out : { skip: "the host wrote nothing in any scenario that ran" };
   },
 });

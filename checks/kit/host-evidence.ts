@@ -134,3 +134,32 @@ export function reactsAsInternal(internal: HostView, other: HostView, stimulus: 
   out.push(sameEnding(internal, other, `the error (${what} here, internal there)`));
   return out;
 }
+
+/** Why a scenario the check reads did not run, from its record: for a scenario that needs --listen, the one line that says how to enable it. */
+export function notRun(v: HostView): string {
+  return `scenario ${v.name} did not run: ${v.record?.skipped ?? "it was not selected"}`;
+}
+
+/** Where the scenario provider was served off loopback, in words, with the note's line ("on http://192.0.2.1:40311/ (line 2)"). */
+export function servedAt(v: HostView): { words: string; lines: number[] } {
+  const note = v.notes("listening")[0];
+  return note?.url ? { words: `on ${note.url} (line ${note.n})`, lines: [note.n] } : { words: "on the --listen address", lines: [] };
+}
+
+/**
+ * The lock-step baseline of a refusal: a host that sends nothing where a rule
+ * forbids it shows the rule honoured only if it queries where nothing does.
+ * Its first query there, or why the refusal shows nothing.
+ */
+export function queriedBaseline(base: HostView, anchor: string, what: string): { query: HostEnvelope } | { skip: string } {
+  if (!base.ran)
+    return {
+      skip: `${anchor} is judged against the baseline: lock-step did not run, so the host's sending no query to ${what} cannot be told from its sending none anywhere`,
+    };
+  const query = base.sent("query")[0];
+  if (!query)
+    return {
+      skip: `scenario lock-step: the host sent no query to an honest provider either (it ${describeEnding(base.ending())}), so its sending none to ${what} shows nothing`,
+    };
+  return { query };
+}
