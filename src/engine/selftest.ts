@@ -199,6 +199,8 @@ async function runHostCase(mode: string | undefined, transport: "stdio" | "http"
     timeoutMs: HOST_CASE_BOUND_MS,
     scenarios: SCENARIOS,
     ...(driven === "in-process" ? { inProcess: inProcessReferenceHost(mode, HOST_CASE_READ_MS) } : {}),
+    // The scenarios of C4 and C7 need a non-loopback peer: here they run with the host in this process, handed a URL nothing serves and nothing reaches.
+    standIn: inProcessReferenceHost(mode, HOST_CASE_READ_MS),
   });
   return scoreHost(t, HOST_CHECKS);
 }
