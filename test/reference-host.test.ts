@@ -6,6 +6,7 @@
  * host sent is recorded), or as a process over stdio.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,7 @@ import { isObj, parseObj, type Obj } from "../src/protocol/envelope.ts";
 import { HOST_ENV, OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
 import { HOST_VERSION } from "../src/math/version.ts";
 import { BUN, CLI } from "./helpers/live.ts";
+import { runAuthority, serverCertificate } from "../src/host/peer.ts";
 
 const TOKEN = "rh-tok-7c2d9e-SECRET";
 const tmp = mkdtempSync(join(tmpdir(), "cgp-refhost-"));
@@ -434,6 +436,66 @@ t.test("a non-loopback URL is egress whatever it declares (C4): refused before a
   t.match(consented.err[0], /error provider_crashed: a stand-in that answers nothing/);
 });
 
+t.test("plain http:// to a non-loopback host is refused before anything is sent (C7), consent or not; loopback keeps it", async (t) => {
+  const reached: string[] = [];
+  const bindings: Bindings = {
+    stdio: () => {
+      throw new Error("not over stdio");
+    },
+    http(url) {
+      reached.push(url);
+      return { send() {}, next: async () => ({ kind: "end", why: "a stand-in that answers nothing" }), close: async () => {}, kill: async () => {} };
+    },
+  };
+  for (const consent of ["none", "egress"] as const) {
+    const c = captured({ ...honestHost, consent });
+    t.equal(await runHost(c.host, { kind: "http", url: "http://192.0.2.1:8080/" }, bindings), 1);
+    t.match(
+      c.err[0],
+      /^reference-host: error insecure_transport: http:\/\/192\.0\.2\.1:8080\/ is plain http:\/\/ to 192\.0\.2\.1, which is not loopback/,
+      consent,
+    );
+  }
+  t.same(reached, [], "never reached");
+  const local = captured();
+  await runHost(local.host, { kind: "http", url: "http://127.0.0.1:9/" }, bindings);
+  t.same(reached, ["http://127.0.0.1:9/"], "plain http:// to loopback is reached");
+});
+
+t.test("over https:// the provider's certificate is checked against the CA given, whatever NODE_TLS_REJECT_UNAUTHORIZED says", async (t) => {
+  const cert = await serverCertificate("127.0.0.1");
+  const ca = (await runAuthority()).cert;
+  const lp = lineProvider(lockStep());
+  const server = createHttpsServer({ cert: cert.cert, key: cert.key }, (req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (c: string) => (body += c));
+    req.on("end", () => {
+      const { lines } = lp.receive(body);
+      if (lines.length === 0) return void res.writeHead(204).end();
+      res.writeHead(200, { "content-type": "application/json" }).end(lines[0]);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  t.teardown(() => {
+    server.close();
+    server.closeAllConnections();
+  });
+  const trusted = captured();
+  t.equal(await runHost(trusted.host, { kind: "http", url, ca }), 0, trusted.err.join("\n"));
+  t.ok(
+    trusted.out.some((l) => l.startsWith("frame ")),
+    "the query was answered over TLS",
+  );
+  const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  t.teardown(() => (before === undefined ? delete process.env.NODE_TLS_REJECT_UNAUTHORIZED : (process.env.NODE_TLS_REJECT_UNAUTHORIZED = before)));
+  const untrusted = captured();
+  t.equal(await runHost(untrusted.host, { kind: "http", url }), 1);
+  t.match(untrusted.err.at(-1), /^reference-host: error unreachable: the provider's TLS certificate is not trusted \(.+\): give its CA in CGP_PROVIDER_CA/);
+});
+
 t.test("S2-non-json-line sends its line between the ack and the query, and still does its work", async (t) => {
   const r = await against(lockStep(), hostFor("S2-non-json-line"));
   t.equal(r.code, 0, r.err.join("\n"));
@@ -459,6 +521,16 @@ const CONSISTENT_ACK = ackWith((a) => Object.assign((a.provider as Obj).data_flo
 const FULL_ONLY_ACK = ackWith((a) => ((a.capabilities as Obj).representations = ["full"]));
 
 const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
+  "C4-trust-egress-claim": (h, t) => {
+    t.equal(h.remoteRefusal("https://192.0.2.1:8443/"), undefined, "a non-loopback provider is not egress by its address");
+    t.ok(h.transportRefusal("http://192.0.2.1:8080/"), "plain http:// to it is still refused");
+    t.ok(h.refusal(EGRESS_ACK), "a declared egress is still gated");
+  },
+  "C7-plaintext-remote": (h, t) => {
+    t.equal(h.transportRefusal("http://192.0.2.1:8080/"), undefined, "plain http:// to a non-loopback host is taken");
+    t.ok(h.remoteRefusal("http://192.0.2.1:8080/"), "it is still egress by its address");
+    t.ok(h.transportRefusal("ftp://192.0.2.1/"), "a URL that is no http(s) one is still refused");
+  },
   "C2-ignore-egress": (h, t) => {
     t.equal(h.refusal(EGRESS_ACK), undefined);
     t.ok(h.refusal(SCOPES_ACK), "scopes still refused");
@@ -542,6 +614,12 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
 
 t.test("the honest host does none of what the modes do", async (t) => {
   const h = hostFor();
+  t.equal(h.transportRefusal("http://192.0.2.1:8080/")?.code, "insecure_transport");
+  t.equal(h.transportRefusal("http://127.0.0.1:8080/"), undefined);
+  t.equal(h.transportRefusal("https://192.0.2.1:8443/"), undefined);
+  t.equal(h.remoteRefusal("https://192.0.2.1:8443/")?.code, "consent_required");
+  t.equal(h.remoteRefusal("http://localhost:8080/"), undefined);
+  t.equal({ ...h, consent: "egress" as const }.remoteRefusal("https://192.0.2.1:8443/"), undefined, "a boolean consent opens C4's gate");
   t.ok(h.refusal(EGRESS_ACK));
   t.ok(h.refusal(SCOPES_ACK));
   t.equal(h.refusal(LOCK_ACK), undefined);
