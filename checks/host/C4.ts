@@ -73,7 +73,7 @@ export default defineHostCheck({
         {
           ok: false,
           untestable: true,
-          message: `scenario ${v.name}: the host's TLS handshake with the provider ${at.words} failed (${tls[0]!.reason ?? "no reason given"}, line ${tls[0]!.n}) and it sent nothing, so whether it treats the provider as egress was never reached; have it trust the run's CA, the PEM file in ${HOST_ENV.ca} and ${PLACEHOLDERS.ca}`,
+          message: `scenario ${v.name}: the host's TLS handshake with the provider ${at.words} did not complete (line ${tls[0]!.n}: ${tls[0]!.reason ?? "no reason given"}) and it sent nothing, so whether it treats the provider as egress was never reached; have it trust the run's CA, the PEM file in ${HOST_ENV.ca} and ${PLACEHOLDERS.ca}`,
           lines: [...tls.map((e) => e.n), ...at.lines],
         },
       ];

@@ -250,10 +250,21 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder,
     });
   };
   const server = peer?.tls ? createHttpsServer({ cert: peer.tls.cert, key: peer.tls.key }, handler) : createHttpServer(handler);
-  // A handshake the host broke off (it did not trust the run's CA, or spoke plain HTTP to TLS): what C4 reads as its stimulus never reached.
-  server.on("tlsClientError", (e: NodeJS.ErrnoException) =>
-    rec.note({ note: "tls-failed", reason: `the host's TLS handshake failed: ${redact(e.code ?? e.message).slice(0, 200)}` }),
-  );
+  let ending = false;
+  if (peer?.tls) {
+    // A connection that closed before its TLS handshake completed: the host did not trust the run's CA, or spoke plain HTTP to TLS, so
+    // the provider C4 asks about never reached it. Told by the close, as Bun's server emits no tlsClientError; sockets are matched by
+    // their remote port, since Node hands secureConnection a TLS socket apart from the one connection gave.
+    const secured = new Set<string>();
+    const peerOf = (sock: { remoteAddress?: string | undefined; remotePort?: number | undefined }): string => `${sock.remoteAddress}:${sock.remotePort}`;
+    server.on("secureConnection", (sock) => secured.add(peerOf(sock)));
+    server.on("connection", (sock: Socket) => {
+      const from = peerOf(sock);
+      sock.once("close", () => {
+        if (!ending && !secured.has(from)) rec.note({ note: "tls-failed", reason: "a connection the host opened closed before its TLS handshake completed" });
+      });
+    });
+  }
   const address = peer?.address ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -267,6 +278,7 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder,
     idle: () => Promise.resolve(),
     close: () =>
       new Promise<void>((resolve) => {
+        ending = true;
         for (const r of held) r.destroy();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -21,7 +21,7 @@ export type HostNoteKind =
   | "spawn-error" // the host command could not be started: reason
   | "over-cap" // the host wrote more than a scenario records (lines or bytes): the rest was not kept
   | "listening" // the scenario provider is served off loopback, on the --listen address: url
-  | "tls-failed"; // a TLS handshake the host began with the scenario provider failed: reason
+  | "tls-failed"; // a connection the host opened to the scenario provider closed before its TLS handshake completed: reason
 
 export interface HostEvent {
   /** Line number of this event in the saved host transcript (the header is line 1). */
