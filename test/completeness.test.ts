@@ -26,6 +26,14 @@ for (const a of anchors) {
   );
 }
 
+t.test("the HTTP transport's rules toward a non-loopback provider are host-checked, no longer excluded", async (t) => {
+  for (const a of ["C4", "C7"]) {
+    t.ok(hostChecked.has(a), `${a} has a host check`);
+    t.notOk(a in EXCLUDED, `${a} is not excluded`);
+    t.ok(hostBound(a), `${a} binds a host`);
+  }
+});
+
 t.test("a host-bound anchor counts as checked only where a host check covers it", async (t) => {
   for (const a of anchors.filter(hostBound)) {
     const how = hostChecked.has(a)

@@ -38,6 +38,11 @@ t.test("the reference host is conformant, over stdio and over HTTP", async (t) =
     t.equal(r.report?.target.kind, "host");
     const bad = r.report?.results.filter((x) => x.status !== "pass" && x.status !== "skip").map((x) => `${x.id} ${x.status}`);
     t.same(bad, [], `${transport}: every host check passes or skips`);
+    for (const id of ["host:C4", "host:C7"]) {
+      const c = r.report?.results.find((x) => x.id === id);
+      t.equal(c?.status, "skip", `${transport}: ${id} skips without --listen`);
+      t.match(c?.reason, /`--listen ADDR` enables it/, `${transport}: ${id} says how to enable it`);
+    }
     const c8 = r.report?.results.find((x) => x.id === "host:C8");
     t.equal(c8?.status, transport === "http" ? "pass" : "skip", `${transport}: C8 ${transport === "http" ? "judged" : "skipped (stdio uses no token)"}`);
   }
@@ -213,6 +218,27 @@ t.test("the host is told of consent in egress-scopes-consented alone: CGP_CONSEN
     .filter((e) => e.dir === "stdout" && e.line?.startsWith("told "))
     .map((e) => `${e.scenario}: ${e.line}`);
   t.same(told, ["lock-step: told env=(unset) arg=none", "egress-scopes: told env=(unset) arg=none", "egress-scopes-consented: told env=egress arg=egress"]);
+});
+
+t.test("every scenario hands the host the run's CA: the same PEM file in CGP_PROVIDER_CA and {ca}", async (t) => {
+  const script = [
+    "const fs = require('node:fs');",
+    "const path = process.env.CGP_PROVIDER_CA;",
+    "const pem = fs.readFileSync(path, 'utf8');",
+    "const cert = new (require('node:crypto').X509Certificate)(pem);",
+    "console.log('ca same=' + (path === process.argv[1]) + ' ca=' + cert.ca + ' subject=' + cert.subject.replace(/\\n/g, ' '));",
+  ].join("\n");
+  const file = join(mkdtempSync(join(RUN_TMP, "ca-")), "host.ndjson");
+  const r = await cli(["host", "--only", "C2", "--transcript", file, "--", process.execPath, "-e", script, "{ca}", "{url}"]);
+  t.not(r.exitCode, 2, r.stderr);
+  const told = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => JSON.parse(l) as { scenario: string; dir: string; line?: string })
+    .filter((e) => e.dir === "stdout")
+    .map((e) => `${e.scenario}: ${e.line}`);
+  t.same(told, ["lock-step: ca same=true ca=true subject=CN=cgp-conform host run CA", "egress: ca same=true ca=true subject=CN=cgp-conform host run CA"]);
 });
 
 t.test("a signal mid-run: the scenarios it cut short or kept from running are skipped, not failed", async (t) => {

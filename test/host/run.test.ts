@@ -21,3 +21,14 @@ t.test("expand fills every placeholder; {consent} is the scenario's consent, non
   ]);
   t.same(expand(["host", "{url}", "{consent}"], { url: "http://127.0.0.1:9/", token: "tok", consent: "none" }), ["host", "http://127.0.0.1:9/", "none"]);
 });
+
+t.test("expand fills {ca} with the run's CA file, whole or inside a longer argument", async (t) => {
+  const values = { url: "https://192.0.2.1:9/", token: "tok", consent: "none" as const, ca: "/tmp/run/ca.pem" };
+  t.same(expand(["host", "--ca", "{ca}", "--cacert={ca}", "{url}"], values), [
+    "host",
+    "--ca",
+    "/tmp/run/ca.pem",
+    "--cacert=/tmp/run/ca.pem",
+    "https://192.0.2.1:9/",
+  ]);
+});
