@@ -91,7 +91,7 @@ export default defineHostCheck({
         : {
             ok: false,
             level: "NONE",
-            message: `scenario ${v.name}: nothing the host printed (${count(v.output().length, "line")}) gives the transport (TLS, https, plain http) as the reason it sent no query; told it holds a boolean consent for this provider (${HOST_ENV.consent}, {consent}), a host that did not take it refuses here by a consent gate, which the run cannot tell from C7's refusal`,
+            message: `scenario ${v.name}: nothing the host printed (${count(v.output().length, "line")}) gives the transport (TLS, https, plain http) as the reason it sent no query (it ${describeEnding(end)}, line ${end.n}); told it holds a boolean consent for this provider (${HOST_ENV.consent}, {consent}), a host that did not take it refuses here by a consent gate, which the run cannot tell from C7's refusal`,
             expected: "a refusal that names the transport",
             actual: `${count(v.output().length, "line")} printed, none naming it`,
             lines: [end.n],
