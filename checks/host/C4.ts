@@ -31,9 +31,9 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * sent and the host queried in lock-step, a pass.
  * Reading: a host that sent no query in lock-step either shows nothing by
  * sending none here, so that skips, as where lock-step did not run. A host
- * whose TLS handshake with the provider failed (it did not trust the run's
- * CA) and that sent nothing never reached the question C4 asks: that is not
- * observed, naming the failure and {ca}, never a pass.
+ * whose TLS handshake with the provider never completed (it did not trust
+ * the run's CA) and that sent nothing never reached the question C4 asks:
+ * that is not observed, naming {ca}, never a pass.
  */
 export default defineHostCheck({
   anchor: "C4",

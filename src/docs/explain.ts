@@ -51,7 +51,7 @@ function levels(c: CheckDef | HostCheckDef): string[] {
     lines.push(`  Its ${k} part is scored as a ${k}: ${k === "SHOULD" ? "warn (fail under --strict)" : "info"}; the check takes its worst evidence.`);
   if (!("probes" in c)) {
     lines.push(
-      "  When the host could not be started, or sent its provider nothing in a scenario the check reads, it is not observed (never a pass, and the run is not conformant); when none of its scenarios ran (one over the other transport), a skip.",
+      "  When the host could not be started, or sent its provider nothing in a scenario the check reads (but for one whose provider is off loopback, where sending nothing is an answer), it is not observed (never a pass, and the run is not conformant); when none of its scenarios ran (one over the other transport, or off loopback without --listen), a skip.",
     );
     return lines;
   }
