@@ -30,6 +30,7 @@ export function argsFrom(e, reportJson) {
     if (providerOnly.length > 0) throw new Error(`${providerOnly.map(([k]) => k).join(", ")}: for a provider run; host-command runs a host`);
     args.push("host");
     if (e.CGP_HOST_TIMEOUT) args.push("--timeout", e.CGP_HOST_TIMEOUT);
+    if (e.CGP_HOST_LISTEN) args.push("--listen", e.CGP_HOST_LISTEN);
   } else if (e.CGP_URL) {
     args.push("http", e.CGP_URL);
     if (e.CGP_BEARER_TOKEN_ENV) args.push("--bearer-token-env", e.CGP_BEARER_TOKEN_ENV);

@@ -154,6 +154,11 @@ t.test("the release it runs: pinned by the input, else the action's own version;
     "--allow-stale-baseline",
     "--report",
   ]);
+  t.same(
+    argsFrom({ CGP_HOST_COMMAND: "./h {url}", CGP_HOST_LISTEN: "10.1.2.3" }, "/r.json").slice(0, 3),
+    ["host", "--listen", "10.1.2.3"],
+    "host-listen is --listen",
+  );
 });
 
 t.test("the README's copy-paste workflow pins a release, the one this checkout is", async (t) => {
