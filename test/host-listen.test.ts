@@ -38,10 +38,11 @@ function inNamespace(addrs: string[], argv: string[]) {
 
 /** Why no namespace with these addresses can be made here, or undefined when one can. */
 async function unavailable(addrs: string[]): Promise<string | undefined> {
-  const r = await inNamespace(addrs, ["ip", "-o", "addr", "show", "dev", "lo"]).catch((e: Error) => ({ exitCode: -1, stdout: "", stderr: e.message }));
+  const r = await inNamespace(addrs, ["ip", "-o", "addr", "show", "dev", "lo"]);
   if (r.exitCode === 97) throw new Error(`unshare -rn gave a namespace with other interfaces: ${r.stderr}`);
+  // No unshare at all comes back as a spawn error, with no exit code and nothing on stderr.
   if (r.exitCode !== 0)
-    return `no network namespace with ${addrs.join(", ")} can be made here (unshare -rn: ${String(r.stderr).trim() || `exit ${r.exitCode}`})`;
+    return `no network namespace with ${addrs.join(", ")} can be made here (unshare -rn: ${String(r.stderr).trim() || `could not be started, ${(r.cause as NodeJS.ErrnoException | undefined)?.code ?? "no reason given"}`})`;
   return addrs.every((a) => String(r.stdout).includes(a.split("/")[0]!)) ? undefined : `the namespace's loopback did not take ${addrs.join(", ")}`;
 }
 
