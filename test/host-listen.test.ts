@@ -10,6 +10,8 @@
  * user namespaces not allowed), the tests skip, saying why: they never fall
  * back to a real interface.
  */
+import { mkdtempSync } from "node:fs";
+import { join } from "node:path";
 import { execa } from "execa";
 import t from "tap";
 import { CGP, cli, RUN_TMP } from "./helpers/live.ts";
@@ -69,8 +71,9 @@ const failed = (r: RunReport | undefined) =>
     .sort();
 
 t.test("the reference host, honest and with one defect, against providers on a non-loopback address", { skip: skipV4 }, async (t) => {
+  const saved = join(mkdtempSync(join(RUN_TMP, "listen-")), "host.ndjson");
   const [honest, c4, c7] = await Promise.all([
-    hostIn([`${ADDR}/32`], ADDR, [], referenceHost()),
+    hostIn([`${ADDR}/32`], ADDR, ["--transcript", saved], referenceHost()),
     hostIn([`${ADDR}/32`], ADDR, [], referenceHost("--misbehave", "C4-trust-egress-claim")),
     hostIn([`${ADDR}/32`], ADDR, [], referenceHost("--misbehave", "C7-plaintext-remote")),
   ]);
@@ -86,6 +89,14 @@ t.test("the reference host, honest and with one defect, against providers on a n
       ?.evidence.map((e) => e.message)
       .join("\n"),
     /gives the transport as its reason at line \d+: .*insecure_transport/,
+  );
+  // Offline, outside the namespace: the transcript holds what the verdicts need, the address it was served on included.
+  const replayed = await cli(["replay", "--json", saved]);
+  t.equal(replayed.exitCode, 0, replayed.stderr);
+  t.same(
+    (JSON.parse(replayed.stdout) as RunReport).results.map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+    honest.report?.results.map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+    "replay gives the live verdicts",
   );
 
   t.equal(c4.exitCode, 1, "C4-trust-egress-claim: not conformant");
