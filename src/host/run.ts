@@ -14,8 +14,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
-import { leaks, Recorder, Session } from "./session.ts";
-import { HOST_ENV, PLACEHOLDERS, type Consent, type ScenarioSpec, type ScenarioName } from "../protocol/host-scenarios.ts";
+import { leaks, providerTag, Recorder, Session } from "./session.ts";
+import {
+  HOST_ENV,
+  PLACEHOLDERS,
+  PROVIDER_PLACEHOLDERS,
+  providersNamed,
+  type Consent,
+  type ScenarioSpec,
+  type ScenarioName,
+} from "../protocol/host-scenarios.ts";
+import { makeFiles, recordFiles, type HostFiles } from "./files.ts";
 import { parseObj } from "../protocol/envelope.ts";
 import { VERSION } from "../meta/version.ts";
 import { registerSecret, redact } from "../secret/redact.ts";
@@ -49,6 +58,10 @@ export interface HostRunOptions {
 
 export type InProcessHost = (a: {
   target: HostTarget;
+  /** Every provider of the scenario, first = target. */
+  targets: HostTarget[];
+  /** The files a host process would find in {context} and {usage}. */
+  files: HostFiles;
   bindings: Bindings;
   /** What a host process would find in CGP_CONSENT: the scenario's consent, or undefined where it gives none. */
   consent: string | undefined;
@@ -75,19 +88,55 @@ export function shellQuote(argv: readonly string[]): string {
   return argv.map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
 }
 
-/** The host's command line with its placeholders filled: a whole {provider} argument becomes the provider's arguments. */
-export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string; consent: Consent }): string[] {
+/** What fills a host command line's placeholders in one scenario. */
+export interface Fill {
+  /** The first provider's command (stdio) and URL (HTTP); `providers` / `urls`: every provider's, first = these. */
+  provider?: string[];
+  url?: string;
+  providers?: string[][];
+  urls?: string[];
+  token: string;
+  consent: Consent;
+  context?: string;
+  usage?: string;
+}
+
+/**
+ * The host's command line with its placeholders filled: a whole {provider}
+ * argument becomes the provider's arguments. A further provider's placeholder
+ * ({provider2}, {url3}) the scenario has no provider for is left out where it
+ * is a whole argument, and empty inside a longer one.
+ */
+export function expand(command: readonly string[], values: Fill): string[] {
+  const commands = values.providers ?? (values.provider ? [values.provider] : []);
+  const urls = values.urls ?? (values.url ? [values.url] : []);
+  const [, ...furtherCommands] = PROVIDER_PLACEHOLDERS.stdio;
+  const [, ...furtherUrls] = PROVIDER_PLACEHOLDERS.http;
   const out: string[] = [];
   for (const arg of command) {
     if (arg === PLACEHOLDERS.provider && values.provider) {
       out.push(...values.provider);
       continue;
     }
+    const further = (furtherCommands as readonly string[]).indexOf(arg);
+    if (further !== -1) {
+      out.push(...(commands[further + 1] ?? []));
+      continue;
+    }
+    const furtherUrl = (furtherUrls as readonly string[]).indexOf(arg);
+    if (furtherUrl !== -1) {
+      if (urls[furtherUrl + 1] !== undefined) out.push(urls[furtherUrl + 1]!);
+      continue;
+    }
     let a = arg;
     if (values.provider) a = a.split(PLACEHOLDERS.provider).join(shellQuote(values.provider));
+    furtherCommands.forEach((p, i) => (a = a.split(p).join(commands[i + 1] ? shellQuote(commands[i + 1]!) : "")));
     if (values.url) a = a.split(PLACEHOLDERS.url).join(values.url);
+    furtherUrls.forEach((p, i) => (a = a.split(p).join(urls[i + 1] ?? "")));
     a = a.split(PLACEHOLDERS.token).join(values.token);
     a = a.split(PLACEHOLDERS.consent).join(values.consent);
+    if (values.context !== undefined) a = a.split(PLACEHOLDERS.context).join(values.context);
+    if (values.usage !== undefined) a = a.split(PLACEHOLDERS.usage).join(values.usage);
     out.push(a);
   }
   return out;
@@ -100,9 +149,11 @@ interface Served {
   close(): Promise<void>;
 }
 
-/** Serve a scenario to relays over a Unix socket in a private directory. */
-async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder, dir: string): Promise<Served> {
-  const path = join(dir, "p.sock");
+/** Serve a scenario (its `index`-th provider, of `count`) to relays over a Unix socket in a private directory. */
+async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder, dir: string, index = 0, count = 1): Promise<Served> {
+  const path = join(dir, index === 0 ? "p.sock" : `p${index + 1}.sock`);
+  const tag = providerTag(index, count);
+  const placeholder = PROVIDER_PLACEHOLDERS.stdio[index];
   const sockets = new Set<Socket>();
   let waiting: (() => void) | undefined;
   const server = createNetServer((sock) => {
@@ -111,8 +162,8 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
       sockets.delete(sock);
       if (sockets.size === 0) waiting?.();
     });
-    rec.note({ note: "connected", reason: "the host started {provider}" });
-    const session = new Session(name, secrets, rec, false);
+    rec.note({ note: "connected", reason: `the host started ${placeholder}`, ...tag });
+    const session = new Session(name, secrets, rec, false, index, count);
     const splitter = new LineSplitter(MAX_LINE_BYTES);
     let ended = false;
     const send = (m: ToRelay): void => {
@@ -121,19 +172,19 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
     const exit = (code: number, reason: string): void => {
       if (ended) return;
       ended = true;
-      rec.note({ note: "provider-exit", exitCode: code, reason });
+      rec.note({ note: "provider-exit", exitCode: code, reason, ...tag });
       send({ exit: code });
     };
     const handle = (text: string, overLong: boolean, bytes: number): void => {
       if (ended) return;
       if (overLong) {
-        rec.push({ dir: "host", line: redact(text), bytes, overLong: true });
+        rec.push({ dir: "host", line: redact(text), bytes, overLong: true, ...tag });
         return;
       }
       const r = session.receive(text);
       for (const l of r.lines) send({ out: l });
       if (r.crash) {
-        rec.push({ dir: "provider", line: HALF_LINE });
+        rec.push({ dir: "provider", line: HALF_LINE, ...tag });
         send({ raw: HALF_LINE });
         exit(1, "the scenario crashed mid-query: half a line written, then exit status 1");
       } else if (r.exit !== undefined) exit(r.exit, "shutdown");
@@ -156,14 +207,14 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
           const rest = splitter.end();
           if (rest) handle(rest.text, rest.overLong, rest.bytes);
           if (ended) return;
-          rec.note({ note: "eof", reason: "the host closed the provider's input" });
+          rec.note({ note: "eof", reason: "the host closed the provider's input", ...tag });
           // A wedged provider does not notice its input ending either.
           if (!session.silent) exit(0, "end of input");
         }
       }
     });
     sock.on("close", () => {
-      if (!ended) rec.note({ note: "provider-exit", exitCode: null, reason: "the relay went away (the host ended or killed it)" });
+      if (!ended) rec.note({ note: "provider-exit", exitCode: null, reason: "the relay went away (the host ended or killed it)", ...tag });
       ended = true;
     });
     sock.on("error", () => {});
@@ -183,13 +234,14 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
   };
 }
 
-/** Serve a scenario over HTTP on loopback. */
-async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder): Promise<Served> {
-  const session = new Session(name, secrets, rec, true);
+/** Serve a scenario (its `index`-th provider, of `count`) over HTTP on loopback. */
+async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder, index = 0, count = 1): Promise<Served> {
+  const session = new Session(name, secrets, rec, true, index, count);
+  const tag = session.tag;
   const held = new Set<ServerResponse>();
   let first = true;
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    if (first) rec.note({ note: "connected", reason: "the host made its first request to {url}" });
+    if (first) rec.note({ note: "connected", reason: `the host made its first request to ${PROVIDER_PLACEHOLDERS.http[index]}`, ...tag });
     first = false;
     const header = req.headers.authorization;
     const auth: HostEvent["auth"] = header === undefined ? "none" : header === `Bearer ${secrets.token}` ? "run-token" : "other";
@@ -201,23 +253,24 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder)
     });
     req.on("end", () => {
       if (size > MAX_LINE_BYTES) {
-        rec.push({ dir: "host", line: redact(Buffer.concat(chunks).subarray(0, 4096).toString("utf8")), bytes: size, overLong: true, auth });
+        rec.push({ dir: "host", line: redact(Buffer.concat(chunks).subarray(0, 4096).toString("utf8")), bytes: size, overLong: true, auth, ...tag });
         res.writeHead(413).end();
         return;
       }
       const body = Buffer.concat(chunks).toString("utf8");
       if (session.s.requireToken && auth !== "run-token") {
-        rec.push({ dir: "host", line: redact(body), bytes: size, auth });
+        rec.push({ dir: "host", line: redact(body), bytes: size, auth, ...tag });
         rec.note({
           note: "unauthorized",
           reason: `refused with 401: the request's Authorization header ${auth === "none" ? "was absent" : "did not carry the run's bearer token"}`,
+          ...tag,
         });
         res.writeHead(401, { "www-authenticate": "Bearer" }).end();
         return;
       }
       const r = session.receive(body, { auth });
       if (r.crash) {
-        rec.note({ note: "dropped", reason: "the scenario crashed mid-query: the connection was dropped without an answer" });
+        rec.note({ note: "dropped", reason: "the scenario crashed mid-query: the connection was dropped without an answer", ...tag });
         req.socket.destroy();
         return;
       }
@@ -320,8 +373,28 @@ function captureOutput(
 
 /** One scenario with the host in this process: its output lines recorded as a process's would be, its end bounded the same way. */
 async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess: InProcessHost }, secrets: RunSecrets, rec: Recorder): Promise<void> {
-  const provider = inProcessProvider(spec.name as ScenarioName, secrets, rec);
+  const provider = inProcessProvider(spec.name as ScenarioName, secrets, rec, o.transport, spec.providers ?? 1);
   const forms = tokenForms(secrets);
+  const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-"));
+  trackDir(dir);
+  try {
+    const files = makeFiles(dir);
+    await hostInProcess(spec, o, provider, files, forms, rec);
+    recordFiles(files, rec, forms);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    untrackDir(dir);
+  }
+}
+
+async function hostInProcess(
+  spec: ScenarioSpec,
+  o: HostRunOptions & { inProcess: InProcessHost },
+  provider: ReturnType<typeof inProcessProvider>,
+  files: HostFiles,
+  forms: Array<[string, string]>,
+  rec: Recorder,
+): Promise<void> {
   let open = true;
   const kept = { stdout: 0, stderr: 0 };
   const line = (dir: "stdout" | "stderr") => (text: string) => {
@@ -334,11 +407,12 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
       rec.push({ dir, line: keptLine(l), ...(leaked.length ? { leaked } : {}) });
     }
   };
-  const target: HostTarget =
-    o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url: "http://127.0.0.1:1/", token: secrets.token };
+  const targets = provider.targets;
   const bound = scenarioBound(o);
   // A host that throws ends as a process that crashed would: with status 1.
-  const run = o.inProcess({ target, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") }).catch(() => 1);
+  const run = o
+    .inProcess({ target: targets[0]!, targets, files, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") })
+    .catch(() => 1);
   const outcome = await Promise.race([run, bound.reached]);
   bound.clear();
   if (outcome === "interrupted") {
@@ -385,16 +459,35 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
   const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-"));
   trackDir(dir);
   const name = spec.name as ScenarioName;
-  const served = o.transport === "stdio" ? await serveStdio(name, secrets, rec, dir) : await serveHttp(name, secrets, rec);
+  const count = spec.providers ?? 1;
+  const served = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      o.transport === "stdio" ? serveStdio(name, secrets, rec, dir, i, count) : serveHttp(name, secrets, rec, i, count),
+    ),
+  );
+  const files = makeFiles(dir);
   const forms = tokenForms(secrets);
-  const argv = expand(o.command, { ...served.values, token: secrets.token, consent: spec.consent ?? "none" });
+  const first = served[0]!.values;
+  const providers = served.flatMap((s) => (s.values.provider ? [s.values.provider] : []));
+  const urls = served.flatMap((s) => (s.values.url ? [s.values.url] : []));
+  const argv = expand(o.command, { ...first, providers, urls, token: secrets.token, consent: spec.consent ?? "none", ...files });
   // CGP_CONSENT is the scenario's alone: one inherited from cgp-conform's own environment must not grant the host anything.
-  const env: Record<string, string | undefined> = { [HOST_ENV.token]: secrets.token, [HOST_ENV.scenario]: spec.name, [HOST_ENV.consent]: spec.consent };
-  if (served.values.provider) {
-    env[HOST_ENV.command] = shellQuote(served.values.provider);
-    env[HOST_ENV.argv] = JSON.stringify(served.values.provider);
+  const env: Record<string, string | undefined> = {
+    [HOST_ENV.token]: secrets.token,
+    [HOST_ENV.scenario]: spec.name,
+    [HOST_ENV.consent]: spec.consent,
+    [HOST_ENV.context]: files.context,
+    [HOST_ENV.usage]: files.usage,
+  };
+  if (first.provider) {
+    env[HOST_ENV.command] = shellQuote(first.provider);
+    env[HOST_ENV.argv] = JSON.stringify(first.provider);
+    env[HOST_ENV.commands] = JSON.stringify(providers.map((p) => shellQuote(p)));
   }
-  if (served.values.url) env[HOST_ENV.url] = served.values.url;
+  if (first.url) {
+    env[HOST_ENV.url] = first.url;
+    env[HOST_ENV.urls] = JSON.stringify(urls);
+  }
   let spawned: number | undefined;
   try {
     const child = execa(argv[0]!, argv.slice(1), {
@@ -435,7 +528,7 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     // What it printed last, read for at most a second more; then its process group (its provider, a relay, anything it left) is killed.
     await Promise.race([outputs, new Promise((r) => setTimeout(r, 1000))]);
     // The relay's last words (its exit, its end of input) arrive just after the host ends.
-    await Promise.race([served.idle(), new Promise((r) => setTimeout(r, SETTLE_MS))]);
+    await Promise.race([Promise.all(served.map((s) => s.idle())), new Promise((r) => setTimeout(r, SETTLE_MS))]);
     setTimeout(() => {
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -448,7 +541,8 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
       killGroup(spawned);
       untrack(spawned);
     }
-    await served.close();
+    await Promise.all(served.map((s) => s.close()));
+    recordFiles(files, rec, forms);
     rmSync(dir, { recursive: true, force: true });
     untrackDir(dir);
   }
@@ -475,15 +569,19 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
   const t0 = performance.now();
   const rec = new Recorder();
   const records: ScenarioRecord[] = [];
-  const runnable = o.scenarios.filter((s) => !s.only || s.only === o.transport);
+  const named = providersNamed(o.command, o.transport);
+  const unservable = (s: ScenarioSpec): string | undefined => {
+    if (s.only && s.only !== o.transport) return `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}`;
+    const needs = s.providers ?? 1;
+    if (needs <= named) return undefined;
+    const missing = PROVIDER_PLACEHOLDERS[o.transport].slice(named, needs).join(" and ");
+    const list = o.transport === "stdio" ? HOST_ENV.commands : HOST_ENV.urls;
+    return `it serves ${needs} providers, and the host command names no ${missing}: name ${missing} where the host takes further providers (or read them from ${list})`;
+  };
+  const runnable = o.scenarios.filter((s) => unservable(s) === undefined);
   for (const s of o.scenarios) {
-    if (s.only && s.only !== o.transport)
-      records.push({
-        name: s.name,
-        transport: o.transport,
-        skipped: `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}`,
-      });
-    else records.push({ name: s.name, transport: o.transport });
+    const skipped = unservable(s);
+    records.push({ name: s.name, transport: o.transport, ...(skipped ? { skipped } : {}), ...(s.providers ? { providers: s.providers } : {}) });
   }
   // A signal ends the scenario in progress (its host is killed as at the bound) and the run, which reports what it saw.
   let interrupted: NodeJS.Signals | undefined;
