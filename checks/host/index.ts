@@ -13,6 +13,7 @@ import S2_framing from "./S2-framing.ts";
 import S3_version from "./S3-version.ts";
 import U1 from "./U1.ts";
 import U2 from "./U2.ts";
+import UR1 from "./UR1.ts";
 import V1 from "./V1.ts";
 import X1 from "./X1.ts";
 import X2 from "./X2.ts";
@@ -29,6 +30,7 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   C8,
   E1,
   P5,
+  UR1,
   V1,
   X1,
   X2,

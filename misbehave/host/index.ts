@@ -17,6 +17,8 @@ import S2_pretty_printed_handshake from "./S2-pretty-printed-handshake.ts";
 import S3_unversioned from "./S3-unversioned.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
+import UR1_consumed_is_requested from "./UR1-consumed-is-requested.ts";
+import UR1_frame_id_only from "./UR1-frame-id-only.ts";
 import V1_bodies_in_verify from "./V1-bodies-in-verify.ts";
 import V1_verify_undeclared from "./V1-verify-undeclared.ts";
 import X1_retry_unknown_code from "./X1-retry-unknown-code.ts";
@@ -41,6 +43,8 @@ export const HOST_MODES: readonly HostMode[] = [
   S3_unversioned,
   U1_reject_unknown_members,
   U2_reject_unknown_kind,
+  UR1_consumed_is_requested,
+  UR1_frame_id_only,
   V1_bodies_in_verify,
   V1_verify_undeclared,
   X1_retry_unknown_code,
