@@ -43,6 +43,46 @@ t.test("the reference host is conformant, over stdio and over HTTP", async (t) =
   }
 });
 
+t.test("given {context}, {usage} and every provider, the reference host is judged on what it composes and reports, and passes", async (t) => {
+  const files = ["--context", "{context}", "--usage", "{usage}"];
+  for (const [transport, command] of [
+    ["stdio", referenceHost(...files, "--", "{provider}", "--and", "--", "{provider2}", "--and", "--", "{provider3}")],
+    ["http", referenceHost(...files, "--url", "{url}", "{url2}", "{url3}")],
+  ] as const) {
+    const r = await hostRun(["--only", "UR1,CR1-*,H4,V1"], command);
+    t.equal(r.exitCode, 0, `${transport}: exit 0 (${r.stderr.slice(-500)})`);
+    t.same(
+      r.report?.results.map((x) => [x.id, x.status]),
+      [
+        ["host:H4", "pass"],
+        ["host:UR1", "pass"],
+        ["host:CR1-order", "pass"],
+        ["host:CR1-render", "pass"],
+        ["host:V1", "pass"],
+      ],
+      `${transport}: judged, and passed`,
+    );
+    const h4 = r.report!.results.find((x) => x.id === "host:H4")!;
+    t.ok(
+      h4.evidence.some((e) => /scenario compose \(\{(provider|url)2\}\)/.test(e.message)),
+      `${transport}: a wire check judges each provider of a scenario of several`,
+    );
+  }
+});
+
+t.test("a command naming no further provider: the scenarios of several are skipped, naming the placeholder", async (t) => {
+  const r = await hostRun(["--only", "UR1,CR1-*"], referenceHost("--", "{provider}"));
+  t.equal(r.exitCode, 0, r.stderr.slice(-500));
+  const of = (id: string) => r.report!.results.find((x) => x.id === id)!;
+  t.equal(of("host:CR1-order").status, "skip");
+  t.match(
+    of("host:CR1-order").reason,
+    /compose: it serves 2 providers, and the host command names no \{provider2\}: name \{provider2\} where the host takes further providers \(or read them from CGP_PROVIDER_COMMANDS\)/,
+  );
+  t.match(of("host:CR1-order").reason, /three-providers: it serves 3 providers, and the host command names no \{provider2\} and \{provider3\}/);
+  t.equal(of("host:UR1").status, "pass", "UR1 judges the reports the host wrote to CGP_USAGE_PATH, unnamed in its command");
+});
+
 t.test("a host written apart, with two planted defects, is caught at the lines it sent", async (t) => {
   const file = join(mkdtempSync(join(RUN_TMP, "fake-")), "host.ndjson");
   const r = await hostRun(["--transcript", file], [...fake("host-two-defects"), "{provider}"]);

@@ -3,6 +3,8 @@ import type { HostCheckDef } from "../kit/host.ts";
 import C2 from "./C2.ts";
 import C6 from "./C6.ts";
 import C8 from "./C8.ts";
+import CR1_order from "./CR1-order.ts";
+import CR1_render from "./CR1-render.ts";
 import E1 from "./E1.ts";
 import H3 from "./H3.ts";
 import H4 from "./H4.ts";
@@ -31,6 +33,8 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   E1,
   P5,
   UR1,
+  CR1_order,
+  CR1_render,
   V1,
   X1,
   X2,

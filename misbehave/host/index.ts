@@ -5,6 +5,8 @@ import C6_boolean_gate_only from "./C6-boolean-gate-only.ts";
 import C6_consent_record_for_scopes from "./C6-consent-record-for-scopes.ts";
 import C6_contradiction_check_only from "./C6-contradiction-check-only.ts";
 import C8_log_token from "./C8-log-token.ts";
+import CR1_arrival_order from "./CR1-arrival-order.ts";
+import CR1_render_score from "./CR1-render-score.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
 import H3_ignore_family from "./H3-ignore-family.ts";
 import H3_wait_forever from "./H3-wait-forever.ts";
@@ -31,6 +33,8 @@ export const HOST_MODES: readonly HostMode[] = [
   C6_consent_record_for_scopes,
   C6_contradiction_check_only,
   C8_log_token,
+  CR1_arrival_order,
+  CR1_render_score,
   E1_embedding_always,
   H3_ignore_family,
   H3_wait_forever,
