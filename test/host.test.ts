@@ -83,6 +83,33 @@ t.test("a command naming no further provider: the scenarios of several are skipp
   t.equal(of("host:UR1").status, "pass", "UR1 judges the reports the host wrote to CGP_USAGE_PATH, unnamed in its command");
 });
 
+t.test("the README's example host passes the checks it is written for, and fails them when broken", async (t) => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const code = /```js\n(\/\/ example-host\.mjs[\s\S]*?)```/.exec(readme)?.[1];
+  t.ok(code, "the README holds the example");
+  const dir = mkdtempSync(join(RUN_TMP, "example-"));
+  const run = async (source: string) => {
+    const file = join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(file, source);
+    return hostRun(
+      ["--only", "UR1,CR1-*"],
+      [process.execPath, file, "{context}", "{usage}", "--provider={provider}", "--provider={provider2}", "--provider={provider3}"],
+    );
+  };
+  const r = await run(code!);
+  t.same(
+    r.report?.results.map((x) => [x.id, x.status]),
+    [
+      ["host:UR1", "pass"],
+      ["host:CR1-order", "pass"],
+      ["host:CR1-render", "pass"],
+    ],
+    r.stderr.slice(-500),
+  );
+  const unsorted = await run(code!.replace(".flat().sort(", ".flat(); [].sort("));
+  t.equal(unsorted.report?.results.find((x) => x.id === "host:CR1-order")?.status, "fail", "left in arrival order, it fails CR1-order");
+});
+
 t.test("a host written apart, with two planted defects, is caught at the lines it sent", async (t) => {
   const file = join(mkdtempSync(join(RUN_TMP, "fake-")), "host.ndjson");
   const r = await hostRun(["--transcript", file], [...fake("host-two-defects"), "{provider}"]);
