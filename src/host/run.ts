@@ -574,9 +574,10 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
     if (s.only && s.only !== o.transport) return `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}`;
     const needs = s.providers ?? 1;
     if (needs <= named) return undefined;
-    const missing = PROVIDER_PLACEHOLDERS[o.transport].slice(named, needs).join(" and ");
+    const missing = PROVIDER_PLACEHOLDERS[o.transport].slice(named, needs);
+    const none = missing.length === 1 ? `no ${missing[0]}` : `neither ${missing.join(" nor ")}`;
     const list = o.transport === "stdio" ? HOST_ENV.commands : HOST_ENV.urls;
-    return `it serves ${needs} providers, and the host command names no ${missing}: name ${missing} where the host takes further providers (or read them from ${list})`;
+    return `it serves ${needs} providers, and the host command names ${none}: name ${missing.join(" and ")} where the host takes further providers (or name ${list} in the command line and read them from it)`;
   };
   const runnable = o.scenarios.filter((s) => unservable(s) === undefined);
   for (const s of o.scenarios) {
