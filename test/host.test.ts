@@ -49,8 +49,19 @@ t.test("given {context}, {usage} and every provider, the reference host is judge
     ["stdio", referenceHost(...files, "--", "{provider}", "--and", "--", "{provider2}", "--and", "--", "{provider3}")],
     ["http", referenceHost(...files, "--url", "{url}", "{url2}", "{url3}")],
   ] as const) {
-    const r = await hostRun(["--only", "UR1,CR1-*,H4,V1"], command);
+    const file = join(mkdtempSync(join(RUN_TMP, "compose-")), "host.ndjson");
+    const r = await hostRun(["--only", "UR1,CR1-*,H4,V1", "--transcript", file], command);
     t.equal(r.exitCode, 0, `${transport}: exit 0 (${r.stderr.slice(-500)})`);
+    const saved = readFileSync(file, "utf8");
+    t.match(saved, /"dir":"context"/, `${transport}: the blocks are in the transcript`);
+    t.match(saved, /"dir":"usage"/, `${transport}: and the reports`);
+    const again = await cli(["replay", "--json", file]);
+    const ran = new Set(r.report!.results.map((x) => x.id));
+    t.same(
+      (JSON.parse(again.stdout) as RunReport).results.filter((x) => ran.has(x.id)).map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+      r.report!.results.map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+      `${transport}: replay scores the files' lines as the run did`,
+    );
     t.same(
       r.report?.results.map((x) => [x.id, x.status]),
       [
