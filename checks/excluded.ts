@@ -14,7 +14,6 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   D3: "host-side: reuse of digest-less frames",
   D4: "host-side: a host SHOULD confirm identity via verify before reuse",
   B2: "host-side: a host's loud report of a provider violating B1 is its own output, in no shape the spec defines (B1 itself is checked)",
-  UR1: "host-side: a usage report is a host artifact, not a wire message",
   R3: "host-side: how a host quotes frame content in a prompt shows in the prompt, not in anything it sends a provider",
   U4: "about the specification's evolution (no field repurposed within a family), not about any one provider",
   A1: "host-side: attribution records are host self-reports, not wire messages",

@@ -52,6 +52,22 @@ t.test("a host-bound anchor counts as checked only where a host check covers it"
   }
 });
 
+t.test("context-reuse §1's composition MUSTs are each quoted by a host check of its section", async (t) => {
+  const reuse = readFileSync(new URL("./reference/context-reuse.txt", import.meta.url), "utf8");
+  const from = reuse.indexOf("A host that composes a set of frames into a single context block:");
+  const rules = reuse
+    .slice(from, reuse.indexOf("SHOULD de-duplicate", from))
+    .split("\n")
+    .filter((l) => /^MUST/.test(l));
+  t.equal(rules.length, 2, "the two composition MUSTs are read");
+  for (const rule of rules) {
+    // A requirement quotes a rule up to the sentence's own punctuation.
+    const quoted = rule.replace(/[;.]$/, "");
+    const by = HOST_CHECKS.filter((c) => /^CR1-/.test(c.anchor) && c.requirement.includes(quoted));
+    t.equal(by.length, 1, `one host check quotes "${quoted.slice(0, 60)}…": ${by.map((c) => c.id).join(", ")}`);
+  }
+});
+
 t.test("nothing is excluded or checked that the spec does not number", async (t) => {
   for (const a of Object.keys(EXCLUDED)) t.ok(anchors.includes(a), `excluded ${a} is a spec anchor`);
   for (const c of CHECKS) {
@@ -61,7 +77,12 @@ t.test("nothing is excluded or checked that the spec does not number", async (t)
   }
   for (const c of HOST_CHECKS) {
     t.equal(c.id, `host:${c.anchor}`, `${c.id}: its id is host: and its anchor`);
+    // Section checks: S<n>- of protocol-surface, CR<n>- of context-reuse §n (whose own numbering collides with protocol-surface's).
     if (/^S\d+-/.test(c.anchor)) continue;
+    if (/^CR\d+-/.test(c.anchor)) {
+      t.match(c.requirement, new RegExp(`\\(context-reuse §${/^CR(\d+)-/.exec(c.anchor)![1]}\\)`), `host check ${c.id} cites its context-reuse section`);
+      continue;
+    }
     t.ok(anchors.includes(c.anchor), `host check ${c.id} is a spec anchor`);
   }
 });

@@ -48,6 +48,87 @@ t.test("the reference host is conformant, over stdio and over HTTP", async (t) =
   }
 });
 
+t.test("given {context}, {usage} and every provider, the reference host is judged on what it composes and reports, and passes", async (t) => {
+  const files = ["--context", "{context}", "--usage", "{usage}"];
+  for (const [transport, command] of [
+    ["stdio", referenceHost(...files, "--", "{provider}", "--and", "--", "{provider2}", "--and", "--", "{provider3}")],
+    ["http", referenceHost(...files, "--url", "{url}", "{url2}", "{url3}")],
+  ] as const) {
+    const file = join(mkdtempSync(join(RUN_TMP, "compose-")), "host.ndjson");
+    const r = await hostRun(["--only", "UR1,CR1-*,H4,V1", "--transcript", file], command);
+    t.equal(r.exitCode, 0, `${transport}: exit 0 (${r.stderr.slice(-500)})`);
+    const saved = readFileSync(file, "utf8");
+    t.match(saved, /"dir":"context"/, `${transport}: the blocks are in the transcript`);
+    t.match(saved, /"dir":"usage"/, `${transport}: and the reports`);
+    const again = await cli(["replay", "--json", file]);
+    const ran = new Set(r.report!.results.map((x) => x.id));
+    t.same(
+      (JSON.parse(again.stdout) as RunReport).results.filter((x) => ran.has(x.id)).map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+      r.report!.results.map((x) => [x.id, x.status, x.evidence.map((e) => e.message)]),
+      `${transport}: replay scores the files' lines as the run did`,
+    );
+    t.same(
+      r.report?.results.map((x) => [x.id, x.status]),
+      [
+        ["host:H4", "pass"],
+        ["host:UR1", "pass"],
+        ["host:CR1-order", "pass"],
+        ["host:CR1-render", "pass"],
+        ["host:V1", "pass"],
+      ],
+      `${transport}: judged, and passed`,
+    );
+    const h4 = r.report!.results.find((x) => x.id === "host:H4")!;
+    t.ok(
+      h4.evidence.some((e) => /scenario compose \(\{(provider|url)2\}\)/.test(e.message)),
+      `${transport}: a wire check judges each provider of a scenario of several`,
+    );
+  }
+});
+
+t.test("a command naming no further provider: the scenarios of several are skipped, naming the placeholder", async (t) => {
+  const r = await hostRun(["--only", "UR1,CR1-*"], referenceHost("--", "{provider}"));
+  t.equal(r.exitCode, 0, r.stderr.slice(-500));
+  const of = (id: string) => r.report!.results.find((x) => x.id === id)!;
+  t.equal(of("host:CR1-order").status, "skip");
+  t.match(
+    of("host:CR1-order").reason,
+    /compose: it serves 2 providers, and the host command names no \{provider2\}: name \{provider2\} where the host takes further providers \(or name CGP_PROVIDER_COMMANDS in the command line and read them from it\)/,
+  );
+  t.match(
+    of("host:CR1-order").reason,
+    /three-providers: it serves 3 providers, and the host command names neither \{provider2\} nor \{provider3\}: name \{provider2\} and \{provider3\}/,
+  );
+  t.equal(of("host:UR1").status, "pass", "UR1 judges the reports the host wrote to CGP_USAGE_PATH, unnamed in its command");
+});
+
+t.test("the README's example host passes the checks it is written for, and fails them when broken", async (t) => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const code = /```js\n(\/\/ example-host\.mjs[\s\S]*?)```/.exec(readme)?.[1];
+  t.ok(code, "the README holds the example");
+  const dir = mkdtempSync(join(RUN_TMP, "example-"));
+  const run = async (source: string) => {
+    const file = join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(file, source);
+    return hostRun(
+      ["--only", "UR1,CR1-*"],
+      [process.execPath, file, "{context}", "{usage}", "--provider={provider}", "--provider={provider2}", "--provider={provider3}"],
+    );
+  };
+  const r = await run(code!);
+  t.same(
+    r.report?.results.map((x) => [x.id, x.status]),
+    [
+      ["host:UR1", "pass"],
+      ["host:CR1-order", "pass"],
+      ["host:CR1-render", "pass"],
+    ],
+    r.stderr.slice(-500),
+  );
+  const unsorted = await run(code!.replace(".flat().sort(", ".flat(); [].sort("));
+  t.equal(unsorted.report?.results.find((x) => x.id === "host:CR1-order")?.status, "fail", "left in arrival order, it fails CR1-order");
+});
+
 t.test("a host written apart, with two planted defects, is caught at the lines it sent", async (t) => {
   const file = join(mkdtempSync(join(RUN_TMP, "fake-")), "host.ndjson");
   const r = await hostRun(["--transcript", file], [...fake("host-two-defects"), "{provider}"]);

@@ -12,7 +12,8 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t, { type Test } from "tap";
-import { consentOf, honestHost, runHost, type Bindings, type HostTarget, type RefHost } from "../fixtures/host.ts";
+import { consentOf, honestHost, runHost, type Bindings, type Held, type HostTarget, type RefHost } from "../fixtures/host.ts";
+import { scenario } from "../fixtures/scenarios.ts";
 import { error, honest, NAME, type Provider } from "../fixtures/provider.ts";
 import { lineProvider } from "../fixtures/serve.ts";
 import { hostFor, runReferenceHost, UnknownHostModeError } from "../misbehave/host/apply.ts";
@@ -520,6 +521,14 @@ const SCOPES_ACK = ackWith((a) => (((a.provider as Obj).data_flow as Obj).egress
 const CONSISTENT_ACK = ackWith((a) => Object.assign((a.provider as Obj).data_flow as Obj, { egress: true, egress_scopes: OFF_MACHINE_SCOPES }));
 const FULL_ONLY_ACK = ackWith((a) => ((a.capabilities as Obj).representations = ["full"]));
 
+/** What a host holds after compose's two providers answered, in arrival order. */
+const COMPOSE_HELD = (): Held[] =>
+  [0, 1].flatMap((i) => {
+    const p = scenario("compose", { token: "t", nonce: "n" }, i).provider;
+    const frames = ((p.onQuery({ type: "query", query: { goal: "g", kinds: [], max_frames: 8, max_tokens: 4000 } })[0]!.result as Obj).frames as Obj[]) ?? [];
+    return frames.map((frame) => ({ provider_id: String((p.ack().provider as Obj).name), frame }));
+  });
+
 const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
   "C4-trust-egress-claim": (h, t) => {
     t.equal(h.remoteRefusal("https://192.0.2.1:8443/"), undefined, "a non-loopback provider is not egress by its address");
@@ -549,6 +558,28 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     t.match(h.refusal(SCOPES_ACK)?.message, /egress_scopes beside egress: false, a contradiction \(C5\)/);
     t.ok(h.refusal(CONSISTENT_ACK), "without consent: refused by the boolean gate");
     t.equal({ ...h, consent: "egress" as const }.refusal(CONSISTENT_ACK), undefined, "with a boolean consent: no scope gate");
+  },
+  "CR1-arrival-order": (h, t) => {
+    const held = COMPOSE_HELD();
+    t.same(h.order(held), held, "as they arrived");
+    t.notSame(honestHost.order.call(honestHost, held), held, "the honest host reorders the same frames");
+  },
+  "CR1-render-score": (h, t) => {
+    const [one] = COMPOSE_HELD();
+    t.match(h.renderFrame(one!), / score="0\.\d+"/);
+    t.notMatch(honestHost.renderFrame.call(honestHost, one!), /score/, "the honest host renders none");
+  },
+  "UR1-consumed-is-requested": (h, t) => {
+    const r = h.usageReport([{ ack: LOCK_ACK, queried: true, frames: FRAMES, rejected: 0 }], "2026-11-30T00:00:00Z");
+    t.equal(r.budget_consumed, 4000);
+    t.equal(
+      honestHost.usageReport.call(honestHost, [{ ack: LOCK_ACK, queried: true, frames: FRAMES, rejected: 0 }], "2026-11-30T00:00:00Z").budget_consumed,
+      1,
+    );
+  },
+  "UR1-frame-id-only": (h, t) => {
+    const r = h.usageReport([{ ack: LOCK_ACK, queried: true, frames: FRAMES, rejected: 0 }], "2026-11-30T00:00:00Z");
+    t.same(((r.providers as Obj[])[0]!.served_frames as Obj[])[0], { frame: { frame_id: "a" }, token_cost: 1 });
   },
   "C8-log-token": (h, t) => {
     const logged: string[] = [];

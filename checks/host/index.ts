@@ -5,6 +5,8 @@ import C4 from "./C4.ts";
 import C6 from "./C6.ts";
 import C7 from "./C7.ts";
 import C8 from "./C8.ts";
+import CR1_order from "./CR1-order.ts";
+import CR1_render from "./CR1-render.ts";
 import E1 from "./E1.ts";
 import H3 from "./H3.ts";
 import H4 from "./H4.ts";
@@ -15,6 +17,7 @@ import S2_framing from "./S2-framing.ts";
 import S3_version from "./S3-version.ts";
 import U1 from "./U1.ts";
 import U2 from "./U2.ts";
+import UR1 from "./UR1.ts";
 import V1 from "./V1.ts";
 import X1 from "./X1.ts";
 import X2 from "./X2.ts";
@@ -33,6 +36,9 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   C8,
   E1,
   P5,
+  UR1,
+  CR1_order,
+  CR1_render,
   V1,
   X1,
   X2,

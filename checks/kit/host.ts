@@ -15,6 +15,8 @@ export interface HostScoreInput {
   scenario(spec: ScenarioSpec): HostView;
   /** The binding the host reached its providers over. */
   transport: "stdio" | "http";
+  /** Whether the host command line names a placeholder ({context}) or an environment variable (CGP_CONTEXT_PATH): for a skip's words. */
+  names(placeholderOrVariable: string): boolean;
 }
 
 export interface HostCheckDef {
@@ -36,7 +38,14 @@ export function defineHostCheck(def: Omit<HostCheckDef, "id"> & { id?: string })
   return { ...def, id: def.id ?? `${HOST_PREFIX}${def.anchor}` };
 }
 
-/** The views of the declared scenarios that ran. */
+/**
+ * The views of the declared scenarios that ran: one per provider where a
+ * scenario has several, so a rule about what a host sends one provider is
+ * judged against that provider's own ack and lines.
+ */
 export function ranViews(input: HostScoreInput, specs: readonly ScenarioSpec[]): HostView[] {
-  return specs.map((s) => input.scenario(s)).filter((v) => v.ran);
+  return specs
+    .map((s) => input.scenario(s))
+    .filter((v) => v.ran)
+    .flatMap((v) => v.providers());
 }

@@ -24,18 +24,45 @@ export interface ReferenceHostArgs {
   timeoutMs?: number;
   /** The consent it holds for its provider; absent, it is read from CGP_CONSENT (HOST_ENV.consent), as any host under test reads it. */
   consent?: Consent;
-  target: HostTarget;
+  /** Its providers, all asked the same query and composed into one block; one alone as before. */
+  target: HostTarget | HostTarget[];
+  /** --context and --usage; absent, they are read from CGP_CONTEXT_PATH and CGP_USAGE_PATH, as any host under test may read them. */
+  contextPath?: string;
+  usagePath?: string;
 }
 
-/** `cgp-conform reference-host`: run the reference host (with a defect, if asked) once against one provider; resolves with its exit status. */
+/** A path given, or the one in the environment; an empty one is none. */
+const pathOr = (given: string | undefined, variable: string): string | undefined => {
+  const p = given ?? process.env[variable];
+  return p === undefined || p === "" ? undefined : p;
+};
+
+/** `cgp-conform reference-host`: run the reference host (with a defect, if asked) once against its providers; resolves with its exit status. */
 export function runReferenceHost(a: ReferenceHostArgs): Promise<number> {
-  return runHost(hostFor(a.misbehave, a.timeoutMs ?? DEFAULT_TIMEOUT_MS, a.consent ?? consentOf(process.env[HOST_ENV.consent])), a.target);
+  const h = hostFor(a.misbehave, a.timeoutMs ?? DEFAULT_TIMEOUT_MS, a.consent ?? consentOf(process.env[HOST_ENV.consent]));
+  const contextPath = pathOr(a.contextPath, HOST_ENV.context);
+  const usagePath = pathOr(a.usagePath, HOST_ENV.usage);
+  return runHost({ ...h, ...(contextPath ? { contextPath } : {}), ...(usagePath ? { usagePath } : {}) }, a.target);
+}
+
+/**
+ * `reference-host -- CMD [--and -- CMD2 …]`: the provider commands after the
+ * first `--`, one per `--and` (an empty one, a further provider's
+ * placeholder the scenario has no provider for, is none).
+ */
+export function providerCommands(argv: readonly string[]): string[][] {
+  const out: string[][] = [[]];
+  for (const a of argv) {
+    if (a === "--and") out.push([]);
+    else out[out.length - 1]!.push(a);
+  }
+  return out.map((c) => (c[0] === "--" ? c.slice(1) : c)).filter((c) => c.length > 0);
 }
 
 /** The reference host (with a defect, if asked) as a host run in cgp-conform's own process, its output going where the run records it. */
 export function inProcessReferenceHost(mode: string | undefined, timeoutMs = DEFAULT_TIMEOUT_MS): InProcessHost {
-  return ({ target, bindings, consent, print, log }) => {
+  return ({ targets, files, bindings, consent, print, log }) => {
     const h = hostFor(mode, timeoutMs, consentOf(consent));
-    return runHost({ ...h, print, log }, target, bindings);
+    return runHost({ ...h, contextPath: files.context, usagePath: files.usage, print, log }, targets, bindings);
   };
 }

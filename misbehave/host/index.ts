@@ -7,6 +7,8 @@ import C6_consent_record_for_scopes from "./C6-consent-record-for-scopes.ts";
 import C6_contradiction_check_only from "./C6-contradiction-check-only.ts";
 import C7_plaintext_remote from "./C7-plaintext-remote.ts";
 import C8_log_token from "./C8-log-token.ts";
+import CR1_arrival_order from "./CR1-arrival-order.ts";
+import CR1_render_score from "./CR1-render-score.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
 import H3_ignore_family from "./H3-ignore-family.ts";
 import H3_wait_forever from "./H3-wait-forever.ts";
@@ -19,6 +21,8 @@ import S2_pretty_printed_handshake from "./S2-pretty-printed-handshake.ts";
 import S3_unversioned from "./S3-unversioned.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
+import UR1_consumed_is_requested from "./UR1-consumed-is-requested.ts";
+import UR1_frame_id_only from "./UR1-frame-id-only.ts";
 import V1_bodies_in_verify from "./V1-bodies-in-verify.ts";
 import V1_verify_undeclared from "./V1-verify-undeclared.ts";
 import X1_retry_unknown_code from "./X1-retry-unknown-code.ts";
@@ -33,6 +37,8 @@ export const HOST_MODES: readonly HostMode[] = [
   C6_contradiction_check_only,
   C7_plaintext_remote,
   C8_log_token,
+  CR1_arrival_order,
+  CR1_render_score,
   E1_embedding_always,
   H3_ignore_family,
   H3_wait_forever,
@@ -45,6 +51,8 @@ export const HOST_MODES: readonly HostMode[] = [
   S3_unversioned,
   U1_reject_unknown_members,
   U2_reject_unknown_kind,
+  UR1_consumed_is_requested,
+  UR1_frame_id_only,
   V1_bodies_in_verify,
   V1_verify_undeclared,
   X1_retry_unknown_code,

@@ -189,10 +189,16 @@ export function hostDrivenFor(c: { mode?: string; index: number; only?: "stdio" 
   return c.mode === undefined || c.only !== undefined || c.index % 5 === 0 ? "process" : "in-process";
 }
 
+/** What the reference host is given after its options: its files, and every provider a scenario may serve. */
+export const REFERENCE_HOST_ARGS = {
+  stdio: ["--context", "{context}", "--usage", "{usage}", "--", "{provider}", "--and", "--", "{provider2}", "--and", "--", "{provider3}"],
+  http: ["--context", "{context}", "--usage", "{usage}", "--url", "{url}", "{url2}", "{url3}"],
+} as const;
+
 /** `cgp-conform host` against the bundled reference host, honest or with one host mode, over stdio or HTTP. */
 async function runHostCase(mode: string | undefined, transport: "stdio" | "http", driven: Driven): Promise<CheckResult[]> {
   const host = [...selfCommand(), "reference-host", "--timeout", String(HOST_CASE_READ_MS), ...(mode ? ["--misbehave", mode] : [])];
-  const command = transport === "stdio" ? [...host, "--", "{provider}"] : [...host, "--url", "{url}"];
+  const command = [...host, ...REFERENCE_HOST_ARGS[transport]];
   const t = await runHost({
     command,
     transport,

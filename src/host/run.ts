@@ -16,8 +16,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
-import { leaks, Recorder, Session } from "./session.ts";
-import { HOST_ENV, PLACEHOLDERS, type Consent, type ScenarioSpec, type ScenarioName } from "../protocol/host-scenarios.ts";
+import { leaks, providerTag, Recorder, Session } from "./session.ts";
+import {
+  HOST_ENV,
+  PLACEHOLDERS,
+  PROVIDER_PLACEHOLDERS,
+  providersNamed,
+  type Consent,
+  type ScenarioSpec,
+  type ScenarioName,
+} from "../protocol/host-scenarios.ts";
+import { makeFiles, recordFiles, type HostFiles } from "./files.ts";
 import { parseObj } from "../protocol/envelope.ts";
 import { VERSION } from "../meta/version.ts";
 import { registerSecret, redact } from "../secret/redact.ts";
@@ -61,6 +70,10 @@ export interface HostRunOptions {
 
 export type InProcessHost = (a: {
   target: HostTarget;
+  /** Every provider of the scenario, first = target. */
+  targets: HostTarget[];
+  /** The files a host process would find in {context} and {usage}. */
+  files: HostFiles;
   bindings: Bindings;
   /** What a host process would find in CGP_CONSENT: the scenario's consent, or undefined where it gives none. */
   consent: string | undefined;
@@ -87,20 +100,57 @@ export function shellQuote(argv: readonly string[]): string {
   return argv.map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
 }
 
-/** The host's command line with its placeholders filled: a whole {provider} argument becomes the provider's arguments. */
-export function expand(command: readonly string[], values: { provider?: string[]; url?: string; token: string; consent: Consent; ca?: string }): string[] {
+/** What fills a host command line's placeholders in one scenario. */
+export interface Fill {
+  /** The first provider's command (stdio) and URL (HTTP); `providers` / `urls`: every provider's, first = these. */
+  provider?: string[];
+  url?: string;
+  providers?: string[][];
+  urls?: string[];
+  token: string;
+  consent: Consent;
+  ca?: string;
+  context?: string;
+  usage?: string;
+}
+
+/**
+ * The host's command line with its placeholders filled: a whole {provider}
+ * argument becomes the provider's arguments. A further provider's placeholder
+ * ({provider2}, {url3}) the scenario has no provider for is left out where it
+ * is a whole argument, and empty inside a longer one.
+ */
+export function expand(command: readonly string[], values: Fill): string[] {
+  const commands = values.providers ?? (values.provider ? [values.provider] : []);
+  const urls = values.urls ?? (values.url ? [values.url] : []);
+  const [, ...furtherCommands] = PROVIDER_PLACEHOLDERS.stdio;
+  const [, ...furtherUrls] = PROVIDER_PLACEHOLDERS.http;
   const out: string[] = [];
   for (const arg of command) {
     if (arg === PLACEHOLDERS.provider && values.provider) {
       out.push(...values.provider);
       continue;
     }
+    const further = (furtherCommands as readonly string[]).indexOf(arg);
+    if (further !== -1) {
+      out.push(...(commands[further + 1] ?? []));
+      continue;
+    }
+    const furtherUrl = (furtherUrls as readonly string[]).indexOf(arg);
+    if (furtherUrl !== -1) {
+      if (urls[furtherUrl + 1] !== undefined) out.push(urls[furtherUrl + 1]!);
+      continue;
+    }
     let a = arg;
     if (values.provider) a = a.split(PLACEHOLDERS.provider).join(shellQuote(values.provider));
+    furtherCommands.forEach((p, i) => (a = a.split(p).join(commands[i + 1] ? shellQuote(commands[i + 1]!) : "")));
     if (values.url) a = a.split(PLACEHOLDERS.url).join(values.url);
+    furtherUrls.forEach((p, i) => (a = a.split(p).join(urls[i + 1] ?? "")));
     a = a.split(PLACEHOLDERS.token).join(values.token);
     a = a.split(PLACEHOLDERS.consent).join(values.consent);
     if (values.ca !== undefined) a = a.split(PLACEHOLDERS.ca).join(values.ca);
+    if (values.context !== undefined) a = a.split(PLACEHOLDERS.context).join(values.context);
+    if (values.usage !== undefined) a = a.split(PLACEHOLDERS.usage).join(values.usage);
     out.push(a);
   }
   return out;
@@ -113,9 +163,11 @@ interface Served {
   close(): Promise<void>;
 }
 
-/** Serve a scenario to relays over a Unix socket in a private directory. */
-async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder, dir: string): Promise<Served> {
-  const path = join(dir, "p.sock");
+/** Serve a scenario (its `index`-th provider, of `count`) to relays over a Unix socket in a private directory. */
+async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder, dir: string, index = 0, count = 1): Promise<Served> {
+  const path = join(dir, index === 0 ? "p.sock" : `p${index + 1}.sock`);
+  const tag = providerTag(index, count);
+  const placeholder = PROVIDER_PLACEHOLDERS.stdio[index];
   const sockets = new Set<Socket>();
   let waiting: (() => void) | undefined;
   const server = createNetServer((sock) => {
@@ -124,8 +176,8 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
       sockets.delete(sock);
       if (sockets.size === 0) waiting?.();
     });
-    rec.note({ note: "connected", reason: "the host started {provider}" });
-    const session = new Session(name, secrets, rec, false);
+    rec.note({ note: "connected", reason: `the host started ${placeholder}`, ...tag });
+    const session = new Session(name, secrets, rec, false, index, count);
     const splitter = new LineSplitter(MAX_LINE_BYTES);
     let ended = false;
     const send = (m: ToRelay): void => {
@@ -134,19 +186,19 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
     const exit = (code: number, reason: string): void => {
       if (ended) return;
       ended = true;
-      rec.note({ note: "provider-exit", exitCode: code, reason });
+      rec.note({ note: "provider-exit", exitCode: code, reason, ...tag });
       send({ exit: code });
     };
     const handle = (text: string, overLong: boolean, bytes: number): void => {
       if (ended) return;
       if (overLong) {
-        rec.push({ dir: "host", line: redact(text), bytes, overLong: true });
+        rec.push({ dir: "host", line: redact(text), bytes, overLong: true, ...tag });
         return;
       }
       const r = session.receive(text);
       for (const l of r.lines) send({ out: l });
       if (r.crash) {
-        rec.push({ dir: "provider", line: HALF_LINE });
+        rec.push({ dir: "provider", line: HALF_LINE, ...tag });
         send({ raw: HALF_LINE });
         exit(1, "the scenario crashed mid-query: half a line written, then exit status 1");
       } else if (r.exit !== undefined) exit(r.exit, "shutdown");
@@ -169,14 +221,14 @@ async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: Recorder
           const rest = splitter.end();
           if (rest) handle(rest.text, rest.overLong, rest.bytes);
           if (ended) return;
-          rec.note({ note: "eof", reason: "the host closed the provider's input" });
+          rec.note({ note: "eof", reason: "the host closed the provider's input", ...tag });
           // A wedged provider does not notice its input ending either.
           if (!session.silent) exit(0, "end of input");
         }
       }
     });
     sock.on("close", () => {
-      if (!ended) rec.note({ note: "provider-exit", exitCode: null, reason: "the relay went away (the host ended or killed it)" });
+      if (!ended) rec.note({ note: "provider-exit", exitCode: null, reason: "the relay went away (the host ended or killed it)", ...tag });
       ended = true;
     });
     sock.on("error", () => {});
@@ -202,13 +254,14 @@ interface Peer {
   tls?: KeyPair;
 }
 
-/** Serve a scenario over HTTP, on loopback or on the --listen address. */
-async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder, peer?: Peer): Promise<Served> {
-  const session = new Session(name, secrets, rec, true);
+/** Serve a scenario (its `index`-th provider, of `count`) over HTTP, on loopback or on the --listen address. */
+async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder, index = 0, count = 1, peer?: Peer): Promise<Served> {
+  const session = new Session(name, secrets, rec, true, index, count);
+  const tag = session.tag;
   const held = new Set<ServerResponse>();
   let first = true;
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    if (first) rec.note({ note: "connected", reason: "the host made its first request to {url}" });
+    if (first) rec.note({ note: "connected", reason: `the host made its first request to ${PROVIDER_PLACEHOLDERS.http[index]}`, ...tag });
     first = false;
     const header = req.headers.authorization;
     const auth: HostEvent["auth"] = header === undefined ? "none" : header === `Bearer ${secrets.token}` ? "run-token" : "other";
@@ -220,23 +273,24 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder,
     });
     req.on("end", () => {
       if (size > MAX_LINE_BYTES) {
-        rec.push({ dir: "host", line: redact(Buffer.concat(chunks).subarray(0, 4096).toString("utf8")), bytes: size, overLong: true, auth });
+        rec.push({ dir: "host", line: redact(Buffer.concat(chunks).subarray(0, 4096).toString("utf8")), bytes: size, overLong: true, auth, ...tag });
         res.writeHead(413).end();
         return;
       }
       const body = Buffer.concat(chunks).toString("utf8");
       if (session.s.requireToken && auth !== "run-token") {
-        rec.push({ dir: "host", line: redact(body), bytes: size, auth });
+        rec.push({ dir: "host", line: redact(body), bytes: size, auth, ...tag });
         rec.note({
           note: "unauthorized",
           reason: `refused with 401: the request's Authorization header ${auth === "none" ? "was absent" : "did not carry the run's bearer token"}`,
+          ...tag,
         });
         res.writeHead(401, { "www-authenticate": "Bearer" }).end();
         return;
       }
       const r = session.receive(body, { auth });
       if (r.crash) {
-        rec.note({ note: "dropped", reason: "the scenario crashed mid-query: the connection was dropped without an answer" });
+        rec.note({ note: "dropped", reason: "the scenario crashed mid-query: the connection was dropped without an answer", ...tag });
         req.socket.destroy();
         return;
       }
@@ -261,7 +315,8 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder,
     server.on("connection", (sock: Socket) => {
       const from = peerOf(sock);
       sock.once("close", () => {
-        if (!ending && !secured.has(from)) rec.note({ note: "tls-failed", reason: "a connection the host opened closed before its TLS handshake completed" });
+        if (!ending && !secured.has(from))
+          rec.note({ note: "tls-failed", reason: "a connection the host opened closed before its TLS handshake completed", ...tag });
       });
     });
   }
@@ -272,7 +327,7 @@ async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Recorder,
   });
   const { port } = server.address() as AddressInfo;
   const url = `${peer?.tls ? "https" : "http"}://${urlHost(address)}:${port}/`;
-  if (peer) rec.note({ note: "listening", url, reason: `the scenario provider is served on ${url}, not on loopback` });
+  if (peer) rec.note({ note: "listening", url, reason: `the scenario provider is served on ${url}, not on loopback`, ...tag });
   return {
     values: { url },
     idle: () => Promise.resolve(),
@@ -358,8 +413,28 @@ function captureOutput(
 
 /** One scenario with the host in this process: its output lines recorded as a process's would be, its end bounded the same way. */
 async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess: InProcessHost }, secrets: RunSecrets, rec: Recorder): Promise<void> {
-  const provider = inProcessProvider(spec.name as ScenarioName, secrets, rec);
+  const provider = inProcessProvider(spec.name as ScenarioName, secrets, rec, o.transport, spec.providers ?? 1);
   const forms = tokenForms(secrets);
+  const dir = mkdtempSync(join(tmpdir(), "cgp-conform-host-"));
+  trackDir(dir);
+  try {
+    const files = makeFiles(dir);
+    await hostInProcess(spec, o, provider, files, forms, rec);
+    recordFiles(files, rec, forms);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    untrackDir(dir);
+  }
+}
+
+async function hostInProcess(
+  spec: ScenarioSpec,
+  o: HostRunOptions & { inProcess: InProcessHost },
+  provider: ReturnType<typeof inProcessProvider>,
+  files: HostFiles,
+  forms: Array<[string, string]>,
+  rec: Recorder,
+): Promise<void> {
   let open = true;
   const kept = { stdout: 0, stderr: 0 };
   const line = (dir: "stdout" | "stderr") => (text: string) => {
@@ -372,18 +447,22 @@ async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess:
       rec.push({ dir, line: keptLine(l), ...(leaked.length ? { leaked } : {}) });
     }
   };
+  let targets = provider.targets;
   // A scenario that needs a non-loopback peer gets a URL on one: nothing serves it, and nothing goes there (the bindings are the stand-in's).
-  const url = spec.listen ? `${spec.listen}://${urlHost(o.listen ?? STAND_IN_ADDRESS)}:1/` : "http://127.0.0.1:1/";
-  const target: HostTarget = o.transport === "stdio" ? { kind: "stdio", command: ["(in process)"] } : { kind: "http", url, token: secrets.token };
-  if (spec.listen && o.transport === "http")
+  if (spec.listen && o.transport === "http") {
+    const url = `${spec.listen}://${urlHost(o.listen ?? STAND_IN_ADDRESS)}:1/`;
+    targets = targets.map((target, i) => (i === 0 && target.kind === "http" ? { ...target, url } : target));
     rec.note({
       note: "listening",
       url,
       reason: "the scenario provider is reached in this process, through a stand-in: nothing serves this URL, and nothing is sent there",
     });
+  }
   const bound = scenarioBound(o);
   // A host that throws ends as a process that crashed would: with status 1.
-  const run = o.inProcess({ target, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") }).catch(() => 1);
+  const run = o
+    .inProcess({ target: targets[0]!, targets, files, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") })
+    .catch(() => 1);
   const outcome = await Promise.race([run, bound.reached]);
   bound.clear();
   if (outcome === "interrupted") {
@@ -433,24 +512,39 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
   const name = spec.name as ScenarioName;
   const peer =
     spec.listen && o.listen !== undefined ? { address: o.listen, ...(spec.listen === "https" ? { tls: await serverCertificate(o.listen) } : {}) } : undefined;
-  const served = o.transport === "stdio" ? await serveStdio(name, secrets, rec, dir) : await serveHttp(name, secrets, rec, peer);
+  const count = spec.providers ?? 1;
+  const served = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      o.transport === "stdio" ? serveStdio(name, secrets, rec, dir, i, count) : serveHttp(name, secrets, rec, i, count, peer),
+    ),
+  );
   // The run's CA, in every scenario, so that a command holding {ca} means the same in each.
   const ca = join(dir, "ca.pem");
   writeFileSync(ca, (await runAuthority()).cert, { mode: 0o600 });
+  const files = makeFiles(dir);
   const forms = tokenForms(secrets);
-  const argv = expand(o.command, { ...served.values, token: secrets.token, consent: spec.consent ?? "none", ca });
+  const first = served[0]!.values;
+  const providers = served.flatMap((s) => (s.values.provider ? [s.values.provider] : []));
+  const urls = served.flatMap((s) => (s.values.url ? [s.values.url] : []));
+  const argv = expand(o.command, { ...first, providers, urls, token: secrets.token, consent: spec.consent ?? "none", ca, ...files });
   // CGP_CONSENT is the scenario's alone: one inherited from cgp-conform's own environment must not grant the host anything.
   const env: Record<string, string | undefined> = {
     [HOST_ENV.token]: secrets.token,
     [HOST_ENV.scenario]: spec.name,
     [HOST_ENV.consent]: spec.consent,
     [HOST_ENV.ca]: ca,
+    [HOST_ENV.context]: files.context,
+    [HOST_ENV.usage]: files.usage,
   };
-  if (served.values.provider) {
-    env[HOST_ENV.command] = shellQuote(served.values.provider);
-    env[HOST_ENV.argv] = JSON.stringify(served.values.provider);
+  if (first.provider) {
+    env[HOST_ENV.command] = shellQuote(first.provider);
+    env[HOST_ENV.argv] = JSON.stringify(first.provider);
+    env[HOST_ENV.commands] = JSON.stringify(providers.map((p) => shellQuote(p)));
   }
-  if (served.values.url) env[HOST_ENV.url] = served.values.url;
+  if (first.url) {
+    env[HOST_ENV.url] = first.url;
+    env[HOST_ENV.urls] = JSON.stringify(urls);
+  }
   let spawned: number | undefined;
   try {
     const child = execa(argv[0]!, argv.slice(1), {
@@ -491,7 +585,7 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     // What it printed last, read for at most a second more; then its process group (its provider, a relay, anything it left) is killed.
     await Promise.race([outputs, new Promise((r) => setTimeout(r, 1000))]);
     // The relay's last words (its exit, its end of input) arrive just after the host ends.
-    await Promise.race([served.idle(), new Promise((r) => setTimeout(r, SETTLE_MS))]);
+    await Promise.race([Promise.all(served.map((s) => s.idle())), new Promise((r) => setTimeout(r, SETTLE_MS))]);
     setTimeout(() => {
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -504,7 +598,8 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
       killGroup(spawned);
       untrack(spawned);
     }
-    await served.close();
+    await Promise.all(served.map((s) => s.close()));
+    recordFiles(files, rec, forms);
     rmSync(dir, { recursive: true, force: true });
     untrackDir(dir);
   }
@@ -531,17 +626,23 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
   const t0 = performance.now();
   const rec = new Recorder();
   const records: ScenarioRecord[] = [];
-  const skipped = (s: ScenarioSpec): string | undefined => {
+  const named = providersNamed(o.command, o.transport);
+  const unservable = (s: ScenarioSpec): string | undefined => {
     const peer = s.listen && o.listen === undefined && !o.inProcess && !o.standIn;
     if (s.only && s.only !== o.transport)
       return `it runs over ${s.only} only, and the host command names ${o.transport === "stdio" ? "{provider}" : "{url}"}${peer ? "; with {url}, `--listen ADDR` enables it" : ""}`;
     if (peer) return "its provider is served on a non-loopback address of this machine: `--listen ADDR` enables it";
-    return undefined;
+    const needs = s.providers ?? 1;
+    if (needs <= named) return undefined;
+    const missing = PROVIDER_PLACEHOLDERS[o.transport].slice(named, needs);
+    const none = missing.length === 1 ? `no ${missing[0]}` : `neither ${missing.join(" nor ")}`;
+    const list = o.transport === "stdio" ? HOST_ENV.commands : HOST_ENV.urls;
+    return `it serves ${needs} providers, and the host command names ${none}: name ${missing.join(" and ")} where the host takes further providers (or name ${list} in the command line and read them from it)`;
   };
-  const runnable = o.scenarios.filter((s) => skipped(s) === undefined);
+  const runnable = o.scenarios.filter((s) => unservable(s) === undefined);
   for (const s of o.scenarios) {
-    const why = skipped(s);
-    records.push({ name: s.name, transport: o.transport, ...(why !== undefined ? { skipped: why } : {}) });
+    const skipped = unservable(s);
+    records.push({ name: s.name, transport: o.transport, ...(skipped ? { skipped } : {}), ...(s.providers ? { providers: s.providers } : {}) });
   }
   // A signal ends the scenario in progress (its host is killed as at the bound) and the run, which reports what it saw.
   let interrupted: NodeJS.Signals | undefined;

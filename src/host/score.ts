@@ -29,6 +29,7 @@ export function evaluateHost(check: HostCheckDef, input: HostScoreInput): CheckR
 /** Score a host transcript: pure, so a live run and a replay give the same verdicts. */
 export function scoreHost(transcript: HostTranscript, checks: readonly HostCheckDef[]): CheckResult[] {
   const view = hostViews(transcript);
+  const command = transcript.header.command.join(" ");
   const span = new Map<string, number>();
   for (const e of transcript.events) span.set(e.scenario, Math.max(span.get(e.scenario) ?? 0, e.t));
   return checks.map((c) => {
@@ -38,6 +39,7 @@ export function scoreHost(transcript: HostTranscript, checks: readonly HostCheck
         return view(spec);
       },
       transport: transcript.header.transport,
+      names: (p) => command.includes(p),
     };
     const time = c.scenarios.reduce((m, s) => Math.max(m, span.get(s.name) ?? 0), 0);
     return { ...evaluateHost(c, input), time_ms: Math.round(time) };

@@ -77,35 +77,46 @@ export class Recorder {
   }
 }
 
+/** What marks an event as one provider's, in a scenario with several (nothing, in one with one). */
+export function providerTag(index: number, count: number): Pick<HostEvent, "provider"> {
+  return count > 1 ? { provider: index } : {};
+}
+
 /** One scenario provider session: one relay connection (stdio) or the scenario's whole HTTP life. */
 export class Session {
   readonly state = { handshaken: false, requireHandshake: true };
   readonly s: Scenario;
   silent = false;
+  /** Marks this session's events as its provider's, where the scenario has several. */
+  readonly tag: Pick<HostEvent, "provider">;
   constructor(
     name: ScenarioName,
     secrets: RunSecrets,
     private readonly rec: Recorder,
     http: boolean,
+    /** Which of the scenario's providers this is (0: {provider}), of how many. */
+    index = 0,
+    count = 1,
   ) {
-    this.s = scenarioOf(name, secrets);
+    this.s = scenarioOf(name, secrets, index);
     this.state.requireHandshake = !http;
+    this.tag = providerTag(index, count);
   }
 
   /** A line from the host; what to do about it. */
   receive(text: string, extra: Partial<HostEvent> = {}): { lines: string[]; exit?: number; crash?: boolean; withhold?: boolean } {
-    this.rec.push({ dir: "host", line: redact(text), bytes: Buffer.byteLength(text), ...extra });
+    this.rec.push({ dir: "host", line: redact(text), bytes: Buffer.byteLength(text), ...extra, ...this.tag });
     if (this.silent) return { lines: [], withhold: true };
     const env = parseObj(text);
     if (env?.type === "query" && this.s.onQuery === "crash") return { lines: [], crash: true };
     if (env?.type === "query" && this.s.onQuery === "silent") {
       this.silent = true;
-      this.rec.note({ note: "withheld", reason: "the scenario stops answering from its first query on, and never exits on its own" });
+      this.rec.note({ note: "withheld", reason: "the scenario stops answering from its first query on, and never exits on its own", ...this.tag });
       return { lines: [], withhold: true };
     }
     const d = dispatch(this.s.provider, text, this.state);
     const lines = d.replies.map((r) => this.s.provider.serialize(r));
-    for (const l of lines) this.rec.push({ dir: "provider", line: l });
+    for (const l of lines) this.rec.push({ dir: "provider", line: l, ...this.tag });
     return { lines, ...(d.exit !== undefined ? { exit: d.exit } : {}) };
   }
 }

@@ -35,12 +35,18 @@ export interface ScenarioSpec {
    * scenario is skipped.
    */
   listen?: "http" | "https";
+  /**
+   * How many providers the scenario serves, each with its own handshake name
+   * ({provider}, {provider2}, {provider3}; {url}…{url3}); absent: one. A host
+   * command that names fewer is not run in it.
+   */
+  providers?: 2 | 3;
 }
 
 function scenario<const N extends string>(
   name: N,
   summary: string,
-  more: { only?: "stdio" | "http"; consent?: Exclude<Consent, "none">; listen?: "http" | "https" } = {},
+  more: { only?: "stdio" | "http"; consent?: Exclude<Consent, "none">; listen?: "http" | "https"; providers?: 2 | 3 } = {},
 ): ScenarioSpec & { name: N } {
   return {
     name,
@@ -48,6 +54,7 @@ function scenario<const N extends string>(
     ...(more.only ? { only: more.only } : {}),
     ...(more.consent ? { consent: more.consent } : {}),
     ...(more.listen ? { listen: more.listen } : {}),
+    ...(more.providers ? { providers: more.providers } : {}),
   };
 }
 
@@ -122,6 +129,26 @@ export const NON_LOOPBACK_TLS = scenario(
   "served on the --listen address over https://, with a certificate made for this run (its CA in CGP_PROVIDER_CA and {ca}), it declares data_flow.egress: false and no scopes, and the host holds no consent: its transport must treat the provider as egress whatever it declares, so no query payload may reach it (C4); TLS leaves C7 nothing to stop",
   { only: "http", listen: "https" },
 );
+export const COMPOSE = scenario(
+  "compose",
+  "two providers (cgp-conform-wiki first, cgp-conform-code second) serve eight small frames with room for all, each frame's content holding a marker of its own, in an order that is not canonical: the frame id fixture:shared from both, and twice from the first (without and with a content_digest), and ids that code-point order sorts otherwise than a natural or case-blind sort does. The context block must emit them in canonical FrameId order (context-reuse §1)",
+  { providers: 2 },
+);
+export const COMPOSE_REORDERED = scenario(
+  "compose-reordered",
+  "as compose, the same frames with the same scores, each provider's answer in another order: the block must be byte-identical to compose's (context-reuse §1)",
+  { providers: 2 },
+);
+export const COMPOSE_RESCORED = scenario(
+  "compose-rescored",
+  "as compose, the same frames in the same order, every score changed: the rendered bytes must not change (context-reuse §1: score must not affect them)",
+  { providers: 2 },
+);
+export const THREE_PROVIDERS = scenario(
+  "three-providers",
+  "three providers (cgp-conform-wiki, cgp-conform-code, cgp-conform-notes): the first serves frames with a content_digest; the second serves one of their frame ids without one, and a frame the first serves too, the same id, content and digest; the third serves nothing. A usage report must name every served frame by its full FrameId, and re-sum (UR1)",
+  { providers: 3 },
+);
 
 export const SCENARIOS = [
   LOCK_STEP,
@@ -143,6 +170,10 @@ export const SCENARIOS = [
   STOPS_ANSWERING,
   NON_LOOPBACK_PLAINTEXT,
   NON_LOOPBACK_TLS,
+  COMPOSE,
+  COMPOSE_REORDERED,
+  COMPOSE_RESCORED,
+  THREE_PROVIDERS,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];
@@ -154,6 +185,20 @@ export const UNHEARD_OF_CODE = "cgp-conform:unheard-of";
 /** The kind and rel UNKNOWN_VOCABULARY serves. */
 export const UNKNOWN_KIND = "hologram";
 export const UNKNOWN_REL = "cgp-conform:echoes";
+
+/**
+ * The marker each frame of the composition scenarios carries in its content,
+ * once: how a check finds a frame in a context block without knowing how the
+ * host renders one. Letters, digits and hyphens only, fixed width, so no
+ * escaping a host applies to quoted material changes it and none is a prefix
+ * of another.
+ */
+export const MARKER = /cgpmark-[a-z]{2}-\d{2}/g;
+
+/** The markers a text holds, in order of first appearance, each once. */
+export function markersIn(text: string): string[] {
+  return [...new Set(text.match(MARKER) ?? [])];
+}
 
 /**
  * The placeholders a host command line may hold, and the environment
@@ -169,6 +214,21 @@ export const PLACEHOLDERS = {
   token: "{token}",
   consent: "{consent}",
   ca: "{ca}",
+  /** A scenario's further providers: a scenario with fewer leaves a whole such argument out, and one inside a longer argument empty. */
+  provider2: "{provider2}",
+  provider3: "{provider3}",
+  url2: "{url2}",
+  url3: "{url3}",
+  /** The file the host appends one line to for each context block it composes: {"text": "<the block, exactly>"}. */
+  context: "{context}",
+  /** The file the host appends one line to for each query it executed: its usage report (context-reuse §2). */
+  usage: "{usage}",
+} as const;
+
+/** The placeholders of each provider of a scenario, in order, by transport. */
+export const PROVIDER_PLACEHOLDERS = {
+  stdio: [PLACEHOLDERS.provider, PLACEHOLDERS.provider2, PLACEHOLDERS.provider3],
+  http: [PLACEHOLDERS.url, PLACEHOLDERS.url2, PLACEHOLDERS.url3],
 } as const;
 export const HOST_ENV = {
   /** The provider's command line, as one shell-quoted string (stdio). */
@@ -185,4 +245,25 @@ export const HOST_ENV = {
   consent: "CGP_CONSENT",
   /** A PEM file: the certificate authority made for the run, which signed the certificate of the provider served over TLS. */
   ca: "CGP_PROVIDER_CA",
+  /** Every provider of the scenario, first = {provider}: a JSON array of shell-quoted command lines (stdio). */
+  commands: "CGP_PROVIDER_COMMANDS",
+  /** Every provider of the scenario, first = {url}: a JSON array of loopback URLs (HTTP). */
+  urls: "CGP_PROVIDER_URLS",
+  /** {context}'s file. */
+  context: "CGP_CONTEXT_PATH",
+  /** {usage}'s file. */
+  usage: "CGP_USAGE_PATH",
 } as const;
+
+/**
+ * How many of a scenario's providers a host command can reach over a
+ * transport: the first always; the further ones where it names their
+ * placeholders in turn, or all of them where it names the variable listing
+ * them (a `sh -c` line reading CGP_PROVIDER_COMMANDS).
+ */
+export function providersNamed(command: readonly string[], transport: "stdio" | "http"): number {
+  const text = command.join(" ");
+  if (text.includes(transport === "stdio" ? HOST_ENV.commands : HOST_ENV.urls)) return 3;
+  const [, second, third] = PROVIDER_PLACEHOLDERS[transport];
+  return text.includes(second) ? (text.includes(third) ? 3 : 2) : 1;
+}

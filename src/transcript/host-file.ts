@@ -11,7 +11,7 @@ export function isHostHeader(v: unknown): boolean {
   return typeof v === "object" && v !== null && (v as Record<string, unknown>).cgp_conform_host_transcript === 1;
 }
 
-const DIRS = new Set(["host", "provider", "stdout", "stderr", "note"]);
+const DIRS = new Set(["host", "provider", "stdout", "stderr", "note", "context", "usage"]);
 const NOTES = new Set([
   "connected",
   "eof",
@@ -25,7 +25,12 @@ const NOTES = new Set([
   "over-cap",
   "listening",
   "tls-failed",
+  "unreadable",
 ]);
+/** The events that may say which provider of a scenario they are of: what the host wrote to a file, or printed, is of none. */
+const OF_A_PROVIDER = new Set(["host", "provider", "note"]);
+/** A scenario serves at most this many providers ({provider3}). */
+const MAX_PROVIDERS = 3;
 const AUTH = new Set(["none", "run-token", "other"]);
 const FIELDS: Record<string, Kind> = {
   scenario: "string",
@@ -40,6 +45,7 @@ const FIELDS: Record<string, Kind> = {
   waitedMs: "number",
   reason: "string",
   url: "string",
+  provider: "int",
 };
 
 function checkHeader(h: unknown): HostTranscriptHeader {
@@ -59,9 +65,10 @@ function checkHeader(h: unknown): HostTranscriptHeader {
       !isRecord(s) ||
       typeof s.name !== "string" ||
       (s.transport !== "stdio" && s.transport !== "http") ||
-      (s.skipped !== undefined && typeof s.skipped !== "string")
+      (s.skipped !== undefined && typeof s.skipped !== "string") ||
+      (s.providers !== undefined && !(Number.isInteger(s.providers) && (s.providers as number) >= 2 && (s.providers as number) <= MAX_PROVIDERS))
     )
-      bad("each scenario must be { name, transport, skipped? }");
+      bad(`each scenario must be { name, transport, skipped?, providers? } (providers: 2 to ${MAX_PROVIDERS})`);
   }
   return h as unknown as HostTranscriptHeader;
 }
@@ -76,6 +83,11 @@ function checkEvent(e: unknown, line: number): HostEvent {
   for (const [k, kind] of Object.entries(FIELDS)) if (e[k] !== undefined && !is(e[k], kind)) bad(`${k} must be ${kind}`);
   if (e.note !== undefined && (typeof e.note !== "string" || !NOTES.has(e.note))) bad(`note ${JSON.stringify(e.note)} is not a kind this tool records`);
   if (e.auth !== undefined && (typeof e.auth !== "string" || !AUTH.has(e.auth))) bad(`auth ${JSON.stringify(e.auth)} is not one of ${[...AUTH].join(", ")}`);
+  if (e.provider !== undefined) {
+    if (!OF_A_PROVIDER.has(e.dir as string)) bad(`a ${e.dir} event is of no one provider, yet it names provider ${JSON.stringify(e.provider)}`);
+    if ((e.provider as number) < 0 || (e.provider as number) >= MAX_PROVIDERS) bad(`provider must be 0 to ${MAX_PROVIDERS - 1}`);
+  }
+  if ((e.dir === "context" || e.dir === "usage") && typeof e.line !== "string") bad(`a ${e.dir} event must carry the line the host wrote`);
   return { ...(e as unknown as HostEvent), n: line };
 }
 

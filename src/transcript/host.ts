@@ -1,13 +1,15 @@
 /**
  * The record of a host run (`cgp-conform host`): per scenario, every line the
- * host under test wrote to the scenario provider, every line that provider
- * answered, what the host printed on its own stdout and stderr, and how the
- * host ended. Host checks read it through HostView; nothing else does.
+ * host under test wrote to the scenario provider (or to each, where a scenario
+ * has several), every line that provider answered, what the host printed on
+ * its own stdout and stderr, the lines it wrote to {context} and {usage}, and
+ * how the host ended. Host checks read it through HostView; nothing else does.
  */
-import { parseObj, type Obj } from "../protocol/envelope.ts";
-import { SCENARIOS, type ScenarioName, type ScenarioSpec } from "../protocol/host-scenarios.ts";
+import { isObj, parseObj, type Obj } from "../protocol/envelope.ts";
+import { PROVIDER_PLACEHOLDERS, SCENARIOS, type ScenarioName, type ScenarioSpec } from "../protocol/host-scenarios.ts";
 
-export type HostDirection = "host" | "provider" | "stdout" | "stderr" | "note";
+/** context / usage: a line the host wrote to {context} or {usage}, read after it ended. */
+export type HostDirection = "host" | "provider" | "stdout" | "stderr" | "note" | "context" | "usage";
 
 export type HostNoteKind =
   | "connected" // the host started the scenario provider ({provider}) or made its first request ({url})
@@ -21,7 +23,8 @@ export type HostNoteKind =
   | "spawn-error" // the host command could not be started: reason
   | "over-cap" // the host wrote more than a scenario records (lines or bytes): the rest was not kept
   | "listening" // the scenario provider is served off loopback, on the --listen address: url
-  | "tls-failed"; // a connection the host opened to the scenario provider closed before its TLS handshake completed: reason
+  | "tls-failed" // a connection the host opened to the scenario provider closed before its TLS handshake completed: reason
+  | "unreadable"; // {context} or {usage} could not be read after the host ended (gone, or no longer a plain file): reason
 
 export interface HostEvent {
   /** Line number of this event in the saved host transcript (the header is line 1). */
@@ -30,9 +33,12 @@ export interface HostEvent {
   /** Milliseconds since the scenario started. */
   t: number;
   dir: HostDirection;
-  /** host / provider: the line without its newline (a prefix when over the cap); stdout / stderr: one line the host printed. */
+  /**
+   * host / provider: the line without its newline (a prefix when over the cap); stdout / stderr: one line the host printed;
+   * context / usage: one line of the file, without its newline (a prefix when over the cap).
+   */
   line?: string;
-  /** host: the line's length in bytes, as received. */
+  /** host, context, usage: the line's length in bytes, as received. */
   bytes?: number;
   overLong?: boolean;
   /** host, over HTTP: what the request's Authorization header held. */
@@ -45,6 +51,12 @@ export interface HostEvent {
    * writes the token out either).
    */
   leaked?: string[];
+  /**
+   * Which of the scenario's providers the event is of: 0 for {provider} ({url}),
+   * 1 for {provider2}, 2 for {provider3}. Only in a scenario with more than one;
+   * what the host printed or wrote to a file, and how it ended, belong to no one provider.
+   */
+  provider?: number;
   note?: HostNoteKind;
   exitCode?: number | null;
   signal?: string | null;
@@ -57,8 +69,10 @@ export interface HostEvent {
 export interface ScenarioRecord {
   name: string;
   transport: "stdio" | "http";
-  /** Why the scenario was not run (it needs the other transport). */
+  /** Why the scenario was not run (it needs the other transport, or providers the command does not name). */
   skipped?: string;
+  /** How many providers the scenario serves, where more than one. */
+  providers?: number;
 }
 
 export interface HostTranscriptHeader {
@@ -95,20 +109,93 @@ export type HostEnding =
   | { kind: "spawn-error"; reason: string; n: number; t: number }
   | { kind: "unknown"; n: number; t: number };
 
-/** What a host check sees of one scenario. Read-only, pure. */
+/** One line the host wrote to {context} or {usage}: `value` the JSON it holds, undefined where it holds none (or was over the cap). */
+export interface HostFileLine {
+  n: number;
+  t: number;
+  line: string;
+  overLong: boolean;
+  value: unknown;
+}
+
+/** A line of {context}: `text` the block, where the line is a JSON object whose text is a string. */
+export interface ContextBlock extends HostFileLine {
+  text: string | undefined;
+}
+
+/** The events that belong to the scenario rather than to one of its providers. */
+const SCENARIO_WIDE = new Set(["host-exit", "host-timeout", "spawn-error", "over-cap", "unreadable"]);
+
+/** What a host check sees of one scenario (or of one of its providers: `provider`). Read-only, pure. */
 export class HostView {
   readonly spec: ScenarioSpec;
   readonly record: ScenarioRecord | undefined;
   readonly events: readonly HostEvent[];
+  /** In a view of one provider of a scenario with several: which one (0 for the first). */
+  readonly provider: number | undefined;
 
-  constructor(spec: ScenarioSpec, record: ScenarioRecord | undefined, events: readonly HostEvent[]) {
+  constructor(spec: ScenarioSpec, record: ScenarioRecord | undefined, events: readonly HostEvent[], provider?: number) {
     this.spec = spec;
     this.record = record;
     this.events = events;
+    this.provider = provider;
   }
 
+  /** The scenario's name; a view of one of several providers adds that provider's placeholder: "compose ({provider2})". */
   get name(): string {
-    return this.spec.name;
+    if (this.provider === undefined) return this.spec.name;
+    return `${this.spec.name} (${PROVIDER_PLACEHOLDERS[this.record?.transport ?? "stdio"][this.provider]})`;
+  }
+
+  /** How many providers the scenario serves. */
+  get providerCount(): number {
+    return this.record?.providers ?? this.spec.providers ?? 1;
+  }
+
+  /**
+   * One view per provider the scenario serves: the lines exchanged with it and
+   * its notes, and how the host ended; what the host printed and wrote to a
+   * file goes with the first, so a check reading every view reads it once.
+   * A scenario with one provider is its own only view.
+   */
+  providers(): HostView[] {
+    if (this.provider !== undefined || this.providerCount === 1) return [this];
+    return Array.from({ length: this.providerCount }, (_, i) => {
+      const mine = this.events.filter((e) => {
+        if (e.dir === "host" || e.dir === "provider") return (e.provider ?? 0) === i;
+        if (e.dir === "note") return SCENARIO_WIDE.has(e.note ?? "") || (e.provider ?? 0) === i;
+        return i === 0;
+      });
+      return new HostView(this.spec, this.record, mine, i);
+    });
+  }
+
+  /** The lines the host wrote to one of its files, in order. */
+  fileLines(file: "context" | "usage"): HostFileLine[] {
+    return this.events
+      .filter((e) => e.dir === file)
+      .map((e) => {
+        const line = e.line ?? "";
+        let value: unknown;
+        if (!e.overLong) {
+          try {
+            value = JSON.parse(line);
+          } catch {
+            value = undefined;
+          }
+        }
+        return { n: e.n, t: e.t, line, overLong: e.overLong === true, value };
+      });
+  }
+
+  /** The lines of {context}: each a block where it is {"text": "<the block>"} (other members ignored). */
+  context(): ContextBlock[] {
+    return this.fileLines("context").map((l) => ({ ...l, text: isObj(l.value) && typeof l.value.text === "string" ? l.value.text : undefined }));
+  }
+
+  /** The lines of {usage}: each a usage report, where it is a JSON object. */
+  usage(): HostFileLine[] {
+    return this.fileLines("usage");
   }
 
   /** Whether the scenario ran (it was selected and its transport was the host's). */

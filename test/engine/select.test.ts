@@ -84,9 +84,11 @@ t.test("an excluded anchor is unmatched, with the reason it is excluded", async 
     "C2 is named as a host rule",
   );
 
-  const skip = selectChecks(CHECKS, undefined, parsePatterns(["UR1"]));
-  t.same(skip.unmatched, ["UR1"]);
-  t.match(skip.notes[0], /--skip UR1: UR1 is excluded/);
+  const skip = selectChecks(CHECKS, undefined, parsePatterns(["A1"]));
+  t.same(skip.unmatched, ["A1"]);
+  t.match(skip.notes[0], /--skip A1: A1 is excluded/);
+  const hostRule = selectChecks(CHECKS, undefined, parsePatterns(["UR1"]));
+  t.match(hostRule.notes[0], /--skip UR1: UR1 is a host rule: cgp-conform host runs host:UR1/, "an anchor only a host check covers is named as one");
 });
 
 t.test("a matching --only pattern that also names excluded anchors says so", async (t) => {

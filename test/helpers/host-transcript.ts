@@ -69,6 +69,9 @@ export function error(code: string): Obj {
 
 export const SHUTDOWN = { type: "shutdown" };
 
+/** Notes of the scenario, not of one of its providers. */
+const SCENARIO_WIDE: readonly string[] = ["host-exit", "host-timeout", "spawn-error", "over-cap", "unreadable"];
+
 export type Ending = { code: number } | { signal: string } | { hang: number } | { spawnError: string };
 
 export class HostTranscriptBuilder {
@@ -76,24 +79,63 @@ export class HostTranscriptBuilder {
   private readonly records: ScenarioRecord[] = [];
   private current = "lock-step";
   private t = 0;
+  /** The provider the next exchange is with, in a scenario with several. */
+  private of: number | undefined;
+  private command = ["canned-host", "{provider}"];
 
   constructor(readonly transport: "stdio" | "http" = "stdio") {}
+
+  /** The host command line the header names (placeholders unexpanded). */
+  commandLine(command: string[]): this {
+    this.command = command;
+    return this;
+  }
+
+  /** Exchange with provider `i` of the scenario (0: the first) from here on. */
+  provider(i: number): this {
+    this.of = i;
+    return this;
+  }
+
+  /** A line the host wrote to {context}: a block, or any text. */
+  context(block: string | object): this {
+    const line = typeof block === "string" ? JSON.stringify({ text: block }) : JSON.stringify(block);
+    return this.add({ dir: "context", line, bytes: Buffer.byteLength(line) });
+  }
+
+  /** A line the host wrote to {context} as written (not JSON, perhaps). */
+  contextLine(line: string): this {
+    return this.add({ dir: "context", line, bytes: Buffer.byteLength(line) });
+  }
+
+  /** A line the host wrote to {usage}: a report, or any text as written. */
+  usage(report: object | string): this {
+    const line = typeof report === "string" ? report : JSON.stringify(report);
+    return this.add({ dir: "usage", line, bytes: Buffer.byteLength(line) });
+  }
 
   /** The line number the next event will get. */
   get next(): number {
     return this.events.length + 2;
   }
 
-  /** Switch to a scenario (recorded as run, or as skipped with a reason). */
-  scenario(name: string, opts: { skipped?: string } = {}): this {
+  /** Switch to a scenario (recorded as run, or as skipped with a reason); one of several providers is given as `providers`. */
+  scenario(name: string, opts: { skipped?: string; providers?: number } = {}): this {
     this.current = name;
     this.t = 0;
-    this.records.push({ name, transport: this.transport, ...(opts.skipped !== undefined ? { skipped: opts.skipped } : {}) });
+    this.of = opts.providers !== undefined ? 0 : undefined;
+    this.records.push({
+      name,
+      transport: this.transport,
+      ...(opts.skipped !== undefined ? { skipped: opts.skipped } : {}),
+      ...(opts.providers !== undefined ? { providers: opts.providers } : {}),
+    });
     return this;
   }
 
   private add(e: Omit<HostEvent, "n" | "scenario" | "t">): this {
-    this.events.push({ n: this.next, scenario: this.current, t: (this.t += 5), ...e });
+    const tagged = this.of !== undefined && (e.dir === "host" || e.dir === "provider" || (e.dir === "note" && !SCENARIO_WIDE.includes(e.note!)));
+    this.events.push({ n: this.next, scenario: this.current, t: (this.t += 5), ...e, ...(tagged ? { provider: this.of } : {}) });
     return this;
   }
 
@@ -150,7 +192,7 @@ export class HostTranscriptBuilder {
       header: {
         cgp_conform_host_transcript: 1,
         tool_version: "0.0.0",
-        command: ["canned-host", "{provider}"],
+        command: this.command,
         transport: this.transport,
         timeout_ms: 1000,
         started_at: "2026-11-30T00:00:00Z",

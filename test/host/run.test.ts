@@ -1,5 +1,6 @@
 import t from "tap";
 import { expand } from "../../src/host/run.ts";
+import { providersNamed } from "../../src/protocol/host-scenarios.ts";
 
 t.test("expand fills every placeholder; {consent} is the scenario's consent, none where it gives none", async (t) => {
   const values = { provider: ["cgp-conform", "scenario-provider", "--socket", "/tmp/a b/p.sock"], token: "tok", consent: "egress" as const };
@@ -31,4 +32,24 @@ t.test("expand fills {ca} with the run's CA file, whole or inside a longer argum
     "--cacert=/tmp/run/ca.pem",
     "https://192.0.2.1:9/",
   ]);
+});
+
+t.test("further providers: a whole placeholder the scenario has no provider for is left out, one inside an argument is empty", async (t) => {
+  const one = { provider: ["p1", "--x"], token: "tok", consent: "none" as const, context: "/d/context.ndjson", usage: "/d/usage.ndjson" };
+  const three = { ...one, providers: [["p1", "--x"], ["p2"], ["p 3"]] };
+  const command = ["host", "--context", "{context}", "--usage={usage}", "--", "{provider}", "--and", "--", "{provider2}", "--p3={provider3}"];
+  t.same(expand(command, three), ["host", "--context", "/d/context.ndjson", "--usage=/d/usage.ndjson", "--", "p1", "--x", "--and", "--", "p2", "--p3='p 3'"]);
+  t.same(expand(command, one), ["host", "--context", "/d/context.ndjson", "--usage=/d/usage.ndjson", "--", "p1", "--x", "--and", "--", "--p3="]);
+  const urls = { url: "http://127.0.0.1:1/", urls: ["http://127.0.0.1:1/", "http://127.0.0.1:2/"], token: "tok", consent: "none" as const };
+  t.same(expand(["host", "--url", "{url}", "{url2}", "{url3}", "--u3={url3}"], urls), ["host", "--url", "http://127.0.0.1:1/", "http://127.0.0.1:2/", "--u3="]);
+});
+
+t.test("how many providers a command can reach: its placeholders in turn, or the variable that lists them all", async (t) => {
+  t.equal(providersNamed(["host", "{provider}"], "stdio"), 1);
+  t.equal(providersNamed(["host", "{provider}", "{provider2}"], "stdio"), 2);
+  t.equal(providersNamed(["host", "{provider}", "{provider3}"], "stdio"), 1, "a third without a second is not a second");
+  t.equal(providersNamed(["host", "--all={provider}", "{provider2}", "{provider3}"], "stdio"), 3);
+  t.equal(providersNamed(["sh", "-c", 'my-host --providers "$CGP_PROVIDER_COMMANDS"'], "stdio"), 3);
+  t.equal(providersNamed(["host", "{url}", "{url2}"], "http"), 2);
+  t.equal(providersNamed(["host", "{url}", "{provider2}"], "http"), 1, "a stdio placeholder reaches nothing over HTTP");
 });

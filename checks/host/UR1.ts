@@ -1,0 +1,234 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { asFrameRef, candidates, frameWords, servedFrames, type FrameRef, type ServedFrame } from "../kit/served.ts";
+import { show } from "../kit/show.ts";
+import { isObj, type Obj } from "../../src/protocol/envelope.ts";
+import { HOST_ENV, PLACEHOLDERS, PROVIDER_PLACEHOLDERS, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+import type { HostFileLine, HostView } from "../../src/transcript/host.ts";
+
+/** RFC 3339's date-time (§5.6), the shape §2 gives as_of. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** A FrameId in words. */
+const refWords = (r: FrameRef): string =>
+  `(${show(r.provider_id, 40)}, ${show(r.frame_id, 60)}, ${r.content_digest === undefined ? "no content_digest" : show(r.content_digest, 20)})`;
+
+/** Why no served frame answers to a FrameId: the nearest frame the scenario's providers did serve, and how it differs. */
+function unmatched(ref: FrameRef, served: readonly ServedFrame[]): string {
+  const named = served.filter((f) => f.name === ref.provider_id);
+  const pool = named.length > 0 ? named : served;
+  const sameId = pool.filter((f) => f.frameId === ref.frame_id);
+  if (sameId.length > 0) {
+    const f = sameId[0]!;
+    return ref.content_digest === undefined
+      ? `${frameWords(f)} was served with content_digest ${show(f.digest, 20)}, and the report leaves it out: the FrameId is the whole triple`
+      : f.digest === undefined && sameId.length === 1
+        ? `${frameWords(f)} was served without a content_digest, and the report gives it ${show(ref.content_digest, 20)}`
+        : `no provider served ${show(ref.frame_id, 60)} with content_digest ${show(ref.content_digest, 20)}`;
+  }
+  if (named.length === 0 && !served.some((f) => f.frameId === ref.frame_id))
+    return `no provider of the scenario is named ${show(ref.provider_id, 40)}, and none served a frame ${show(ref.frame_id, 60)}`;
+  return `${show(ref.provider_id, 40)} served no frame ${show(ref.frame_id, 60)}`;
+}
+
+/** One usage report, judged: its shape (warnings), its FrameId references and its sum (the MUSTs). */
+function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]): Evidence[] {
+  const at = `scenario ${v.name}, line ${line.n}`;
+  const lines = [line.n];
+  if (line.overLong)
+    return [{ ok: false, level: "NONE", message: `${at}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`, lines }];
+  if (!isObj(line.value))
+    return [
+      {
+        ok: false,
+        level: "NONE",
+        message: `${at}: a line of ${PLACEHOLDERS.usage} that is ${line.value === undefined ? "not JSON" : "not a JSON object"} (${show(line.line, 60)}): it is no usage report`,
+        expected: "one JSON object a line: a usage report (context-reuse §2)",
+        actual: show(line.line, 60),
+        lines,
+      },
+    ];
+  const report: Obj = line.value;
+  const out: Evidence[] = [];
+  const shape: string[] = [];
+  if (!isCount(report.budget_requested)) shape.push(`budget_requested is ${show(report.budget_requested, 30)}, not a count of tokens`);
+  if (typeof report.as_of !== "string" || !RFC3339.test(report.as_of)) shape.push(`as_of is ${show(report.as_of, 40)}, not an RFC 3339 date-time`);
+  if (!Array.isArray(report.providers)) shape.push(`providers is ${show(report.providers, 30)}, not an array`);
+  const providers = Array.isArray(report.providers) ? report.providers : [];
+  /** Served frames referenced by no FrameId, by why. */
+  const refs = new Map<string, string[]>();
+  const strangers: string[] = [];
+  const costs: string[] = [];
+  let summed = 0;
+  let frames = 0;
+  for (const [i, p] of providers.entries()) {
+    if (!isObj(p)) {
+      shape.push(`providers[${i}] is not an object`);
+      continue;
+    }
+    const pid = show(p.provider_id, 40);
+    if (typeof p.provider_id !== "string") shape.push(`providers[${i}].provider_id is ${pid}, not a string`);
+    for (const k of ["frames_served", "frames_rejected", "token_cost"])
+      if (!isCount(p[k])) shape.push(`providers[${i}].${k} is ${show(p[k], 30)}, not a count`);
+    if (!Array.isArray(p.served_frames)) shape.push(`providers[${i}].served_frames is ${show(p.served_frames, 30)}, not an array`);
+    const list = Array.isArray(p.served_frames) ? p.served_frames : [];
+    let own = 0;
+    for (const [j, sf] of list.entries()) {
+      const where = `providers[${i}].served_frames[${j}]`;
+      frames++;
+      const cost = isObj(sf) ? sf.token_cost : undefined;
+      if (isCount(cost)) {
+        summed += cost;
+        own += cost;
+      }
+      const ref = asFrameRef(isObj(sf) ? sf.frame : undefined);
+      if (typeof ref === "string") {
+        const why = isObj(sf) ? ref : "it is not an object";
+        refs.set(why, [...(refs.get(why) ?? []), where]);
+        continue;
+      }
+      if (!isCount(cost)) costs.push(`${where} ${refWords(ref)} has token_cost ${show(cost, 30)}, not a count`);
+      if (typeof p.provider_id === "string" && ref.provider_id !== p.provider_id)
+        shape.push(`${where} names provider ${show(ref.provider_id, 40)} inside the entry of ${pid}`);
+      const match = candidates(ref, served);
+      if (match.length === 0) strangers.push(`${where} ${refWords(ref)}: ${unmatched(ref, served)}`);
+      else if (isCount(cost) && !match.some((f) => f.frame.token_cost === cost))
+        costs.push(`${where} ${refWords(ref)} costs ${cost}, and ${frameWords(match[0]!)} declared token_cost ${show(match[0]!.frame.token_cost, 20)}`);
+    }
+    if (isCount(p.frames_served) && p.frames_served !== list.length)
+      shape.push(`providers[${i}] (${pid}) says frames_served ${p.frames_served} and lists ${list.length} served frames`);
+    if (isCount(p.token_cost) && list.every((sf) => isObj(sf) && isCount(sf.token_cost)) && p.token_cost !== own)
+      shape.push(`providers[${i}] (${pid}) says token_cost ${p.token_cost}, and its served frames sum to ${own}`);
+  }
+  const servedLines = [...new Set(served.map((f) => f.n))];
+  if (refs.size > 0) {
+    const n = [...refs.values()].reduce((a, w) => a + w.length, 0);
+    const why = [...refs].map(([reason, where]) => `${reason} (${where.slice(0, 3).join(", ")}${where.length > 3 ? `, and ${where.length - 3} more` : ""})`);
+    out.push({
+      ok: false,
+      message: `${at}: the usage report references ${count(n, "served frame")} by no FrameId: ${why.slice(0, 3).join("; ")}`,
+      expected: "each served frame named by its FrameId: { provider_id, frame_id, content_digest (absent, or null, where the frame had none) }",
+      actual: [...refs.keys()][0]!,
+      lines,
+    });
+  }
+  if (strangers.length > 0)
+    out.push({
+      ok: false,
+      message: `${at}: the usage report names ${count(strangers.length, "frame")} no provider of the scenario served: ${strangers.slice(0, 3).join("; ")}${strangers.length > 3 ? "; …" : ""}; a billed total must walk back to the exact frames behind it`,
+      expected: "every FrameId that of a frame a scenario provider served",
+      actual: strangers[0]!,
+      lines: [...lines, ...servedLines],
+    });
+  if (costs.length > 0)
+    out.push({
+      ok: false,
+      message: `${at}: the usage report prices ${count(costs.length, "served frame")} at other than the token_cost the frame carried: ${costs.slice(0, 3).join("; ")}${costs.length > 3 ? "; …" : ""}`,
+      expected: "each served frame's token_cost as its provider declared it",
+      actual: costs[0]!,
+      lines: [...lines, ...servedLines],
+    });
+  if (!isCount(report.budget_consumed) || report.budget_consumed !== summed)
+    out.push({
+      ok: false,
+      message: `${at}: the usage report's budget_consumed is ${show(report.budget_consumed, 30)}, and the token_cost of the ${count(frames, "served frame")} it reports sums to ${summed}`,
+      expected: `budget_consumed ${summed}: the summed token_cost of the served frames it reports`,
+      actual: `budget_consumed ${show(report.budget_consumed, 30)}`,
+      lines,
+    });
+  if (shape.length > 0)
+    out.push({
+      ok: false,
+      level: "NONE",
+      message: `${at}: the usage report departs from the shape of context-reuse §2: ${shape.slice(0, 4).join("; ")}${shape.length > 4 ? "; …" : ""}`,
+      expected:
+        "budget_requested, budget_consumed, as_of (RFC 3339), providers[{provider_id, frames_served, frames_rejected, token_cost, served_frames}], each total re-summing",
+      actual: shape[0]!,
+      lines,
+    });
+  if (out.every((e) => e.level === "NONE"))
+    out.push({
+      ok: true,
+      message: `${at}: the usage report's budget_consumed (${summed}) is the summed token_cost of the ${count(frames, "served frame")} it reports, each named by its full FrameId as served`,
+      lines,
+    });
+  return out;
+}
+
+/**
+ * @anchor UR1
+ * Stimulus: every line the host wrote to {usage} (CGP_USAGE_PATH) in every
+ * scenario (lock-step, correlation, foreign-embeddings,
+ * representations-subset, verify-declared, egress, egress-scopes,
+ * egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
+ * error-internal, error-unknown-code, error-no-code, bearer-token,
+ * crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
+ * compose-rescored, three-providers), against the frames the scenario's
+ * providers served there. three-providers is the one made for it: one frame
+ * id served with and without a content_digest by two providers, one frame the
+ * same at both but for its provider id, one provider serving nothing.
+ * Readings. The file is the interface: where the host wrote no line to it in
+ * any scenario the check skips, saying so (a host that keeps its reports
+ * elsewhere is not judged on a file it never wrote). Each line is one report.
+ * Fails (the two MUSTs): budget_consumed is not the summed token_cost of the
+ * served frames the report lists; a served frame is referenced by no FrameId
+ * (a provider_id and frame_id, and the content_digest it was served with,
+ * absent or null where it had none); a FrameId names no frame a scenario
+ * provider served (the provider id is the provider's handshake name, or, where
+ * it is no provider's name, the host's own routing key, and then any
+ * provider's frame of that id and digest answers); a served frame priced at
+ * other than the token_cost its provider declared (the sum UR1 asks is of the
+ * frames' token_cost). And one report per query the host executed ("for any
+ * query it executed"): a scenario in which some provider answered more
+ * queries with frames than the host wrote reports fails (a query of the host
+ * reaches each provider at most once, so that is a lower bound of its
+ * queries). Warns (§2 states the shape with no keyword): a line that is no
+ * JSON object; budget_requested, as_of (RFC 3339), provider_id,
+ * frames_served, frames_rejected or a provider's token_cost missing or
+ * mistyped; frames_served unlike the served frames listed; a provider's
+ * token_cost not re-summing from its served frames; a served frame listed
+ * under another provider's entry.
+ */
+export default defineHostCheck({
+  anchor: "UR1",
+  title: "The host's usage reports re-sum and name each served frame by its FrameId",
+  level: "MUST",
+  requirement:
+    "A host MUST be able to produce a usage report for any query it executed, whose budget_consumed equals the summed token_cost of the served frames it reports. " +
+    "The report MUST reference those frames by their FrameId (§6.3), so a billed total is walkable back to the exact (provider id, frame id, content_digest) triples behind it.",
+  scenarios: SCENARIOS,
+  score(input) {
+    const views = SCENARIOS.map((s) => input.scenario(s)).filter((v) => v.ran);
+    if (!views.some((v) => v.usage().length > 0)) {
+      const named = input.names(PLACEHOLDERS.usage) || input.names(HOST_ENV.usage);
+      return {
+        skip: named
+          ? `the host's command names ${PLACEHOLDERS.usage}, but it wrote no line there in any scenario: UR1 is judged on the usage reports a host writes there, one JSON line per query it executed`
+          : `the host wrote no usage report: name ${PLACEHOLDERS.usage} in its command line (or read ${HOST_ENV.usage}) and append one JSON line per query it executed, its usage report in the shape of context-reuse §2`,
+      };
+    }
+    const out: Evidence[] = [];
+    for (const v of views) {
+      const served = servedFrames(v);
+      const lines = v.usage();
+      for (const l of lines) out.push(...judge(v, l, served));
+      const reportLines = lines.filter((l) => isObj(l.value));
+      const answered = v.providers().map((p) => p.answered("frames"));
+      const most = answered.reduce((m, a) => (a.length > m.length ? a : m), [] as (typeof answered)[number]);
+      if (most.length === 0) continue;
+      const who = v.providerCount > 1 ? PROVIDER_PLACEHOLDERS[input.transport][answered.indexOf(most)]! : "its provider";
+      if (reportLines.length < most.length)
+        out.push({
+          ok: false,
+          message: `scenario ${v.name}: the host executed at least ${count(most.length, "query", "queries")} (${who} answered ${lineWords(most.map((a) => a.n))} with frames) and wrote ${reportLines.length === 0 ? "no usage report" : count(reportLines.length, "usage report")}${reportLines.length > 0 ? ` (${lineWords(reportLines.map((l) => l.n))})` : ""}; a host must be able to produce one for any query it executed`,
+          expected: `at least ${count(most.length, "usage report")}`,
+          actual: count(reportLines.length, "usage report"),
+          lines: [...most.map((a) => a.n), ...reportLines.map((l) => l.n)],
+        });
+    }
+    return out;
+  },
+});

@@ -1,0 +1,16 @@
+/**
+ * Defect: composes frames in the order they arrived, provider after provider, each answer's frames as listed.
+ * Breaks context-reuse §1: "A host that composes a set of frames into a single context block: MUST emit them in
+ * canonical order, so an unchanged frame set renders byte-identically across turns and across hosts".
+ */
+import { defineHostMode } from "./mode.ts";
+
+export default defineHostMode({
+  name: "CR1-arrival-order",
+  defect: "composes its context block in arrival order (its providers in the order given, each answer's frames as listed), not canonical FrameId order",
+  expectFail: ["host:CR1-order"],
+  finding: /the block emits "fixture:shared" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki, and canonical FrameId order puts it after/,
+  apply: () => ({
+    order: (held) => held,
+  }),
+});

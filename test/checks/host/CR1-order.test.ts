@@ -1,0 +1,141 @@
+import CR1_order from "../../../checks/host/CR1-order.ts";
+import type { Held } from "../../../fixtures/host.ts";
+import type { ScenarioName } from "../../../src/protocol/host-scenarios.ts";
+import { hostTx, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
+import { askAll, block, finish, report } from "../../helpers/compose.ts";
+
+/** A host's own rendering, frames in the order given: nothing of the reference host's format. */
+const plain = (held: Held[]): string => held.map((h) => `## ${String(h.frame.id)} (${h.provider_id})\n${String(h.frame.content)}`).join("\n\n");
+const digest = (h: Held): string => (typeof h.frame.content_digest === "string" ? h.frame.content_digest : "");
+const id = (h: Held): string => String(h.frame.id);
+const byProvider = (a: Held, b: Held): number => (a.provider_id < b.provider_id ? -1 : a.provider_id > b.provider_id ? 1 : 0);
+
+/** Run a composition scenario, writing the block `compose` makes of the frames held (and their usage report, if asked). */
+function run(b: HostTranscriptBuilder, name: ScenarioName, compose: (held: Held[]) => string | undefined, opts: { usage?: boolean; providers?: number } = {}) {
+  const n = opts.providers ?? 2;
+  const held = askAll(b, name, n);
+  const text = compose(held);
+  if (text !== undefined) b.context(text);
+  if (opts.usage) b.usage(report(held));
+  return finish(b, n);
+}
+const both = (compose: (held: Held[]) => string | undefined, usage = false) =>
+  run(run(hostTx(), "compose", compose, { usage }), "compose-reordered", compose, { usage });
+
+runHostCases(CR1_order, [
+  {
+    name: "the reference host's blocks: canonical, and byte-identical across arrival orders",
+    build: () => run(both(block, true), "three-providers", block, { usage: true, providers: 3 }),
+    status: "pass",
+    says: [
+      /scenario compose, line \d+: the block emits its 8 frames in canonical FrameId order, by the provider ids its usage reports give/,
+      /scenarios compose \(line \d+\) and compose-reordered \(line \d+\): the same 8 frames, served in other orders, render byte-identically/,
+      /scenario three-providers, line \d+: the block emits its 2 frames in canonical FrameId order/,
+    ],
+  },
+  {
+    name: "a format of the host's own, frames in canonical order: markers are all that is read",
+    build: () => both((held) => plain([...held].sort((a, b) => byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(a) < digest(b) ? -1 : 1)))),
+    status: "pass",
+  },
+  {
+    name: "arrival order",
+    build: () => both(plain),
+    status: "fail",
+    says: [
+      /scenario compose, line \d+: the block emits "fixture:shared" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki, and canonical FrameId order puts it after/,
+    ],
+  },
+  {
+    name: "a natural sort of frame ids (doc-9 before doc-10)",
+    build: () =>
+      both((held) =>
+        plain(
+          [...held].sort(
+            (a, b) =>
+              byProvider(a, b) ||
+              id(a).localeCompare(id(b), "en", { numeric: true, sensitivity: "variant", caseFirst: "upper" }) ||
+              digest(a).localeCompare(digest(b)),
+          ),
+        ),
+      ),
+    status: "fail",
+    says: [
+      /frame ids compare by code point, as bytes, not as words or numbers.*; also .*"fixture:doc-9" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki/,
+    ],
+  },
+  {
+    name: "a case-blind sort (alpha before Beta)",
+    build: () =>
+      both((held) =>
+        plain([...held].sort((a, b) => byProvider(a, b) || id(a).toLowerCase().localeCompare(id(b).toLowerCase()) || digest(a).localeCompare(digest(b)))),
+      ),
+    status: "fail",
+    says: [/emits "fixture:alpha" of cgp-conform-code before "fixture:Beta" \(no content_digest\) of cgp-conform-code/],
+  },
+  {
+    name: "a frame without its digest after the same frame id with one",
+    build: () =>
+      both((held) => plain([...held].sort((a, b) => byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(b).localeCompare(digest(a)))))),
+    status: "fail",
+    says: [
+      /emits "fixture:shared" of cgp-conform-wiki before "fixture:shared" \(no content_digest\) of cgp-conform-wiki, .*the same frame id orders by content_digest, an absent one first/,
+    ],
+  },
+  {
+    name: "providers the other way round, no usage report to give the host's ids: a warning",
+    build: () =>
+      both((held) => plain([...held].sort((a, b) => -byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(a) < digest(b) ? -1 : 1)))),
+    status: "warn",
+    strict: "warn",
+    says: [
+      /each provider's frames together and in order, but cgp-conform-wiki's before cgp-conform-code's: canonical only if the host's provider ids sort the other way/,
+    ],
+  },
+  {
+    name: "providers the other way round, and the usage reports give the ids: a failure",
+    build: () =>
+      both((held) => plain([...held].sort((a, b) => -byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(a) < digest(b) ? -1 : 1))), true),
+    status: "fail",
+    says: [
+      /emits "fixture:shared" of cgp-conform-wiki before "fixture:Beta" \(no content_digest\) of cgp-conform-code, .*provider ids compare first; provider ids: the provider ids its usage reports give/,
+    ],
+  },
+  {
+    name: "two providers' frames interleaved: no provider ids make that canonical",
+    build: () =>
+      both((held) => plain([...held].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : byProvider(a, b) || (digest(a) < digest(b) ? -1 : 1))))),
+    status: "fail",
+    says: [/provider ids compare first; provider ids: the providers' handshake names/],
+  },
+  {
+    name: "canonical order, but something else changes with arrival order: a warning",
+    build: () => {
+      let turn = 0;
+      return both((held) => `turn ${++turn}\n${block(held)}`);
+    },
+    status: "warn",
+    says: [/scenarios compose \(line \d+\) and compose-reordered \(line \d+\) compose the same 8 frames, .*the blocks differ from character 5: "turn 1\\n/],
+  },
+  {
+    name: "no block anywhere, and no {context} in the command",
+    build: () => both(() => undefined),
+    status: "skip",
+    says: [/the host wrote no context block: name \{context\} in its command line \(or read CGP_CONTEXT_PATH\)/],
+  },
+  {
+    name: "blocks that hold no frame's content",
+    build: () => both((held) => held.map((h) => String(h.frame.title)).join("\n")),
+    status: "skip",
+    says: [/hold no block with the content of a frame served there/],
+  },
+  {
+    name: "the composition scenarios skipped for want of {provider2}",
+    build: () =>
+      hostTx()
+        .scenario("compose", { skipped: "it serves 2 providers, and the host command names no {provider2}" })
+        .scenario("compose-reordered", { skipped: "it serves 2 providers, and the host command names no {provider2}" }),
+    status: "skip",
+    says: [/compose: it serves 2 providers, and the host command names no \{provider2\}/],
+  },
+]);

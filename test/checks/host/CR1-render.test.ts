@@ -1,0 +1,83 @@
+import CR1_render from "../../../checks/host/CR1-render.ts";
+import type { Held } from "../../../fixtures/host.ts";
+import type { ScenarioName } from "../../../src/protocol/host-scenarios.ts";
+import { hostTx, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
+import { askAll, block, finish } from "../../helpers/compose.ts";
+
+type Compose = (held: Held[], scenario: ScenarioName) => string | undefined;
+
+function run(b: HostTranscriptBuilder, name: ScenarioName, compose: Compose) {
+  const held = askAll(b, name, 2);
+  const text = compose(held, name);
+  if (text !== undefined) b.context(text);
+  return finish(b, 2);
+}
+/** compose, compose-reordered and compose-rescored, each block made by `compose`. */
+const all = (compose: Compose) => run(run(run(hostTx(), "compose", compose), "compose-reordered", compose), "compose-rescored", compose);
+/** The reference host's block with something added to each frame's rendering. */
+const withEach =
+  (add: (h: Held, scenario: ScenarioName) => string): Compose =>
+  (held, scenario) =>
+    block(held.map((h) => ({ ...h, frame: { ...h.frame, title: `${String(h.frame.title)}${add(h, scenario)}` } })));
+
+runHostCases(CR1_render, [
+  {
+    name: "the reference host: every score changed, the same bytes",
+    build: () => all(block),
+    status: "pass",
+    says: [/scenarios compose \(line \d+\) and compose-rescored \(line \d+\): the same 8 frames, every score changed, render byte-identically/],
+  },
+  {
+    name: "a score rendered beside each frame",
+    build: () => all(withEach((h) => ` [relevance ${String(h.frame.score)}]`)),
+    status: "fail",
+    says: [
+      /differing in their scores alone, and the blocks differ from character \d+: .*, where a score \("0\.\d\d"\) is written; compose-reordered's block \(line \d+\) is compose's byte for byte/,
+    ],
+  },
+  {
+    name: "a score rounded to two places is found too",
+    build: () => all(withEach((h) => ` (${(h.frame.score as number).toFixed(2)})`)),
+    status: "fail",
+  },
+  {
+    name: "a clock in every block: the difference is not the score's",
+    build: () => {
+      let t = 0;
+      return all((held) => `at 12:00:0${++t}\n${block(held)}`);
+    },
+    status: "warn",
+    strict: "warn",
+    says: [/compose-reordered's block \(line \d+\) differs from compose's too, so what changed cannot be put down to the score alone/],
+  },
+  {
+    name: "a rank derived from the score, no score written: a warning",
+    build: () =>
+      all(
+        withEach((h, scenario) => {
+          const s = h.frame.score as number;
+          return scenario === "compose-rescored" ? (s > 0.5 ? " ★" : "") : s > 0.8 ? " ★" : "";
+        }),
+      ),
+    status: "warn",
+    says: [/no score is written where they part, so what changed cannot be put down to the score alone/],
+  },
+  {
+    name: "a frame left out where its score is low: different frames, not compared",
+    build: () => all((held) => block(held.filter((h) => (h.frame.score as number) > 0.5))),
+    status: "pass",
+    says: [/the blocks compose different frames \(\d+ frames and \d+ frames\): selection may depend on score, so their bytes are not compared/],
+  },
+  {
+    name: "no block in compose-rescored: nothing to compare",
+    build: () => all((held, scenario) => (scenario === "compose-rescored" ? undefined : block(held))),
+    status: "skip",
+    says: [/the host wrote 1 block with the frames of compose and 0 blocks with those of compose-rescored: no two to compare/],
+  },
+  {
+    name: "no block at all, {context} named",
+    build: () => all(() => undefined).commandLine(["host", "--context", "{context}", "{provider}", "{provider2}"]),
+    status: "skip",
+    says: [/the host's command names \{context\}, but it wrote no context block there/],
+  },
+]);

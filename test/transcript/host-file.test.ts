@@ -1,0 +1,44 @@
+/**
+ * The strict reader of a saved host transcript, on what the second half of
+ * the host checks added: providers, file lines, the unreadable note.
+ */
+import t from "tap";
+import { hostFromNdjson } from "../../src/transcript/host-file.ts";
+
+const header = (scenarios: object[] = [{ name: "compose", transport: "stdio", providers: 2 }]) =>
+  JSON.stringify({ cgp_conform_host_transcript: 1, tool_version: "0", command: ["h"], transport: "stdio", timeout_ms: 1, started_at: "x", scenarios });
+const file = (...events: object[]) => [header(), ...events.map((e) => JSON.stringify({ scenario: "compose", t: 0, ...e }))].join("\n");
+
+t.test("what a run writes is read back", async (t) => {
+  const r = hostFromNdjson(
+    file(
+      { dir: "host", line: "{}", provider: 1 },
+      { dir: "note", note: "connected", provider: 0 },
+      { dir: "context", line: '{"text":"x"}', bytes: 12 },
+      { dir: "usage", line: "not json", bytes: 8, overLong: true },
+      { dir: "note", note: "unreadable", reason: "gone" },
+    ),
+  );
+  t.same(
+    r.events.map((e) => [e.dir, e.provider ?? null]),
+    [
+      ["host", 1],
+      ["note", 0],
+      ["context", null],
+      ["usage", null],
+      ["note", null],
+    ],
+  );
+  t.equal(r.header.scenarios[0]!.providers, 2);
+});
+
+const refused: Array<[string, string, RegExp]> = [
+  ["a provider index out of range", file({ dir: "host", line: "{}", provider: 3 }), /provider must be 0 to 2/],
+  ["a provider index that is no integer", file({ dir: "host", line: "{}", provider: "1" }), /provider must be int/],
+  ["a file line said to be one provider's", file({ dir: "context", line: "{}", provider: 0 }), /a context event is of no one provider/],
+  ["a printed line said to be one provider's", file({ dir: "stdout", line: "x", provider: 1 }), /a stdout event is of no one provider/],
+  ["a file event without its line", file({ dir: "usage", bytes: 3 }), /a usage event must carry the line the host wrote/],
+  ["a scenario of one provider said to have providers", [header([{ name: "lock-step", transport: "stdio", providers: 1 }])].join("\n"), /providers: 2 to 3/],
+  ["a note kind no run writes", file({ dir: "note", note: "unreadablе" }), /is not a kind this tool records/],
+];
+for (const [what, text, why] of refused) t.throws(() => hostFromNdjson(text), why, what);
