@@ -147,6 +147,9 @@ t.test("yargs as users expect it: did-you-mean, completion, examples and exit co
   const opt = await cli(["stdio", "--tiemout", "5", "--", "./p"]);
   t.equal(opt.exitCode, 2);
   t.match(opt.stderr, /Unknown argument: tiemout \(--tiemout: did you mean --timeout\?\)/);
+  const bare = await cli(["stdio", "python3", "provider.py"]);
+  t.equal(bare.exitCode, 2);
+  t.match(bare.stderr, /a command line goes after --, as in: cgp-conform stdio -- python3 provider\.py\)/, "a forgotten -- is named, with the line that works");
   const far = await cli(["stdio", "--zzzzzz", "--", "./p"]);
   t.notMatch(far.stderr, /did you mean/, "no guess when nothing is near");
   const completion = await cli(["completion"]);

@@ -46,7 +46,7 @@ async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
 }
 
 /** yargs' "Unknown argument(s): x, y", with the nearest option named for each (a typo's likely meaning); an unknown command, named. */
-function suggest(msg: string, options: string[], command: string | undefined): string {
+function suggest(msg: string, options: string[], command: string | undefined, given: readonly string[]): string {
   const cmd = /^Did you mean (.+)\?$/.exec(msg);
   if (cmd) return `unknown command ${JSON.stringify(command)}: did you mean ${cmd[1]}?`;
   const m = /^Unknown arguments?: (.+)$/.exec(msg);
@@ -62,8 +62,18 @@ function suggest(msg: string, options: string[], command: string | undefined): s
         : undefined;
     })
     .filter((h): h is string => h !== undefined);
+  // Words that are no option, after a command that takes a command line: the "--" before it was forgotten.
+  const words = m[1]!.split(", ").filter((u) => given.includes(u) && u !== command);
+  // Only where every unknown word was given as such: an unknown option may have taken the word after it as its value.
+  if (words.length > 0 && hints.length === 0 && words.length === m[1]!.split(", ").length && command !== undefined && TAKES_COMMAND.has(command)) {
+    const line = words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(" ");
+    hints.push(`a command line goes after --, as in: cgp-conform ${command} -- ${line}`);
+  }
   return hints.length > 0 ? `${msg} (${hints.join("; ")})` : msg;
 }
+
+/** The commands whose last part is a command line given after "--". */
+const TAKES_COMMAND = new Set(["stdio", "host", "reference-host", "replay"]);
 
 export async function main(argv: string[]): Promise<number> {
   let code: number | undefined;
@@ -374,6 +384,7 @@ export async function main(argv: string[]): Promise<number> {
             msg,
             Object.keys((cli as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key),
             argv.find((w) => !w.startsWith("-")),
+            argv,
           ),
         )
       );
