@@ -1,0 +1,76 @@
+/**
+ * A complete host written apart from the bundled one (test/fakes/host-composer.mjs:
+ * plain Node, nothing imported from this repository), with two planted
+ * composition defects, is judged by every host check on both transports, given
+ * every placeholder: exactly those two fail, nothing goes unobserved, and each
+ * finding shows its defect (two frames in a natural rather than code-point
+ * order; a score written where the rescored block parts from compose's).
+ */
+import t from "tap";
+import { cli, fake } from "./helpers/live.ts";
+import type { RunReport } from "../src/verdict/report.ts";
+
+const files = ["--context={context}", "--usage={usage}"];
+const TRANSPORTS = [
+  ["stdio", [...files, "--provider={provider}", "--provider={provider2}", "--provider={provider3}"]],
+  ["http", [...files, "--url={url}", "--url={url2}", "--url={url3}"]],
+] as const;
+/** What cannot run here: C4 and C7 want `--listen` (a network namespace); C8 binds a token used over HTTP. */
+const SKIPPED = { stdio: ["host:C4", "host:C7", "host:C8"], http: ["host:C4", "host:C7"] };
+
+async function judged(args: readonly string[]) {
+  const started = Date.now();
+  const r = await cli(["host", "--json", "--", ...fake("host-composer"), ...args]);
+  return { ...r, ms: Date.now() - started, report: JSON.parse(r.stdout) as RunReport };
+}
+
+t.test("a host written apart, with two composition defects, fails exactly those two on stdio and on HTTP", async (t) => {
+  const started = Date.now();
+  const runs = await Promise.all(TRANSPORTS.map(([, args]) => judged(args)));
+  t.comment(`both runs took ${Date.now() - started} ms together (${runs.map((r) => `${r.ms} ms`).join(", ")})`);
+  for (const [i, [transport]] of TRANSPORTS.entries()) {
+    const { report, exitCode, stderr } = runs[i]!;
+    const ids = (status: string) =>
+      report.results
+        .filter((x) => x.status === status)
+        .map((x) => x.id)
+        .sort();
+    t.equal(exitCode, 1, `${transport}: not conformant, exit 1 (${stderr.slice(-300)})`);
+    t.same(ids("fail"), ["host:CR1-order", "host:CR1-render"], `${transport}: exactly the two planted defects fail`);
+    t.equal(report.summary.unobserved, 0, `${transport}: no check goes unobserved`);
+    t.same(ids("skip"), SKIPPED[transport], `${transport}: only what needs --listen (or a token) skips`);
+    t.same(
+      report.results.filter((x) => !["pass", "fail", "skip"].includes(x.status)).map((x) => `${x.id} ${x.status}`),
+      [],
+      `${transport}: every other check passes, without a warning`,
+    );
+
+    const order = report.results.find((x) => x.id === "host:CR1-order")!.evidence.filter((e) => e.status === "fail");
+    t.same(
+      order.map((e) => /^scenario ([\w-]+)/.exec(e.message)?.[1]),
+      ["compose", "compose-reordered", "compose-rescored"],
+      `${transport}: a finding per composition scenario`,
+    );
+    for (const e of order) {
+      t.match(
+        e.message,
+        /emits "fixture:alpha" of cgp-conform-code before "fixture:Beta" \(no content_digest\) of cgp-conform-code/,
+        `${transport}: a case-blind pair`,
+      );
+      t.match(e.message, /frame ids compare by code point, as bytes, not as words or numbers/, `${transport}: naming the rule broken`);
+      t.match(e.message, /"fixture:doc-9" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki/, `${transport}: and a numeric pair`);
+      t.not(e.actual, e.expected, `${transport}: expected and actual orders differ`);
+    }
+
+    const render = report.results.find((x) => x.id === "host:CR1-render")!.evidence.filter((e) => e.status === "fail");
+    t.equal(render.length, 1, `${transport}: one finding: compose's block against compose-rescored's`);
+    const scores = [...(render[0]?.message ?? "").matchAll(/score=\\"(\d\.\d+)\\"/g)].map((m) => m[1]);
+    t.equal(scores.length, 2, `${transport}: the finding quotes each block where they part, at a score`);
+    t.not(scores[0], scores[1], `${transport}: two scores for the same frame`);
+    t.match(
+      render[0]?.message,
+      /where a score \("0\.\d+"\) is written; compose-reordered's block \(line \d+\) is compose's byte for byte/,
+      `${transport}: and puts the difference down to it`,
+    );
+  }
+});
