@@ -22,6 +22,7 @@ export function policyOf(r: RunReport): string | undefined {
   const b = p.baseline;
   if (b) {
     const more = [
+      b.still_failing.length ? `failing as expected: ${b.still_failing.join(", ")}` : "",
       b.unexpected.length ? `unexpected failures: ${b.unexpected.join(", ")}` : "",
       b.fixed.length ? `fixed, to take out of the baseline: ${b.fixed.join(", ")}` : "",
       b.not_failing?.length ? `not failing, not passing (warn or info): ${b.not_failing.join(", ")}` : "",

@@ -5,8 +5,9 @@ import { verdictWords } from "../verdict/exit.ts";
 import { counted, tally, levelTag } from "../verdict/words.ts";
 
 /**
- * GitHub Actions workflow commands: an `::error` annotation per failing check,
- * one more for the checks not observed (one cause is one annotation; none when
+ * GitHub Actions workflow commands: an `::error` annotation per failing check
+ * (a `::notice` for one the baseline expects to fail: the team accepted it, so it must not show red),
+ * one more for the checks not observed (those the baseline lists are expected too) (one cause is one annotation; none when
  * the run could not be made, which its own error says), a `::warning` per warning, at most GITHUB_MAX_ANNOTATIONS of each (GitHub
  * shows no more per step), then one `::notice` with the verdict, the tallies
  * and the checks that were not annotated. Info and skip are only counted.
@@ -68,9 +69,11 @@ function idList(results: CheckResult[]): string {
 
 export function renderGithub(r: RunReport): string {
   const s = r.summary;
-  const fails = r.results.filter((c) => c.status === "fail");
+  const expected = new Set(r.policy?.baseline?.still_failing ?? []);
+  const accepted = r.results.filter((c) => (c.status === "fail" || c.status === "unobserved") && expected.has(c.id));
+  const fails = r.results.filter((c) => c.status === "fail" && !expected.has(c.id));
   // A check not observed gates the run as a failure does: one error names them all, with the first one's cause.
-  const unseen = r.results.filter((c) => c.status === "unobserved");
+  const unseen = r.results.filter((c) => c.status === "unobserved" && !expected.has(c.id));
   const warns = r.results.filter((c) => c.status === "warn");
   const out: string[] = [];
 
@@ -83,17 +86,21 @@ export function renderGithub(r: RunReport): string {
   out.push(...couldNotRun);
   out.push(...fails.slice(0, errorRoom).map((c) => command("error", `${c.id}: ${c.title}`, annotation(c))));
   out.push(...warns.slice(0, GITHUB_MAX_ANNOTATIONS).map((c) => command("warning", `${c.id}: ${c.title}`, annotation(c))));
+  out.push(...accepted.slice(0, GITHUB_MAX_ANNOTATIONS).map((c) => command("notice", `${c.id}: ${c.title} (expected by the baseline)`, annotation(c))));
 
   const verdict = verdictWords(r);
   const rest: string[] = [];
   const moreFails = fails.slice(errorRoom);
   const moreWarns = warns.slice(GITHUB_MAX_ANNOTATIONS);
+  const moreAccepted = accepted.slice(GITHUB_MAX_ANNOTATIONS);
   if (moreFails.length > 0) rest.push(`${counted(moreFails.length, "more failing check")}: ${idList(moreFails)}`);
   if (moreWarns.length > 0) rest.push(`${counted(moreWarns.length, "more warning check")}: ${idList(moreWarns)}`);
+  if (moreAccepted.length > 0) rest.push(`${counted(moreAccepted.length, "more expected failure")}: ${idList(moreAccepted)}`);
   const counts = tally(s);
   const notAnnotated =
     rest.length > 0 ? `\nNot annotated (at most ${GITHUB_MAX_ANNOTATIONS} errors and ${GITHUB_MAX_ANNOTATIONS} warnings are): ${rest.join("; ")}` : "";
   const policy = policyOf(r) ? `\nPolicy: ${policyOf(r)}` : "";
-  out.push(command("notice", `cgp-conform: ${verdict}`, `${counts}${policy}${notAnnotated}`));
+  const asExpected = accepted.length > 0 ? `\nExpected by the baseline, so not errors: ${idList(accepted)}` : "";
+  out.push(command("notice", `cgp-conform: ${verdict}`, `${counts}${policy}${asExpected}${notAnnotated}`));
   return out.join("\n") + "\n";
 }

@@ -180,3 +180,32 @@ t.test("a huge message is cut and says so", async (t) => {
   t.ok(error!.message.length < 5000);
   t.match(error!.message, /… \(cut; the JSON report has it all\)$/);
 });
+
+t.test("a failure the baseline expects is a notice, never an error, and the closing notice names it", async (t) => {
+  const results = [check("B3", "fail", [ev("fail", "token_cost off by one")]), check("F5", "fail", [ev("fail", "digest mismatch")])];
+  const baseline = {
+    ok: false,
+    unexpected: ["F5"],
+    fixed: [],
+    not_failing: [],
+    allow_stale: false,
+    still_failing: ["B3"],
+    skipped: [],
+    not_run: [],
+    expected_fail: ["B3"],
+  };
+  const cmds = commands(renderGithub(synthetic(results, { policy: { strict: false, baseline } })));
+  t.same(
+    of(cmds, "error").map((c) => c.props.title),
+    [`F5: ${results[1]!.title}`],
+    "only the unexpected failure is an error",
+  );
+  const notices = of(cmds, "notice");
+  t.equal(notices.length, 2);
+  t.match(notices[0]!.props.title, /^B3: .* \(expected by the baseline\)$/);
+  t.match(notices[0]!.message, /token_cost off by one/, "the expected failure keeps its evidence");
+  t.match(notices[1]!.message, /Expected by the baseline, so not errors: B3/);
+  t.match(notices[1]!.message, /Policy: baseline of 1 expected failure NOT met \(failing as expected: B3; unexpected failures: F5\)/);
+  const none = commands(renderGithub(synthetic(results)));
+  t.equal(of(none, "error").length, 2, "without a baseline both are errors");
+});
