@@ -14,6 +14,9 @@ function miscount(got: unknown, content: string, bytes: number): string {
   if (typeof got !== "number") return "";
   const units = content.length;
   const points = [...content].length;
+  // Without astral characters the two counts agree, and either miscount gives the number: name both, so neither reader is misled.
+  if (units !== bytes && units === points && got === Math.ceil(units / 4))
+    return ` (${got} is ceil(${units}/4) over its ${units} characters, as code points or UTF-16 code units alike: counting characters is not counting bytes)`;
   if (units !== bytes && got === Math.ceil(units / 4))
     return ` (${got} is ceil(${units}/4) over its ${units} UTF-16 code units: counting those is not counting bytes)`;
   if (points !== bytes && points !== units && got === Math.ceil(points / 4))

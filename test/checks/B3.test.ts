@@ -8,7 +8,9 @@ runCases(B3, [
     name: "a String.length count on CJK",
     build: () => served([frame({ id: "frm_2", content: "日本語のテキスト", token_cost: 2 })]),
     status: "fail",
-    says: [/frame "frm_2" .* declares token_cost 2 but its content is 24 UTF-8 bytes → ceil\(24\/4\) = 6 \(2 is ceil\(8\/4\) over its 8 UTF-16 code units/],
+    says: [
+      /frame "frm_2" .* declares token_cost 2 but its content is 24 UTF-8 bytes → ceil\(24\/4\) = 6 \(2 is ceil\(8\/4\) over its 8 characters, as code points or UTF-16 code units alike/,
+    ],
   },
   {
     name: "a floor on non-ASCII content: the hint is the floor, not UTF-16",
@@ -27,6 +29,12 @@ runCases(B3, [
     build: () => served([frame({ content: "🚀🚀🚀", token_cost: 2 })]),
     status: "fail",
     says: [/12 UTF-8 bytes → ceil\(12\/4\) = 3 \(2 is ceil\(6\/4\) over its 6 UTF-16 code units/],
+  },
+  {
+    name: "astral characters counted by code points: the hint names code points, not units",
+    build: () => served([frame({ content: "🚀🚀🚀🚀", token_cost: 1 })]),
+    status: "fail",
+    says: [/16 UTF-8 bytes → ceil\(16\/4\) = 4 \(1 is ceil\(4\/4\) over its 4 code points/],
   },
   { name: "one token over: no tolerance", build: () => served([frame({ content: "abcd", token_cost: 2 })]), status: "fail" },
   { name: "no content costs 0", build: () => served([frame({ content: undefined, token_cost: 0 })]), status: "pass" },
