@@ -26,11 +26,14 @@ function paint(c: ChalkInstance, s: Status, text: string): string {
   }
 }
 
+/** Each finding's mark: only a failure is a cross. */
+const MARKS: Partial<Record<EvidenceResult["status"], string>> = { pass: "✓", warn: "!", unobserved: "?", info: "i", skip: "-", fail: "✗" };
+
 function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
-  const mark = e.status === "pass" ? "✓" : e.status === "warn" ? "!" : e.status === "unobserved" ? "?" : "✗";
-  const out = [
-    `      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${levelTag(e.level) ? `[${levelTag(e.level)}] ` : ""}${e.message}`,
-  ];
+  const mark = MARKS[e.status] ?? "✗";
+  // Information is no shortfall: it carries no level tag, which would read as the rule it fell short of.
+  const tag = e.status !== "info" && levelTag(e.level) ? `[${levelTag(e.level)}] ` : "";
+  const out = [`      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${tag}${e.message}`];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);
   for (const m of e.also ?? []) out.push(c.dim(`          also: ${m}`));
