@@ -144,7 +144,7 @@ export function laterBlocksMissing(input: HostScoreInput, r: ReuseRead): string 
   if (r.blocks.length === 1)
     return `the host composed once in reuse (${PLACEHOLDERS.context} line ${r.blocks[0]!.n}): reuse needs a second block; compose again after the verify (its second turn) and append that block too`;
   if (r.later.every((b) => b.markers.length === 0))
-    return `the host's ${count(r.later.length, "later block")} in reuse (${lineWords(r.later.map((b) => b.n))}) hold no frame served there: what it reused cannot be told`;
+    return `the host's ${count(r.later.length, "later block")} in reuse (${PLACEHOLDERS.context} ${lineWords(r.later.map((b) => b.n))}) ${r.later.length === 1 ? "holds" : "hold"} no frame served there: what it reused cannot be told`;
   return undefined;
 }
 

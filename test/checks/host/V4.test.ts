@@ -63,7 +63,7 @@ runHostCases(V4, [
     name: "later blocks with no frame of the scenario",
     build: () => reuseTx({ requery: true, blocks: (h) => [h.first, "Nothing retrieved."] }),
     status: "skip",
-    says: [/the host's 1 later block in reuse \(line 12\) hold no frame served there/],
+    says: [/the host.s 1 later block in reuse \(\{context\} line 12\) holds no frame served there/],
   },
   {
     name: "no verify",
