@@ -10,8 +10,6 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   F8: "verifier-side: binds cgp-conform, which reports an unknown algorithm as uncheckable (info) under S6-signatures and never counts such a frame as attested; a provider cannot break it",
   F9: "host-side: whether a host keeps a frame whose attestation it cannot verify shows in what it composes, not in anything it sends a provider",
   F10: "host-side: how a host composes scores across providers",
-  D2: "host-side: deduplication and reuse across queries",
-  D3: "host-side: reuse of digest-less frames",
   D4: "host-side: a host SHOULD confirm identity via verify before reuse",
   B2: "host-side: a host's loud report of a provider violating B1 is its own output, in no shape the spec defines (B1 itself is checked)",
   R3: "host-side: how a host quotes frame content in a prompt shows in the prompt, not in anything it sends a provider",
@@ -29,7 +27,4 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
  */
 export const HOST_HALF_UNCHECKED: Readonly<Record<string, string>> = {
   F13: "a host that retains a strict subset of a signed result keeps it in its own composition, which nothing on the wire shows",
-  V2: "treating an identity that came back with no verdict as unknown is a reuse decision inside the host",
-  V3: "reusing a held frame body only on valid is a reuse decision inside the host; it shows in the prompt, not on the wire",
-  V4: "not serving a stored copy of a stale or gone frame is a reuse decision inside the host",
 };

@@ -34,6 +34,14 @@ t.test("the HTTP transport's rules toward a non-loopback provider are host-check
   }
 });
 
+t.test("the reuse rules are host-checked: one identity, digest-less frames, and what a verdict permits", async (t) => {
+  for (const a of ["D2", "D3", "V2", "V3", "V4"]) {
+    t.ok(hostChecked.has(a), `${a} has a host check`);
+    t.notOk(a in EXCLUDED, `${a} is not excluded`);
+    t.notOk(a in HOST_HALF_UNCHECKED, `${a}'s host half is not listed as unchecked`);
+  }
+});
+
 t.test("a host-bound anchor counts as checked only where a host check covers it", async (t) => {
   for (const a of anchors.filter(hostBound)) {
     const how = hostChecked.has(a)

@@ -20,7 +20,7 @@ import { hostFor, runReferenceHost, UnknownHostModeError } from "../misbehave/ho
 import { HOST_MODES } from "../misbehave/host/index.ts";
 import { HOST_CHECKS } from "../checks/host/index.ts";
 import { isObj, parseObj, type Obj } from "../src/protocol/envelope.ts";
-import { HOST_ENV, OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
+import { HOST_ENV, markersIn, OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
 import { HOST_VERSION } from "../src/math/version.ts";
 import { BUN, CLI } from "./helpers/live.ts";
 import { runAuthority, serverCertificate } from "../src/host/peer.ts";
@@ -190,8 +190,9 @@ t.test("correlation and verify declared: ids on query and verify, identities onl
   };
   const r = await against(p);
   t.equal(r.code, 0, r.err.join("\n"));
-  t.same(types(r.s), ["handshake", "query", "verify", "shutdown"]);
+  t.same(types(r.s), ["handshake", "query", "verify", "query", "shutdown"], "the digest-less frame, never verifiable, is queried again (V1, D3)");
   t.equal(r.s.sent("query")[0]!.id, "ref-host-1");
+  t.equal(r.s.sent("query")[1]!.id, "ref-host-3");
   const v = r.s.sent("verify")[0]!;
   t.equal(v.id, "ref-host-2");
   const ids = (v.request as Obj).frames as Obj[];
@@ -506,6 +507,46 @@ t.test("S2-non-json-line sends its line between the ack and the query, and still
   );
 });
 
+t.test("a second turn after a verify: reuse on valid alone, the rest queried again, a block and a report each turn", async (t) => {
+  const dir = mkdtempSync(join(tmp, "reuse-"));
+  const files = { contextPath: join(dir, "context.ndjson"), usagePath: join(dir, "usage.ndjson") };
+  const r = await against(scenario("reuse", { token: "t", nonce: "n" }).provider, { ...honestHost, ...files });
+  t.equal(r.code, 0, r.err.join("\n"));
+  t.same(types(r.s), ["handshake", "query", "verify", "query", "shutdown"]);
+  const ids = ((r.s.sent("verify")[0]!.request as Obj).frames as Obj[]).map((i) => i.frame_id);
+  t.notOk(ids.includes("fixture:undigested"), "the digest-less frame is not verified (V1)");
+  t.match(
+    r.err.join("\n"),
+    /not reusing 5 held frames: fixture:changed \(stale\), fixture:removed \(gone\), fixture:unsure \(unknown\), fixture:unanswered \(no verdict\), fixture:undigested \(no content_digest\)/,
+  );
+  const blocks = readFileSync(files.contextPath, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => String((JSON.parse(l) as Obj).text));
+  t.equal(blocks.length, 2, "one block a turn");
+  t.same(markersIn(blocks[0]!).sort(), ["cgpmark-re-01", "cgpmark-re-02", "cgpmark-re-03", "cgpmark-re-04", "cgpmark-re-05", "cgpmark-re-06"]);
+  t.same(
+    markersIn(blocks[1]!).sort(),
+    ["cgpmark-re-01", "cgpmark-re-12", "cgpmark-re-14", "cgpmark-re-15", "cgpmark-re-16"],
+    "the valid frame once, the rest as served again, the gone one not at all",
+  );
+  const reports = readFileSync(files.usagePath, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Obj);
+  t.same(
+    reports.map((x) => x.budget_consumed),
+    [99, 83],
+    "a usage report for each query",
+  );
+
+  const valid = await against(honest, { ...honestHost, contextPath: join(dir, "v.ndjson") });
+  t.same(types(valid.s), ["handshake", "query", "verify", "shutdown"], "everything valid: nothing to query again");
+  const same = readFileSync(join(dir, "v.ndjson"), "utf8").trim().split("\n");
+  t.equal(same.length, 2);
+  t.equal(same[0], same[1], "and the second block is the first, byte for byte");
+});
+
 /** What each mode changes, seen by calling the behaviour it overrides; every mode must be here. */
 const FRAMES: Obj[] = [
   { id: "a", kind: "doc", title: "A", content: "x", content_digest: `sha256:${"0".repeat(64)}`, score: 0.5, token_cost: 1, citation_label: "A" },
@@ -529,7 +570,39 @@ const COMPOSE_HELD = (): Held[] =>
     return frames.map((frame) => ({ provider_id: String((p.ack().provider as Obj).name), frame }));
   });
 
+const verdict = (status: string): Obj => ({ frame: { frame_id: "a" }, status });
+const DIGESTLESS = { ...FRAMES[0]!, content_digest: undefined };
+
 const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
+  "D2-render-twice": (h, t) => {
+    const held = [
+      { provider_id: "p", frame: FRAMES[0]! },
+      { provider_id: "p", frame: FRAMES[0]! },
+    ];
+    t.equal(h.order(held).length, 2, "one identity, twice");
+    t.equal(honestHost.order.call(honestHost, held).length, 1, "the honest host renders it once");
+  },
+  "D3-reuse-digestless": (h, t) => {
+    t.ok(h.reuses(DIGESTLESS, undefined));
+    t.notOk(honestHost.reuses.call(honestHost, DIGESTLESS, undefined));
+    t.notOk(h.reuses(FRAMES[0]!, verdict("stale")), "a stale frame is still dropped");
+  },
+  "V2-silence-as-valid": (h, t) => {
+    t.ok(h.reuses(FRAMES[0]!, undefined));
+    t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, undefined));
+    t.notOk(h.reuses(FRAMES[0]!, verdict("unknown")), "unknown is still dropped");
+  },
+  "V3-unknown-as-valid": (h, t) => {
+    t.ok(h.reuses(FRAMES[0]!, verdict("unknown")));
+    t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, verdict("unknown")));
+    t.notOk(h.reuses(FRAMES[0]!, undefined), "no verdict is still dropped");
+  },
+  "V4-keep-stale-copies": (h, t) => {
+    t.ok(h.reuses(FRAMES[0]!, verdict("stale")));
+    t.ok(h.reuses(FRAMES[0]!, verdict("gone")));
+    t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, verdict("stale")));
+    t.notOk(h.reuses(FRAMES[0]!, verdict("unknown")), "unknown is still dropped");
+  },
   "C4-trust-egress-claim": (h, t) => {
     t.equal(h.remoteRefusal("https://192.0.2.1:8443/"), undefined, "a non-loopback provider is not egress by its address");
     t.ok(h.transportRefusal("http://192.0.2.1:8080/"), "plain http:// to it is still refused");
@@ -671,6 +744,12 @@ t.test("the honest host does none of what the modes do", async (t) => {
   t.equal((q.query as Obj).max_tokens, 4000);
   t.equal((h.query(FULL_ONLY_ACK, 1).query as Obj).representation_preferences, undefined);
   t.equal(h.verifyRequest(LOCK_ACK, FRAMES, 2), undefined);
+  t.ok(h.reuses(FRAMES[0]!, verdict("valid")), "reuse on valid");
+  for (const s of ["stale", "gone", "unknown"]) t.notOk(h.reuses(FRAMES[0]!, verdict(s)), `no reuse on ${s}`);
+  t.notOk(h.reuses(FRAMES[0]!, undefined), "nor with no verdict");
+  t.notOk(h.reuses(DIGESTLESS, verdict("valid")), "nor of a digest-less frame");
+  t.notOk(h.requeries([{ frame: FRAMES[0]!, verdict: verdict("gone") }]), "a gone frame is not fetched again");
+  t.ok(h.requeries([{ frame: FRAMES[0]!, verdict: undefined }]), "anything else dropped is");
   t.same(h.beforeQuery(LOCK_ACK), []);
   t.equal(h.handshake().protocol_version, HOST_VERSION);
   t.equal(h.deadline("query"), h.timeoutMs);

@@ -7,6 +7,8 @@ import C7 from "./C7.ts";
 import C8 from "./C8.ts";
 import CR1_order from "./CR1-order.ts";
 import CR1_render from "./CR1-render.ts";
+import D2 from "./D2.ts";
+import D3 from "./D3.ts";
 import E1 from "./E1.ts";
 import H3 from "./H3.ts";
 import H4 from "./H4.ts";
@@ -19,6 +21,9 @@ import U1 from "./U1.ts";
 import U2 from "./U2.ts";
 import UR1 from "./UR1.ts";
 import V1 from "./V1.ts";
+import V2 from "./V2.ts";
+import V3 from "./V3.ts";
+import V4 from "./V4.ts";
 import X1 from "./X1.ts";
 import X2 from "./X2.ts";
 
@@ -35,11 +40,16 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   C7,
   C8,
   E1,
+  D2,
+  D3,
   P5,
   UR1,
   CR1_order,
   CR1_render,
   V1,
+  V2,
+  V3,
+  V4,
   X1,
   X2,
   S11_robust,

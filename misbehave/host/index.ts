@@ -9,6 +9,8 @@ import C7_plaintext_remote from "./C7-plaintext-remote.ts";
 import C8_log_token from "./C8-log-token.ts";
 import CR1_arrival_order from "./CR1-arrival-order.ts";
 import CR1_render_score from "./CR1-render-score.ts";
+import D2_render_twice from "./D2-render-twice.ts";
+import D3_reuse_digestless from "./D3-reuse-digestless.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
 import H3_ignore_family from "./H3-ignore-family.ts";
 import H3_wait_forever from "./H3-wait-forever.ts";
@@ -25,6 +27,9 @@ import UR1_consumed_is_requested from "./UR1-consumed-is-requested.ts";
 import UR1_frame_id_only from "./UR1-frame-id-only.ts";
 import V1_bodies_in_verify from "./V1-bodies-in-verify.ts";
 import V1_verify_undeclared from "./V1-verify-undeclared.ts";
+import V2_silence_as_valid from "./V2-silence-as-valid.ts";
+import V3_unknown_as_valid from "./V3-unknown-as-valid.ts";
+import V4_keep_stale_copies from "./V4-keep-stale-copies.ts";
 import X1_retry_unknown_code from "./X1-retry-unknown-code.ts";
 import X2_retry_codeless_error from "./X2-retry-codeless-error.ts";
 
@@ -39,6 +44,8 @@ export const HOST_MODES: readonly HostMode[] = [
   C8_log_token,
   CR1_arrival_order,
   CR1_render_score,
+  D2_render_twice,
+  D3_reuse_digestless,
   E1_embedding_always,
   H3_ignore_family,
   H3_wait_forever,
@@ -55,6 +62,9 @@ export const HOST_MODES: readonly HostMode[] = [
   UR1_frame_id_only,
   V1_bodies_in_verify,
   V1_verify_undeclared,
+  V2_silence_as_valid,
+  V3_unknown_as_valid,
+  V4_keep_stale_copies,
   X1_retry_unknown_code,
   X2_retry_codeless_error,
 ];

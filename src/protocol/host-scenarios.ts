@@ -150,6 +150,15 @@ export const THREE_PROVIDERS = scenario(
   { providers: 3 },
 );
 
+/**
+ * Reuse (V2–V4, D3): one provider whose sources change after its first
+ * answer, and a verify that says so. fixtures/reuse.ts serves it.
+ */
+export const REUSE = scenario(
+  "reuse",
+  "it declares capabilities.verify and serves six frames, each with a marker of its own, five with a content_digest and one without; its sources then change, so a verify of them answers valid for one, stale (with a replacement_digest) for one, gone for one, unknown for one, and leaves one out, and a later query serves the stale, unknown and left-out frames' new content under new markers and digests, the digest-less frame's new content under a new marker, and not the gone one. A block composed after the verdicts may reuse the stored copy of the valid frame alone (V2, V3, V4), and never that of the digest-less one (D3)",
+);
+
 export const SCENARIOS = [
   LOCK_STEP,
   CORRELATION,
@@ -174,6 +183,7 @@ export const SCENARIOS = [
   COMPOSE_REORDERED,
   COMPOSE_RESCORED,
   THREE_PROVIDERS,
+  REUSE,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];

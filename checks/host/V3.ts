@@ -1,0 +1,90 @@
+import type { Evidence } from "../kit/check.ts";
+import { defineHostCheck } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { blockWords, heldWords, judgeStored, laterBlocksMissing, readReuse, type FirstFrame } from "../kit/reuse.ts";
+import { show } from "../kit/show.ts";
+import { PLACEHOLDERS, REUSE } from "../../src/protocol/host-scenarios.ts";
+
+/** The verdicts V4 judges; every other one (unknown, or a status no revision defines) is no validity. */
+const NEGATIVE = ["stale", "gone"];
+
+/** A digest-bearing frame whose verdict came back and says neither valid nor stale nor gone: unknown, or read as unknown. */
+const notValid = (f: FirstFrame): boolean =>
+  f.digest !== undefined && f.verdict !== undefined && f.verdict.status !== "valid" && !NEGATIVE.includes(String(f.verdict.status));
+
+/**
+ * @anchor V3
+ * Stimulus: scenario reuse. Its provider declares capabilities.verify, and
+ * its sources change once it has answered its first query: a verify of that
+ * answer's frames calls fixture:kept valid and fixture:unsure unknown, and a
+ * later query serves fixture:kept as it was and fixture:unsure's new content
+ * under a new marker and digest. Read as host:V4 reads it: the blocks the host
+ * wrote to {context} in order, the first (composed before any verdict) not
+ * judged; a first-answer marker in a later block is that frame's stored copy
+ * unless an answer after the first served it again. Findings: a later block
+ * holding the stored copy of a frame whose verdict came back as anything but
+ * valid, stale or gone (unknown, or a status no revision defines, which is
+ * no validity either) fails where the block shows it was composed after that
+ * verdict (it holds a frame first served after it), and warns where nothing
+ * in it shows so; one finding per block. A stale or gone verdict is
+ * host:V4's, an identity that came back with no verdict host:V2's, and a
+ * frame with no content_digest host:D3's: each defect is one finding. Reusing
+ * the stored copy of a frame called valid is what the rule allows (a MAY,
+ * never a warning). Reading: "only on valid" binds the frames the host asked
+ * about; a digest-bearing frame it never asked about and still reused is
+ * D4's concern ("a host that reuses a frame's body across queries SHOULD
+ * confirm the identity still holds via verify"), so that warns as the SHOULD.
+ * Skip where scenario reuse did not run, the host composed fewer than two
+ * blocks there, its later blocks hold no frame served there, or it sent no
+ * verify.
+ */
+export default defineHostCheck({
+  anchor: "V3",
+  title: "The host reuses a held frame body only on a valid verdict",
+  level: "MUST",
+  requirement:
+    "A verdict is one of valid, stale, gone, unknown. A host MUST reuse a held frame body only on valid; unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.",
+  scenarios: [REUSE],
+  score(input) {
+    const r = readReuse(input);
+    if (typeof r === "string") return { skip: r };
+    const missing = laterBlocksMissing(input, r);
+    if (missing) return { skip: missing };
+    if (r.verifies.length === 0) return { skip: "the host sent no verify in reuse: it had no verdict to reuse a frame on" };
+    const out: Evidence[] = [];
+    const picked = r.frames.filter(notValid);
+    if (picked.length > 0)
+      out.push(
+        ...judgeStored(r, {
+          picked,
+          since: (f) => f.verdict!.n,
+          what: (f) => `${heldWords(f)}, which verify called ${show(f.verdict!.status, 30)} (line ${f.verdict!.n})`,
+          sinceWords: "that verdict",
+          fix: "only a valid verdict permits reuse: fetch the frame again",
+        }),
+      );
+    for (const b of r.later) {
+      const unasked = b.stored.filter((f) => f.digest !== undefined && !f.requested);
+      if (unasked.length > 0)
+        out.push({
+          ok: false,
+          level: "SHOULD",
+          message: `scenario reuse, ${blockWords(b)}: it holds the stored copy of ${count(unasked.length, "frame")} no verify asked about: ${unasked.map(heldWords).join(", ")}; a host that reuses a frame's body across queries should confirm it is still valid first (D4), and reuse requires a positive answer`,
+          expected: "every reused body verified valid first",
+          actual: `${unasked.map((f) => f.marker).join(", ")} reused unverified`,
+          lines: [b.n, r.first.n, ...r.verifies.map((e) => e.n)],
+        });
+    }
+    const valid = r.frames.filter((f) => f.verdict?.status === "valid");
+    const kept = valid.filter((f) => r.later.some((b) => b.text.includes(f.marker)));
+    if (kept.length > 0)
+      out.push({
+        ok: true,
+        message: `scenario reuse: ${kept.map(heldWords).join(", ")}, which verify called valid (${lineWords(kept.map((f) => f.verdict!.n))}), ${kept.length === 1 ? "is" : "are"} in a later block (${PLACEHOLDERS.context} ${lineWords(r.later.filter((b) => kept.some((f) => b.text.includes(f.marker))).map((b) => b.n))}): reuse on valid, as the rule allows`,
+        lines: [...kept.map((f) => f.verdict!.n), ...r.later.map((b) => b.n)],
+      });
+    if (out.length === 0)
+      return { skip: "no verdict the host got in reuse was valid or unknown, and no later block holds a frame it never asked about: nothing to judge" };
+    return out;
+  },
+});

@@ -1,0 +1,58 @@
+import { defineHostCheck } from "../kit/host.ts";
+import { heldWords, judgeStored, laterBlocksMissing, readReuse, type FirstFrame } from "../kit/reuse.ts";
+import { show } from "../kit/show.ts";
+import { REUSE } from "../../src/protocol/host-scenarios.ts";
+
+const condemned = (f: FirstFrame): boolean => f.verdict?.status === "stale" || f.verdict?.status === "gone";
+
+/**
+ * @anchor V4
+ * Stimulus: scenario reuse. Its provider declares capabilities.verify, and
+ * its sources change once it has answered its first query: a verify of that
+ * answer's frames calls fixture:changed stale (with a replacement_digest) and
+ * fixture:removed gone, and a later query serves fixture:changed's new
+ * content under a new marker and digest, and fixture:removed not at all.
+ * Read: the blocks the host wrote to {context}, in order, and the frames and
+ * verdicts on the wire. The first block is the first turn's, composed before
+ * any verdict could be had, and is not judged; every later block is. A frame
+ * is in a block where its marker is, so a first-answer marker in a later
+ * block is the stored copy of that frame, unless an answer after the first
+ * served that marker again (a fresh fetch of the same bytes; this provider
+ * does so only to a host that starts it afresh). Findings: a later block
+ * holding the stored copy of a frame verify called stale or gone fails, one
+ * finding per block, where the block shows it was composed after the
+ * verified answer: it holds a frame first served after that answer (the
+ * query again). Where it holds nothing that late, it warns instead: the
+ * blocks are read once the host has ended, so nothing else shows when one
+ * was composed. A pass where no later block holds such a copy. Skip where
+ * scenario reuse did not run, the host composed fewer than two blocks there,
+ * its later blocks hold no frame served there, it sent no verify, or no
+ * verdict of stale or gone came back (it asked about neither frame).
+ */
+export default defineHostCheck({
+  anchor: "V4",
+  title: "The host serves no stored copy of a frame verify called stale or gone",
+  level: "MUST",
+  requirement:
+    "A stale verdict MAY carry a replacement_digest — the provider's current digest for the frame, a digest never a body. A host MUST NOT keep serving its stored copy of a stale or gone frame.",
+  scenarios: [REUSE],
+  score(input) {
+    const r = readReuse(input);
+    if (typeof r === "string") return { skip: r };
+    const missing = laterBlocksMissing(input, r);
+    if (missing) return { skip: missing };
+    if (r.verifies.length === 0) return { skip: "the host sent no verify in reuse: no verdict of stale or gone was there to act on" };
+    const picked = r.frames.filter(condemned);
+    if (picked.length === 0)
+      return {
+        skip: `no verify the host sent in reuse got a verdict of stale or gone: it asked about neither ${show("fixture:changed")} nor ${show("fixture:removed")}`,
+      };
+    return judgeStored(r, {
+      picked,
+      since: (f) => f.verdict!.n,
+      what: (f) => `${heldWords(f)}, which verify called ${String(f.verdict!.status)} (line ${f.verdict!.n})`,
+      sinceWords: "that verdict",
+      fix: "a stale frame is fetched again (its new content is another frame), a gone one dropped",
+    });
+  },
+});

@@ -1,0 +1,213 @@
+/**
+ * What a host did with the frames of the reuse scenario across its turns:
+ * the frames of its first answer, each with its marker, whether a verify
+ * asked about it and the verdict it got, and whether an answer served it
+ * again; and the blocks it composed, each with the stored copies of those
+ * frames it holds. A frame is in a block where its marker is (MARKER).
+ * Pure, like the checks.
+ */
+import { isObj, type Obj } from "../../src/protocol/envelope.ts";
+import { markersIn, PLACEHOLDERS, REUSE } from "../../src/protocol/host-scenarios.ts";
+import type { HostEnvelope, HostView } from "../../src/transcript/host.ts";
+import type { Evidence } from "./check.ts";
+import type { HostScoreInput } from "./host.ts";
+import { noBlocks } from "./blocks.ts";
+import { count, lineWords } from "./host-evidence.ts";
+import { show } from "./show.ts";
+
+/** One frame of the host's first answer in reuse. */
+export interface FirstFrame {
+  marker: string;
+  frameId: string;
+  digest: string | undefined;
+  /** Whether a verify the host sent carried its identity (its frame id and content_digest). */
+  requested: boolean;
+  /** The verdict that came back for it, and the line of the verified answer; absent: none did. */
+  verdict?: { status: unknown; n: number };
+  /** The verified answer (or error) to the first verify that asked about it and gave it no verdict. */
+  silentAt?: number;
+  /** The lines of the answers after the first that served its marker again: a fresh copy, not the stored one. */
+  again: number[];
+}
+
+/** A block after the host's first, with what it shows of when it was composed. */
+export interface LaterBlock {
+  n: number;
+  /** Which block it is, from 1. */
+  index: number;
+  text: string;
+  /** The first-answer frames whose stored copy it holds: their marker is in it, and no answer served it again. */
+  stored: FirstFrame[];
+  /** Every marker of the scenario's frames it holds. */
+  markers: string[];
+  /**
+   * The latest line of an answer that first served a marker this block holds:
+   * the block was composed after that answer came. The first answer's line
+   * where it holds only markers the first answer served.
+   */
+  after: number;
+  /** A marker first served at `after`, where that is later than the first answer. */
+  afterMarker?: string;
+}
+
+export interface ReuseRead {
+  view: HostView;
+  /** The first answer with frames. */
+  first: HostEnvelope;
+  frames: FirstFrame[];
+  /** Every verify the host sent. */
+  verifies: HostEnvelope[];
+  /** Every block the host wrote, in order (lines of {context} holding a text). */
+  blocks: Array<{ n: number; text: string }>;
+  later: LaterBlock[];
+}
+
+/** The identity a verify's request.frames entry, or a verdict's frame, names: frame id and content_digest (absent or null: none). */
+const idOf = (v: unknown): { frameId: string; digest: string | undefined } | undefined =>
+  isObj(v) && typeof v.frame_id === "string" ? { frameId: v.frame_id, digest: typeof v.content_digest === "string" ? v.content_digest : undefined } : undefined;
+
+const framesOf = (env: Obj): Obj[] => {
+  const result = isObj(env.result) ? env.result : {};
+  return Array.isArray(result.frames) ? result.frames.filter(isObj) : [];
+};
+
+const markerOf = (f: Obj): string | undefined => {
+  const m = typeof f.content === "string" ? markersIn(f.content) : [];
+  return m.length === 1 ? m[0] : undefined;
+};
+
+/** How the host's reuse can be judged in reuse, or why it cannot (a skip's words). */
+export function readReuse(input: HostScoreInput): ReuseRead | string {
+  const v = input.scenario(REUSE);
+  if (!v.ran) return `scenario reuse did not run${v.record?.skipped ? `: ${v.record.skipped}` : ""}`;
+  const answers = v.answered("frames");
+  const first = answers[0];
+  if (!first) return "the host got no frames in reuse: it held nothing to reuse";
+  const sent = v.sent();
+  const replies = v.answered();
+  const verifies = sent.filter((e) => e.env.type === "verify");
+  /** Each verify with the answer it got: the first verified or error after it. */
+  const answered = verifies.map((q) => ({ q, a: replies.find((r) => r.n > q.n && (r.env.type === "verified" || r.env.type === "error")) }));
+  const frames: FirstFrame[] = [];
+  for (const f of framesOf(first.env)) {
+    const marker = markerOf(f);
+    if (marker === undefined) continue;
+    const frameId = String(f.id);
+    const digest = typeof f.content_digest === "string" ? f.content_digest : undefined;
+    const same = (x: unknown): boolean => {
+      const id = idOf(x);
+      return id !== undefined && id.frameId === frameId && id.digest === digest;
+    };
+    let verdict: FirstFrame["verdict"];
+    let silentAt: number | undefined;
+    let requested = false;
+    for (const { q, a } of answered) {
+      const request = isObj(q.env.request) && Array.isArray(q.env.request.frames) ? q.env.request.frames : [];
+      if (!request.some(same)) continue;
+      requested = true;
+      if (!a) continue;
+      const response = a.env.type === "verified" && isObj(a.env.response) ? a.env.response : {};
+      const got = (Array.isArray(response.verdicts) ? response.verdicts : []).find((x) => isObj(x) && same(x.frame)) as Obj | undefined;
+      if (got && verdict === undefined) verdict = { status: got.status, n: a.n };
+      else if (!got && silentAt === undefined) silentAt = a.n;
+    }
+    const again = answers.filter((a) => a !== first && framesOf(a.env).some((g) => markerOf(g) === marker)).map((a) => a.n);
+    frames.push({ marker, frameId, digest, requested, ...(verdict ? { verdict } : {}), ...(silentAt !== undefined ? { silentAt } : {}), again });
+  }
+  /** The line of the first answer that served each marker. */
+  const firstServed = new Map<string, number>();
+  for (const a of answers) for (const g of framesOf(a.env)) if (markerOf(g) && !firstServed.has(markerOf(g)!)) firstServed.set(markerOf(g)!, a.n);
+  const blocks = v
+    .context()
+    .filter((b): b is typeof b & { text: string } => b.text !== undefined)
+    .map((b) => ({ n: b.n, text: b.text }));
+  const later = blocks.slice(1).map((b, i): LaterBlock => {
+    const markers = [...firstServed.keys()].filter((m) => b.text.includes(m));
+    const after = Math.max(first.n, ...markers.map((m) => firstServed.get(m)!));
+    const afterMarker = after > first.n ? markers.find((m) => firstServed.get(m) === after) : undefined;
+    return {
+      n: b.n,
+      index: i + 2,
+      text: b.text,
+      markers,
+      stored: frames.filter((f) => f.again.length === 0 && b.text.includes(f.marker)),
+      after,
+      ...(afterMarker ? { afterMarker } : {}),
+    };
+  });
+  return { view: v, first, frames, verifies, blocks, later };
+}
+
+/** Why a check of the host's second turn cannot judge it, where it composed fewer than two blocks or none holds a frame of reuse; undefined where it can. */
+export function laterBlocksMissing(input: HostScoreInput, r: ReuseRead): string | undefined {
+  if (r.blocks.length === 0) return noBlocks(input, [r.view], REUSE.name);
+  if (r.blocks.length === 1)
+    return `the host composed once in reuse (${PLACEHOLDERS.context} line ${r.blocks[0]!.n}): reuse needs a second block; compose again after the verify (its second turn) and append that block too`;
+  if (r.later.every((b) => b.markers.length === 0))
+    return `the host's ${count(r.later.length, "later block")} in reuse (${PLACEHOLDERS.context} ${lineWords(r.later.map((b) => b.n))}) ${r.later.length === 1 ? "holds" : "hold"} no frame served there: what it reused cannot be told`;
+  return undefined;
+}
+
+/** A first-answer frame in words: "fixture:changed (cgpmark-re-02)". */
+export const heldWords = (f: FirstFrame): string => `${show(f.frameId, 60)} (${f.marker}${f.digest === undefined ? ", no content_digest" : ""})`;
+
+/** A block in words: "the second block ({context} line 30)". */
+export const blockWords = (b: LaterBlock): string =>
+  `${b.index === 2 ? "the second block" : b.index === 3 ? "the third block" : `block ${b.index}`} (${PLACEHOLDERS.context} line ${b.n})`;
+
+/** What a rule over the host's later blocks is about, for judgeStored. */
+export interface StoredRule {
+  /** The first-answer frames whose stored copy the rule forbids in a later block. */
+  picked: FirstFrame[];
+  /** The line after which a composition holding that copy breaks the rule (the verdict, or the first answer). */
+  since(f: FirstFrame): number;
+  /** One such frame in words, with why its copy may not be reused: 'fixture:changed (cgpmark-re-02), which verify called stale (line 9)'. */
+  what(f: FirstFrame): string;
+  /** What the block must show it came after, in words: "that verdict", "a later query's answer". */
+  sinceWords: string;
+  /** What the host should do instead. */
+  fix: string;
+  /** Why a block that shows nothing that late only warns; default: nothing else shows when it was composed. */
+  unshown?: string;
+}
+
+/**
+ * Each later block holding the stored copy of a frame the rule picks: a
+ * failure where the block shows it was composed after the rule's line (it
+ * holds a frame first served after that line), else a warning, since nothing
+ * in it shows when it was composed (the blocks are read once the host has
+ * ended). One finding per block, naming every such frame. A pass where no
+ * later block holds one.
+ */
+export function judgeStored(r: ReuseRead, rule: StoredRule): Evidence[] {
+  const out: Evidence[] = [];
+  const picked = new Set(rule.picked);
+  for (const b of r.later) {
+    const held = b.stored.filter((f) => picked.has(f));
+    if (held.length === 0) continue;
+    const since = Math.max(...held.map((f) => rule.since(f)));
+    const shown = b.after > since && b.afterMarker !== undefined;
+    const list = held.map((f) => rule.what(f)).join("; ");
+    const copies = held.length === 1 ? "the stored copy of" : `the stored copies of ${held.length} frames:`;
+    const again = held.length === 1 ? "not served again" : "none served again";
+    out.push({
+      ok: false,
+      ...(shown ? {} : { level: "NONE" as const }),
+      message: shown
+        ? `scenario reuse, ${blockWords(b)}: it holds ${copies} ${list}, ${again}; it was composed after ${rule.sinceWords}, since it holds ${b.afterMarker}, first served at line ${b.after}; ${rule.fix}`
+        : `scenario reuse, ${blockWords(b)}: it holds ${copies} ${list}, ${again}; nothing in it shows it was composed after ${rule.sinceWords} (it holds no frame first served later than line ${since}), ${rule.unshown ?? "and nothing else shows when it was composed, so this warns: compose each turn's block once, after that turn's verify and queries"}; ${rule.fix}`,
+      expected: `no stored copy of ${held.map((f) => f.marker).join(", ")} in a block composed after ${rule.sinceWords}`,
+      actual: `${held.map((f) => f.marker).join(", ")} in ${PLACEHOLDERS.context} line ${b.n}`,
+      lines: [...new Set([b.n, r.first.n, ...held.map((f) => rule.since(f)), ...(shown ? [b.after] : [])])].sort((x, y) => x - y),
+    });
+  }
+  if (out.length === 0) {
+    const judged = r.later.filter((b) => b.markers.length > 0);
+    out.push({
+      ok: true,
+      message: `scenario reuse: ${judged.length === 1 ? "the later block" : `the ${judged.length} later blocks`} (${PLACEHOLDERS.context} ${lineWords(judged.map((b) => b.n))}) ${judged.length === 1 ? "holds" : "hold"} no stored copy of ${rule.picked.map((f) => rule.what(f)).join("; ")}`,
+      lines: [...new Set([r.first.n, ...rule.picked.map((f) => rule.since(f)), ...judged.map((b) => b.n)])].sort((x, y) => x - y),
+    });
+  }
+  return out;
+}
