@@ -1,3 +1,4 @@
+import { counted } from "../src/verdict/words.ts";
 import { defineCheck } from "./kit/check.ts";
 import { exchanges, framesOf, nothingFits, perAnswer, withExtra } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
@@ -38,10 +39,10 @@ export default defineCheck({
         const sum = costs.reduce((a, b) => a + b, 0);
         const lines = [x.query.n, x.answer!.n];
         return sum <= max
-          ? { ok: true, message: `step ${x.step}: ${frames.length} frames cost ${sum} ≤ max_tokens ${max}`, lines }
+          ? { ok: true, message: `step ${x.step}: ${counted(frames.length, "frame")} cost ${sum} ≤ max_tokens ${max}`, lines }
           : {
               ok: false,
-              message: `step ${x.step}: max_tokens was ${max} but the ${frames.length} frames returned declare token_cost ${costs.join(" + ")} = ${sum}`,
+              message: `step ${x.step}: max_tokens was ${max} but the ${counted(frames.length, "frame")} returned declare token_cost ${costs.join(" + ")} = ${sum}`,
               expected: `sum ≤ ${max}`,
               actual: String(sum),
               lines,

@@ -1,3 +1,4 @@
+import { counted } from "../src/verdict/words.ts";
 import { defineCheck } from "./kit/check.ts";
 import { exchanges, nothingFits, perAnswer, withExtra } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
@@ -24,10 +25,10 @@ export default defineCheck({
         const max = x.body.max_frames as number;
         const lines = [x.query.n, x.answer!.n];
         return frames.length <= max
-          ? { ok: true, message: `step ${x.step}: ${frames.length} frames ≤ max_frames ${max}`, lines }
+          ? { ok: true, message: `step ${x.step}: ${counted(frames.length, "frame")} ≤ max_frames ${max}`, lines }
           : {
               ok: false,
-              message: `step ${x.step}: max_frames was ${max} but ${frames.length} frames were returned`,
+              message: `step ${x.step}: max_frames was ${max} but ${counted(frames.length, "frame")} ${frames.length === 1 ? "was" : "were"} returned`,
               expected: `≤ ${max}`,
               actual: String(frames.length),
               lines,

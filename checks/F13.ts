@@ -1,3 +1,4 @@
+import { counted } from "../src/verdict/words.ts";
 import { defineCheck } from "./kit/check.ts";
 import { ATTESTATION_PROBES, perEntry } from "./kit/attestations.ts";
 import { show } from "./kit/show.ts";
@@ -25,7 +26,7 @@ export default defineCheck({
         if (e.leafCount && e.leafCount.declared !== e.leafCount.frames) {
           return {
             ok: false,
-            message: `${who} declares leaf_count ${show(e.leafCount.declared)}, but the result carries ${e.leafCount.frames} frames`,
+            message: `${who} declares leaf_count ${show(e.leafCount.declared)}, but the result carries ${counted(e.leafCount.frames, "frame")}`,
             expected: String(e.leafCount.frames),
             actual: show(e.leafCount.declared),
             lines: [line],

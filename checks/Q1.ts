@@ -1,3 +1,4 @@
+import { counted } from "../src/verdict/words.ts";
 import { discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { KINDS_QUERY, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
@@ -37,7 +38,7 @@ function judge(sent: Message, reply: Message): Evidence {
   const frames = framesIn(reply.env);
   const outside = frames.filter((f) => typeof f.kind !== "string" || !kinds.includes(f.kind));
   return outside.length === 0
-    ? { ok: true, message: `${what}: ${frames.length} frames, all of the requested kinds`, lines }
+    ? { ok: true, message: `${what}: ${counted(frames.length, "frame")}, all of the requested kinds`, lines }
     : {
         ok: false,
         message: `${what} returned ${outside.length} frame${outside.length > 1 ? "s" : ""} of another kind: ${outside

@@ -1,3 +1,4 @@
+import { counted } from "../src/verdict/words.ts";
 import { discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { framesIn, type Obj } from "../src/protocol/envelope.ts";
@@ -62,7 +63,7 @@ export default defineCheck({
         .filter(([, why]) => why !== undefined);
       out.push(
         bad.length === 0
-          ? { ok: true, message: `pinned at as_of ${asOf}: ${framesIn(reply.env).length} frames, all valid then`, lines }
+          ? { ok: true, message: `pinned at as_of ${asOf}: ${counted(framesIn(reply.env).length, "frame")}, all valid then`, lines }
           : {
               ok: false,
               message: `pinned at as_of ${asOf}, the provider returned ${bad.map(([f, why]) => `frame ${show(f.id)}, whose ${why}`).join("; ")}`,

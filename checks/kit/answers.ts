@@ -1,3 +1,4 @@
+import { counted } from "../../src/verdict/words.ts";
 import { type Evidence } from "./check.ts";
 import { type Message, type ProbeView } from "../../src/transcript/view.ts";
 import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
@@ -115,14 +116,14 @@ export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame
       for (const n of e.lines) heldLines.add(n);
     }
   }
-  if (held > 0) out.push({ ok: true, message: `${held} of ${judged} frames ${rule}`, lines: [...heldLines] });
+  if (held > 0) out.push({ ok: true, message: `${held} of ${counted(judged, "frame")} ${rule}`, lines: [...heldLines] });
   out.push(...unanswered(xs, views, { judged: judged > 0 }));
   if (out.length === 0) {
     return {
       skip:
         frames.length === 0
           ? "the provider served no frames to any probe query, so there is no frame to score"
-          : `no served frame carries a field this rule covers (${frames.length} frames seen)`,
+          : `no served frame carries a field this rule covers (${counted(frames.length, "frame")} seen)`,
     };
   }
   return out;

@@ -1,3 +1,4 @@
+import { counted } from "../verdict/words.ts";
 import type { Connection, Limits, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
@@ -86,7 +87,7 @@ export class RunBudget {
   private passed(): string | undefined {
     if (this.lines > this.maxLines) return `more than ${this.maxLines} lines`;
     if (this.bytes > this.maxBytes) return `more than ${this.maxBytes} bytes (four times --max-line-bytes, 64 MiB at least: raise it to keep more)`;
-    if (this.frames > this.maxFrames) return `more than ${this.maxFrames} frames`;
+    if (this.frames > this.maxFrames) return `more than ${counted(this.maxFrames, "frame")}`;
     return undefined;
   }
 }

@@ -5,7 +5,7 @@ import { runCases } from "../helpers/cases.ts";
 import { emptySample, frames, query } from "../helpers/transcript.ts";
 
 runCases(B1, [
-  { name: "every answer within budget", build: squeeze([f("a", 3)], [f("a", 3)]), status: "pass", says: [/tight-tokens: 1 frames cost 3 ≤ max_tokens 4/] },
+  { name: "every answer within budget", build: squeeze([f("a", 3)], [f("a", 3)]), status: "pass", says: [/tight-tokens: 1 frame cost 3 ≤ max_tokens 4/] },
   {
     name: "over budget under pressure",
     build: squeeze([f("a", 3)], [f("a", 3), f("b", 5)]),
@@ -37,7 +37,7 @@ runCases(B1, [
         .send(tokensStep("0"), query("q4", { max_tokens: 0 }))
         .recv(frames("q4", [f("a", 3)])),
     status: "fail",
-    says: [/step tokens-0: max_tokens was 0 but the 1 frames returned declare token_cost 3 = 3/],
+    says: [/step tokens-0: max_tokens was 0 but the 1 frame returned declare token_cost 3 = 3/],
   },
   {
     name: "a budget below the cheapest frame, answered budget_unsatisfiable",

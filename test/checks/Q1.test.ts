@@ -43,8 +43,8 @@ runCases(Q1, [
     build: kinds(["doc", "snippet"]),
     status: "pass",
     says: [
-      /kinds \["doc"\] \(line 8\): 1 frames, all of the requested kinds/,
-      /kinds \["snippet"\] \(line 10\): 1 frames/,
+      /kinds \["doc"\] \(line 8\): 1 frame, all of the requested kinds/,
+      /kinds \["snippet"\] \(line 10\): 1 frame\b/,
       /kinds \["symbol"\] \(line 12\): 0 frames/,
     ],
   },

@@ -67,8 +67,8 @@ runCases(S6, [
     status: "pass",
     says: [
       /pinned at as_of 2025-12-31T00:00:00Z: 0 frames/,
-      /pinned at as_of 2026-06-30T00:00:00Z: 1 frames, all valid then/,
-      /pinned at as_of 2026-07-01T00:00:00Z: 1 frames, all valid then/,
+      /pinned at as_of 2026-06-30T00:00:00Z: 1 frame, all valid then/,
+      /pinned at as_of 2026-07-01T00:00:00Z: 1 frame, all valid then/,
     ],
   },
   {
