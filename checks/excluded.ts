@@ -9,7 +9,6 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   C3: "not observable: whether data leaves the machine cannot be seen on a stdio pipe; C4 makes the transport, not the claim, decide",
   F8: "verifier-side: binds cgp-conform, which reports an unknown algorithm as uncheckable (info) under S6-signatures and never counts such a frame as attested; a provider cannot break it",
   F9: "host-side: whether a host keeps a frame whose attestation it cannot verify shows in what it composes, not in anything it sends a provider",
-  F10: "host-side: how a host composes scores across providers",
   D2: "host-side: deduplication and reuse across queries",
   D3: "host-side: reuse of digest-less frames",
   D4: "host-side: a host SHOULD confirm identity via verify before reuse",

@@ -8,6 +8,7 @@ import C8 from "./C8.ts";
 import CR1_order from "./CR1-order.ts";
 import CR1_render from "./CR1-render.ts";
 import E1 from "./E1.ts";
+import F10 from "./F10.ts";
 import H3 from "./H3.ts";
 import H4 from "./H4.ts";
 import P5 from "./P5.ts";
@@ -35,6 +36,7 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   C7,
   C8,
   E1,
+  F10,
   P5,
   UR1,
   CR1_order,
