@@ -112,7 +112,7 @@ t.test("the README's example host passes the checks it is written for, and fails
     const file = join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
     writeFileSync(file, source);
     return hostRun(
-      ["--only", "UR1,CR1-*"],
+      ["--only", "UR1,CR1-*,F10"],
       [process.execPath, file, "{context}", "{usage}", "--provider={provider}", "--provider={provider2}", "--provider={provider3}"],
     );
   };
@@ -120,6 +120,7 @@ t.test("the README's example host passes the checks it is written for, and fails
   t.same(
     r.report?.results.map((x) => [x.id, x.status]),
     [
+      ["host:F10", "pass"],
       ["host:UR1", "pass"],
       ["host:CR1-order", "pass"],
       ["host:CR1-render", "pass"],

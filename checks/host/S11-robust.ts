@@ -40,8 +40,8 @@ function fault(v: HostView): { n: number; what: string } | undefined {
  * bounds, or one longer than the bound, cannot be told); one that was ended
  * by a signal, itself crashing, is info. The bound of these two scenarios is
  * never shorter than a reasonable host deadline: the larger of --timeout and
- * 45 000 ms (FAULT_BOUND_FLOOR_MS), so a host that gives a provider 30 s
- * ends within it.
+ * --fault-timeout (default 45 000 ms, FAULT_BOUND_FLOOR_MS), so a host that
+ * gives a provider 30 s ends within it.
  */
 export default defineHostCheck({
   id: "host:S11-robust",

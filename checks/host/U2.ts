@@ -39,10 +39,12 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * specialise its handling" permits handling it generically, and dropping it
  * is no keyworded failure). Where lock-step's blocks hold no served frame,
  * that comparison says nothing. Carrying on: where in lock-step the host
- * sent another query after its first answer (a host of several turns), it
- * must send one after the unknown answer too, and the scenario provider
- * answers it as lock-step's does; none warns (its next query may hang on
- * what the answer held). A host that sends one query shows nothing there.
+ * sent another query after its first answer (a host of several turns), a
+ * query after the unknown answer is looked for too (the scenario provider
+ * answers it as lock-step's does, and its block is the next one compared);
+ * none warns (its next query may hang on what the answer held, an unknown
+ * kind it declines to specialise for). A host that sends one query shows
+ * nothing there.
  */
 export default defineHostCheck({
   anchor: "U2",
