@@ -92,7 +92,16 @@ export function sameDelivery(base: HostView, v: HostView, d: Differential): Evid
         lines,
       });
   }
-  return out;
+  // One cause, one finding: the blocks that hold nothing of their answer are told in the first one's words.
+  const none = out.filter((e) => !e.ok && e.level === undefined);
+  if (none.length < 2) return out;
+  const [first, ...more] = none;
+  const merged: Evidence = {
+    ...first!,
+    message: `${first!.message}; and so for ${count(more.length, "later block")} of lock-step's (${lineWords(more.map((e) => e.lines[0]!))})`,
+    lines: [...new Set(none.flatMap((e) => e.lines))],
+  };
+  return [merged, ...out.filter((e) => !none.includes(e))];
 }
 
 /**
