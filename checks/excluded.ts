@@ -9,7 +9,6 @@ export const EXCLUDED: Readonly<Record<string, string>> = {
   C3: "not observable: whether data leaves the machine cannot be seen on a stdio pipe; C4 makes the transport, not the claim, decide",
   F8: "verifier-side: binds cgp-conform, which reports an unknown algorithm as uncheckable (info) under S6-signatures and never counts such a frame as attested; a provider cannot break it",
   F9: "host-side: whether a host keeps a frame whose attestation it cannot verify shows in what it composes, not in anything it sends a provider",
-  F10: "host-side: how a host composes scores across providers",
   D4: "host-side: a host SHOULD confirm identity via verify before reuse",
   B2: "host-side: a host's loud report of a provider violating B1 is its own output, in no shape the spec defines (B1 itself is checked)",
   R3: "host-side: how a host quotes frame content in a prompt shows in the prompt, not in anything it sends a provider",

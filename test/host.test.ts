@@ -16,8 +16,9 @@ import { SCENARIOS } from "../src/protocol/host-scenarios.ts";
 
 const referenceHost = (...rest: string[]): string[] => [...CGP, "reference-host", "--timeout", "1000", ...rest];
 
+// The hosts here read with deadlines of a second or two (or none at all): the fault scenarios are bounded as the rest.
 async function hostRun(args: string[], command: string[]) {
-  const r = await cli(["host", "--json", "--timeout", "5000", ...args, "--", ...command]);
+  const r = await cli(["host", "--json", "--timeout", "5000", "--fault-timeout", "5000", ...args, "--", ...command]);
   let report: RunReport | undefined;
   try {
     report = JSON.parse(r.stdout) as RunReport;
@@ -111,7 +112,7 @@ t.test("the README's example host passes the checks it is written for, and fails
     const file = join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
     writeFileSync(file, source);
     return hostRun(
-      ["--only", "UR1,CR1-*"],
+      ["--only", "UR1,CR1-*,F10"],
       [process.execPath, file, "{context}", "{usage}", "--provider={provider}", "--provider={provider2}", "--provider={provider3}"],
     );
   };
@@ -119,6 +120,7 @@ t.test("the README's example host passes the checks it is written for, and fails
   t.same(
     r.report?.results.map((x) => [x.id, x.status]),
     [
+      ["host:F10", "pass"],
       ["host:UR1", "pass"],
       ["host:CR1-order", "pass"],
       ["host:CR1-render", "pass"],
@@ -275,6 +277,29 @@ t.test("a leak past the output caps is still found; a host that leaves its provi
   const w = await hostRun(["--only", "S11-robust"], [process.execPath, "-e", walkaway]);
   const s11 = w.report?.results.find((x) => x.id === "host:S11-robust");
   t.equal(s11?.status, "pass", `S11-robust: the host ended on its own (${s11?.evidence.map((e) => e.message).join("; ")})`);
+});
+
+t.test("crash-mid-query and stops-answering are bounded by --fault-timeout where --timeout is shorter, and say the bound they waited", async (t) => {
+  // Gives its provider 1.2 s after the query, then reports it and exits 1: a deadline longer than --timeout.
+  const patient = [
+    "const { spawn } = require('node:child_process');",
+    "const argv = JSON.parse(process.env.CGP_PROVIDER_ARGV);",
+    "const p = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });",
+    "p.stdin.write(JSON.stringify({ type: 'handshake', protocol_version: 'contextgraph/1.0' }) + '\\n');",
+    "p.stdout.once('data', () => { p.stdin.write(JSON.stringify({ type: 'query', query: { goal: 'g', kinds: [], max_frames: 1, max_tokens: 100 } }) + '\\n'); setTimeout(() => { console.error('provider gave no answer in 1200 ms'); process.exit(1); }, 1200); });",
+  ].join("\n");
+  const run = async (floor: string) => {
+    const r = await cli(["host", "--json", "--only", "S11-robust", "--timeout", "400", "--fault-timeout", floor, "--", process.execPath, "-e", patient]);
+    return (JSON.parse(r.stdout) as RunReport).results.find((x) => x.id === "host:S11-robust")!;
+  };
+  const given = await run("4000");
+  t.equal(given.status, "pass", `ended on its own within the floor (${given.evidence.map((e) => e.message).join("; ")})`);
+  const short = await run("600");
+  t.equal(short.status, "info");
+  t.ok(
+    short.evidence.some((e) => /did not end within 600 ms, this scenario's bound/.test(e.message)),
+    short.evidence.map((e) => e.message).join("; "),
+  );
 });
 
 t.test("the host is told of consent in egress-scopes-consented alone: CGP_CONSENT there, {consent} everywhere", async (t) => {

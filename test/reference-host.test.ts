@@ -659,6 +659,15 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     t.equal({ ...h, log: (l: string) => void logged.push(l) }.authorization("abc123"), "Bearer abc123");
     t.match(logged.join("\n"), /Bearer abc123/);
   },
+  "F10-global-threshold": (h, t) => {
+    const held = [
+      { provider_id: "cgp-conform-wiki", frame: { ...FRAMES[0], id: "high", score: 0.9, content: "high (cgpmark-sa-01)" } },
+      { provider_id: "cgp-conform-code", frame: { ...FRAMES[0], id: "low", score: 0.009, content: "low (cgpmark-sb-01)" } },
+    ];
+    t.notMatch(h.compose(held), /cgpmark-sb-01/, "the low-scale provider's frame is cut");
+    t.match(h.compose(held), /cgpmark-sa-01/);
+    t.match(honestHost.compose.call(honestHost, held), /cgpmark-sb-01/, "the honest host keeps it");
+  },
   "E1-embedding-always": (h, t) => t.same((h.query(LOCK_ACK, 1).query as Obj).embedding, [0.1, 0.2, 0.3]),
   "H3-ignore-family": (h, t) => t.ok(h.compatible("contextgraph/2.0")),
   "H3-wait-forever": (h, t) => t.equal(h.onWrongFamily(ackWith((a) => (a.protocol_version = "contextgraph/2.0"))), "keep-reading"),
@@ -688,6 +697,21 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
   "U1-reject-unknown-members": (h, t) => {
     t.match(h.reject({ ...LOCK_ACK, extra: 1 }), /unexpected member "extra" in handshake_ack/);
     t.equal(h.reject(LOCK_ACK), undefined, "a plain ack is taken");
+  },
+  "U2-drop-whole-answer": (h, t) => {
+    const odd = {
+      type: "frames",
+      result: {
+        frames: [
+          { ...FRAMES[0], kind: UNKNOWN_KIND },
+          { ...FRAMES[0], id: "b" },
+        ],
+        truncated: false,
+      },
+    };
+    t.same(h.onFrames(odd, LOCK_ACK), [], "nothing kept of an answer holding an unknown kind");
+    t.equal(h.reject(odd), undefined, "and nothing rejected: it carries on");
+    t.equal(h.onFrames({ type: "frames", result: { frames: FRAMES, truncated: false } }, LOCK_ACK).length, 1);
   },
   "U2-reject-unknown-kind": (h, t) => {
     t.match(h.reject({ type: "frames", result: { frames: [{ ...FRAMES[0], kind: UNKNOWN_KIND }], truncated: false } }), /unknown kind "hologram"/);

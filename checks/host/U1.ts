@@ -1,5 +1,6 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
+import { carriedOn, sameDelivery } from "../kit/delivered.ts";
 import { sameEnding } from "../kit/host-evidence.ts";
 import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts";
 
@@ -19,6 +20,18 @@ import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts
  * both for its own reasons is consistent, and passes. Where the provider
  * sent no ack (it refused the host's handshake), no unknown member reached
  * the host: skip.
+ * Where the endings are alike (else the ending is the one finding of the
+ * cause), what it delivered, where it writes {context} (CGP_CONTEXT_PATH): every
+ * frame of both scenarios carries a marker of its own in its content, the
+ * same document the same marker in each. Block by block, the i-th block
+ * holding a served frame in unknown-members against lock-step's i-th:
+ * holding none of the frames lock-step's holds, or no such block at all,
+ * fails (the host rejected the answer for its unknown members, though it
+ * ended as in lock-step); holding some of them warns. Where lock-step's blocks hold no
+ * served frame, that comparison says nothing. Carrying on: where in
+ * lock-step the host sent another query after its first answer, none after
+ * the first unknown-members answer warns; a host that sends one query shows
+ * nothing there.
  */
 export default defineHostCheck({
   anchor: "U1",
@@ -55,7 +68,14 @@ export default defineHostCheck({
         lines: [ack.n, after[0]!.n, baseQuery.n],
       });
     }
-    out.push(sameEnding(base, v, "unknown members in every object the provider sends"));
+    const ending = sameEnding(base, v, "unknown members in every object the provider sends");
+    out.push(ending);
+    const answer = v.answered("frames").find((a) => a.n > ack.n);
+    // An ending unlike lock-step's is the finding: what the host then did not compose or send is the same cause.
+    if (answer && ending.ok) {
+      const d = { difference: "unknown members in every object", answer };
+      out.push(...sameDelivery(base, v, d), ...carriedOn(base, v, d));
+    }
     return out;
   },
 });

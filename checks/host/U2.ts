@@ -1,8 +1,10 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
+import { carriedOn, sameDelivery } from "../kit/delivered.ts";
 import { lineWords, sameEnding } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
-import { framesIn, isObj } from "../../src/protocol/envelope.ts";
+import type { ServedFrame } from "../kit/served.ts";
+import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { LOCK_STEP, UNKNOWN_KIND, UNKNOWN_REL, UNKNOWN_VOCABULARY } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding } from "../../src/transcript/host.ts";
 
@@ -22,6 +24,27 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * host crashes. A hang in both is consistent: the host's own way of ending,
  * not the vocabulary's doing. The evidence says which of the unknown kind and
  * rel were served.
+ * Where the endings are alike (else the ending is the one finding of the
+ * cause), what it delivered, where it writes {context} (CGP_CONTEXT_PATH): every
+ * frame of both scenarios carries a marker of its own in its content, the
+ * same document the same marker in each (the first frame of each answer is
+ * the one that carries the unknown kind and rel). Block by block, the i-th
+ * block holding a served frame in unknown-vocabulary against lock-step's
+ * i-th: holding none of the frames of a known kind (and no unknown rel)
+ * that lock-step's holds, or no such block at all, fails: the host composed
+ * nothing of the answer, as one that failed to deserialise or rejected it
+ * would, though it ended as in lock-step. Holding some of them warns (a host's own
+ * selection may differ where one frame changed kind); leaving out the frame
+ * of the unknown kind or rel itself warns (reading: "MAY decline to
+ * specialise its handling" permits handling it generically, and dropping it
+ * is no keyworded failure). Where lock-step's blocks hold no served frame,
+ * that comparison says nothing. Carrying on: where in lock-step the host
+ * sent another query after its first answer (a host of several turns), a
+ * query after the unknown answer is looked for too (the scenario provider
+ * answers it as lock-step's does, and its block is the next one compared);
+ * none warns (its next query may hang on what the answer held, an unknown
+ * kind it declines to specialise for). A host that sends one query shows
+ * nothing there.
  */
 export default defineHostCheck({
   anchor: "U2",
@@ -64,6 +87,11 @@ export default defineHostCheck({
     }
     const e = sameEnding(base, v, "an unknown kind and rel");
     out.push({ ...e, message: `${e.message}; it was served ${served}`, lines: [...servedLines, ...e.lines] });
+    const answer = answers.find((a) => servedLines.includes(a.n))!;
+    const unknown = (f: Obj): boolean => f.kind === UNKNOWN_KIND || (Array.isArray(f.relations) && f.relations.some((r) => isObj(r) && r.rel === UNKNOWN_REL));
+    const d = { difference: "an unknown kind and rel", touched: (f: ServedFrame) => unknown(f.frame), touchedWords: "of an unknown kind or rel", answer };
+    // An ending unlike lock-step's is the finding: what the host then did not compose or send is the same cause.
+    if (e.ok) out.push(...sameDelivery(base, v, d), ...carriedOn(base, v, d));
     return out;
   },
 });

@@ -17,6 +17,11 @@ import { ERROR_INTERNAL, ERROR_NO_CODE } from "../../src/protocol/host-scenarios
  * retried in both but sent a different number of queries, the counts of a
  * time-bound retry loop can differ by timing alone, so that difference warns
  * and never fails.
+ * Both scenarios answer every query with an error, so no frame reaches the
+ * host and there is no block to compare: what it delivered shows nothing
+ * here. A host of several turns shows whether it carried on after the error
+ * in the queries it sent: one that queries again after internal and not
+ * after this error is counted as giving up at once, as above.
  */
 export default defineHostCheck({
   anchor: "X2",

@@ -10,6 +10,7 @@ import CR1_render from "./CR1-render.ts";
 import D2 from "./D2.ts";
 import D3 from "./D3.ts";
 import E1 from "./E1.ts";
+import F10 from "./F10.ts";
 import H3 from "./H3.ts";
 import H4 from "./H4.ts";
 import P5 from "./P5.ts";
@@ -40,6 +41,7 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   C7,
   C8,
   E1,
+  F10,
   D2,
   D3,
   P5,

@@ -10,7 +10,7 @@ export default defineHostMode({
   defect: "reads the answer to its query with no deadline: a provider that stops answering leaves it waiting for ever",
   expectFail: [],
   expectInfo: ["host:S11-robust"],
-  finding: /the host did not end within \d+ ms after .* and was killed .*it had no deadline on a read/,
+  finding: /its provider stopped answering \(line \d+\), and the host did not end within \d+ ms, this scenario's bound, and was killed/,
   apply: (honest) => ({
     deadline(phase) {
       return phase === "query" ? undefined : honest.deadline.call(this, phase);

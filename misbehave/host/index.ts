@@ -12,6 +12,7 @@ import CR1_render_score from "./CR1-render-score.ts";
 import D2_render_twice from "./D2-render-twice.ts";
 import D3_reuse_digestless from "./D3-reuse-digestless.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
+import F10_global_threshold from "./F10-global-threshold.ts";
 import H3_ignore_family from "./H3-ignore-family.ts";
 import H3_wait_forever from "./H3-wait-forever.ts";
 import H4_id_without_correlation from "./H4-id-without-correlation.ts";
@@ -22,6 +23,7 @@ import S2_non_json_line from "./S2-non-json-line.ts";
 import S2_pretty_printed_handshake from "./S2-pretty-printed-handshake.ts";
 import S3_unversioned from "./S3-unversioned.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
+import U2_drop_whole_answer from "./U2-drop-whole-answer.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
 import UR1_consumed_is_requested from "./UR1-consumed-is-requested.ts";
 import UR1_frame_id_only from "./UR1-frame-id-only.ts";
@@ -47,6 +49,7 @@ export const HOST_MODES: readonly HostMode[] = [
   D2_render_twice,
   D3_reuse_digestless,
   E1_embedding_always,
+  F10_global_threshold,
   H3_ignore_family,
   H3_wait_forever,
   H4_id_without_correlation,
@@ -57,6 +60,7 @@ export const HOST_MODES: readonly HostMode[] = [
   S2_pretty_printed_handshake,
   S3_unversioned,
   U1_reject_unknown_members,
+  U2_drop_whole_answer,
   U2_reject_unknown_kind,
   UR1_consumed_is_requested,
   UR1_frame_id_only,

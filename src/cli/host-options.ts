@@ -1,9 +1,11 @@
 import type { Argv } from "yargs";
 import { runOptions, type RunArgs } from "./options.ts";
+import { FAULT_BOUND_FLOOR_MS } from "../protocol/host-scenarios.ts";
 
 export const HOST_TIMEOUT_MS = 10_000;
 
 export interface HostArgs extends RunArgs {
+  "fault-timeout": number;
   transport?: "stdio" | "http";
   listen?: string;
 }
@@ -14,7 +16,13 @@ export function hostOptions<T>(y: Argv<T>) {
     .option("timeout", {
       type: "number",
       default: HOST_TIMEOUT_MS,
-      describe: "How long the host may take in one scenario, in ms: still running then, it is killed (a hang)",
+      describe: "How long the host may take in one scenario, in ms: still running then, it is killed (a hang); see --fault-timeout",
+    })
+    .option("fault-timeout", {
+      type: "number",
+      default: FAULT_BOUND_FLOOR_MS,
+      describe:
+        "The least bound on crash-mid-query and stops-answering, in ms (a larger --timeout stands): a host's own deadline on its provider should run out within it",
     })
     .option("transport", {
       choices: ["stdio", "http"] as const,

@@ -97,6 +97,7 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
         );
   checkOutputs(a);
   const timeoutMs = positive("timeout", a.timeout);
+  const floorMs = positive("fault-timeout", a["fault-timeout"]);
   if (a.listen !== undefined && transport !== "http")
     throw new UsageError(`--listen serves the scenarios of C4 and C7 over HTTP: the host command must hold ${PLACEHOLDERS.url}`);
   const listen = a.listen === undefined ? undefined : await listenOn(a.listen);
@@ -105,6 +106,7 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
     command,
     transport,
     timeoutMs,
+    floorMs,
     scenarios: scenariosOf(checks),
     ...(listen !== undefined ? { listen } : {}),
     ...(progress

@@ -203,6 +203,8 @@ async function runHostCase(mode: string | undefined, transport: "stdio" | "http"
     command,
     transport,
     timeoutMs: HOST_CASE_BOUND_MS,
+    // The reference host here reads with a deadline of HOST_CASE_READ_MS: the fault scenarios' floor, a deadline a host may take, is this bound.
+    floorMs: HOST_CASE_BOUND_MS,
     scenarios: SCENARIOS,
     ...(driven === "in-process" ? { inProcess: inProcessReferenceHost(mode, HOST_CASE_READ_MS) } : {}),
     // The scenarios of C4 and C7 need a non-loopback peer: here they run with the host in this process, handed a URL nothing serves and nothing reaches.

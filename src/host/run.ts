@@ -18,6 +18,7 @@ import { execa } from "execa";
 import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
 import { leaks, providerTag, Recorder, Session } from "./session.ts";
 import {
+  boundFloorMs,
   HOST_ENV,
   PLACEHOLDERS,
   PROVIDER_PLACEHOLDERS,
@@ -43,8 +44,15 @@ export interface HostRunOptions {
   /** The host command line as given, placeholders unexpanded. */
   command: string[];
   transport: "stdio" | "http";
-  /** The bound on one scenario: a host still running then is killed (a hang). */
+  /** The bound on one scenario: a host still running then is killed (a hang). The fault scenarios have a floor of their own (boundFloorMs). */
   timeoutMs: number;
+  /**
+   * The floor of the fault scenarios' bound, instead of FAULT_BOUND_FLOOR_MS
+   * (--fault-timeout): for a host whose read deadline is known to be short
+   * (the selftest's reference host reads with one of HOST_CASE_READ_MS), so
+   * that a host lacking one costs that bound, not a reasonable host's deadline.
+   */
+  floorMs?: number;
   scenarios: readonly ScenarioSpec[];
   /** Aborted when a signal interrupts the run: the scenario in progress ends as at its bound. */
   signal?: AbortSignal;
@@ -458,7 +466,8 @@ async function hostInProcess(
       reason: "the scenario provider is reached in this process, through a stand-in: nothing serves this URL, and nothing is sent there",
     });
   }
-  const bound = scenarioBound(o);
+  const ms = scenarioBoundMs(spec, o);
+  const bound = scenarioBound(ms, o);
   // A host that throws ends as a process that crashed would: with status 1.
   const run = o
     .inProcess({ target: targets[0]!, targets, files, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") })
@@ -469,7 +478,7 @@ async function hostInProcess(
     open = false;
     provider.cut();
   } else if (outcome === "hang") {
-    rec.note({ note: "host-timeout", waitedMs: o.timeoutMs, reason: `the host did not end within ${o.timeoutMs} ms: it was stopped` });
+    rec.note({ note: "host-timeout", waitedMs: ms, reason: `the host did not end within ${ms} ms: it was stopped` });
     open = false;
     provider.cut();
     // A host that still does not return once everything it waited on has ended is left behind, not waited for.
@@ -477,12 +486,23 @@ async function hostInProcess(
   } else rec.note({ note: "host-exit", exitCode: outcome, signal: null });
 }
 
+/**
+ * How long a host may take in a scenario: the run's bound, or the scenario's
+ * floor where that is longer (crash-mid-query and stops-answering: a host
+ * that bounds its reads is given its deadline there), `floorMs` standing in
+ * for the floor where given.
+ */
+export function scenarioBoundMs(spec: ScenarioSpec, o: { timeoutMs: number; floorMs?: number }): number {
+  const floor = boundFloorMs(spec);
+  return Math.max(o.timeoutMs, floor === 0 ? 0 : (o.floorMs ?? floor));
+}
+
 /** The end of a scenario's time: its bound passed ("hang"), or a signal interrupted the run. `clear` when the host ended first. */
-function scenarioBound(o: { timeoutMs: number; signal?: AbortSignal }): { reached: Promise<"hang" | "interrupted">; clear(): void } {
+function scenarioBound(ms: number, o: { signal?: AbortSignal }): { reached: Promise<"hang" | "interrupted">; clear(): void } {
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const reached = new Promise<"hang" | "interrupted">((resolve) => {
-    timer = setTimeout(() => resolve("hang"), o.timeoutMs);
+    timer = setTimeout(() => resolve("hang"), ms);
     onAbort = () => resolve("interrupted");
     o.signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -563,7 +583,8 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     spawned = pid;
     if (pid !== undefined) track(pid);
     const outputs = Promise.all([captureOutput(child.stdout, "stdout", rec, forms), captureOutput(child.stderr, "stderr", rec, forms)]);
-    const bound = scenarioBound(o);
+    const ms = scenarioBoundMs(spec, o);
+    const bound = scenarioBound(ms, o);
     // The host's end is its process's exit, not the close of its pipes: a provider it started may hold those open after it exits.
     const exited = new Promise<{ code: number | null; signal: string | null } | { error: string }>((resolve) => {
       child.once("exit", (code, signal) => resolve({ code, signal }));
@@ -574,7 +595,7 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     if (outcome === "interrupted") {
       if (pid !== undefined) killGroup(pid);
     } else if (outcome === "hang") {
-      rec.note({ note: "host-timeout", waitedMs: o.timeoutMs, reason: `the host did not end within ${o.timeoutMs} ms: it and its process group were killed` });
+      rec.note({ note: "host-timeout", waitedMs: ms, reason: `the host did not end within ${ms} ms: it and its process group were killed` });
       if (pid !== undefined) killGroup(pid);
     } else if (pid === undefined || "error" in outcome) {
       const r = await Promise.race([child, new Promise<undefined>((res) => setTimeout(() => res(undefined), 2000).unref())]);

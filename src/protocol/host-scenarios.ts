@@ -60,7 +60,7 @@ function scenario<const N extends string>(
 
 export const LOCK_STEP = scenario(
   "lock-step",
-  "the baseline: an honest provider that declares neither correlation nor verify nor an embeddings fingerprint, and advertises full and compact",
+  "the baseline: an honest provider that declares neither correlation nor verify nor an embeddings fingerprint, and advertises full and compact; each frame's content holds a marker of its own (cgpmark-fx-NN), the same for a document in unknown-members and unknown-vocabulary",
 );
 export const CORRELATION = scenario("correlation", "as lock-step, but it declares capabilities.correlation: ids are welcome and echoed");
 export const FOREIGN_EMBEDDINGS = scenario(
@@ -91,11 +91,11 @@ export const WRONG_FAMILY = scenario(
 );
 export const UNKNOWN_MEMBERS = scenario(
   "unknown-members",
-  "as lock-step, with members no revision defines at every level of its ack and frames: the host must ignore them (U1)",
+  "as lock-step, with members no revision defines at every level of its ack and frames: the host must ignore them (U1), and compose what it composes in lock-step",
 );
 export const UNKNOWN_VOCABULARY = scenario(
   "unknown-vocabulary",
-  "as lock-step, with a frame of an unknown kind (when the query did not narrow kinds) and a relation with an unknown namespaced rel (U2)",
+  "as lock-step, with a frame of an unknown kind (when the query did not narrow kinds) and a relation with an unknown namespaced rel: the host must take them as opaque evidence (U2), and compose the frames beside them as in lock-step",
 );
 export const ERROR_INTERNAL = scenario(
   "error-internal",
@@ -116,9 +116,12 @@ export const BEARER_TOKEN = scenario(
 );
 export const CRASH_MID_QUERY = scenario(
   "crash-mid-query",
-  "it reads the first query, writes half a line, and dies (stdio: exit status 1; HTTP: the connection is dropped)",
+  "it reads the first query, writes half a line, and dies (stdio: exit status 1; HTTP: the connection is dropped); bounded by at least 45 000 ms, whatever --timeout says, so that a host's own deadline runs out first",
 );
-export const STOPS_ANSWERING = scenario("stops-answering", "it answers the handshake, then never answers again, and never exits on its own");
+export const STOPS_ANSWERING = scenario(
+  "stops-answering",
+  "it answers the handshake, then never answers again, and never exits on its own; bounded by at least 45 000 ms, whatever --timeout says, so that a host's own deadline runs out first",
+);
 export const NON_LOOPBACK_PLAINTEXT = scenario(
   "non-loopback-plaintext",
   "served on the --listen address over plain http://, it declares data_flow.egress: true and no scopes, and the host is told (CGP_CONSENT and {consent}: egress) that it holds a boolean consent for this provider: no consent gate stops the query, only the transport can. No query payload may cross the unencrypted connection (C7)",
@@ -159,6 +162,13 @@ export const REUSE = scenario(
   "it declares capabilities.verify and serves six frames, each with a marker of its own, five with a content_digest and one without; its sources then change, so a verify of them answers valid for one, stale (with a replacement_digest) for one, gone for one, unknown for one, and leaves one out, and a later query serves the stale, unknown and left-out frames' new content under new markers and digests, the digest-less frame's new content under a new marker, and not the gone one. A block composed after the verdicts may reuse the stored copy of the valid frame alone (V2, V3, V4), and never that of the digest-less one (D3)",
 );
 
+// Scores across providers (F10), and the bound of the fault scenarios (§11.1).
+export const SCORE_RANGES = scenario(
+  "score-ranges",
+  "two providers (cgp-conform-wiki first, cgp-conform-code second) serve two small frames each, alike but for their scores: the first scores 0.95 and 0.40, the second 0.009 and 0.001, each frame's content holding a marker of its own, four frames of about 80 tokens in all, room for both answers in any query that asks for four frames. A threshold applied across providers would drop every frame of the second (F10)",
+  { providers: 2 },
+);
+
 export const SCENARIOS = [
   LOCK_STEP,
   CORRELATION,
@@ -184,6 +194,7 @@ export const SCENARIOS = [
   COMPOSE_RESCORED,
   THREE_PROVIDERS,
   REUSE,
+  SCORE_RANGES,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];
@@ -276,4 +287,18 @@ export function providersNamed(command: readonly string[], transport: "stdio" | 
   if (text.includes(transport === "stdio" ? HOST_ENV.commands : HOST_ENV.urls)) return 3;
   const [, second, third] = PROVIDER_PLACEHOLDERS[transport];
   return text.includes(second) ? (text.includes(third) ? 3 : 2) : 1;
+}
+
+/**
+ * The least bound on a scenario whose provider fails (crash-mid-query,
+ * stops-answering), whatever --timeout says: a host that bounds its reads
+ * ends there once its own deadline passes, and a reasonable deadline is
+ * longer than the run's default bound (the protocol's own MCP server waits
+ * 30 s on a provider). A larger --timeout stands.
+ */
+export const FAULT_BOUND_FLOOR_MS = 45_000;
+
+/** The least bound on a scenario (0: the run's bound alone). */
+export function boundFloorMs(spec: ScenarioSpec): number {
+  return spec.name === CRASH_MID_QUERY.name || spec.name === STOPS_ANSWERING.name ? FAULT_BOUND_FLOOR_MS : 0;
 }

@@ -81,7 +81,7 @@ export interface HostTranscriptHeader {
   /** The host command line as given, placeholders unexpanded (so no token is in it). */
   command: string[];
   transport: "stdio" | "http";
-  /** How long a host may take in one scenario before it is killed (a hang). */
+  /** How long a host may take in one scenario before it is killed (a hang); crash-mid-query and stops-answering may have a floor above it (each host-timeout note gives the bound it waited). */
   timeout_ms: number;
   started_at: string;
   duration_ms?: number;

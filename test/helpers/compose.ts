@@ -55,3 +55,31 @@ export function finish(b: HostTranscriptBuilder, providers: number): HostTranscr
   for (let i = 0; i < providers; i++) b.provider(i).send({ type: "shutdown" });
   return b.end({ code: 0 });
 }
+
+/**
+ * A one-provider scenario as a host of `turns` queries has it: each query
+ * answered as the scenario provider answers, and after each the block
+ * `compose` makes of that answer's frames (none where it gives undefined),
+ * then shutdown and exit 0.
+ */
+export function turns(
+  b: HostTranscriptBuilder,
+  name: ScenarioName,
+  compose: (held: Held[], turn: number) => string | undefined = (held) => block(held),
+  count = 1,
+): HostTranscriptBuilder {
+  const { ack, frames } = servedBy(name, 0);
+  b.scenario(name).handshake(ack);
+  const blocks: string[] = [];
+  for (let i = 0; i < count; i++) {
+    b.send(query()).answer({ type: "frames", result: { frames, truncated: false } });
+    const text = compose(
+      frames.map((frame) => ({ provider_id: providerName(ack)!, frame })),
+      i,
+    );
+    if (text !== undefined) blocks.push(text);
+  }
+  b.send({ type: "shutdown" }).end({ code: 0 });
+  for (const text of blocks) b.context(text);
+  return b;
+}

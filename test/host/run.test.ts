@@ -1,6 +1,6 @@
 import t from "tap";
-import { expand } from "../../src/host/run.ts";
-import { providersNamed } from "../../src/protocol/host-scenarios.ts";
+import { expand, scenarioBoundMs } from "../../src/host/run.ts";
+import { CRASH_MID_QUERY, FAULT_BOUND_FLOOR_MS, LOCK_STEP, providersNamed, SCENARIOS, STOPS_ANSWERING } from "../../src/protocol/host-scenarios.ts";
 
 t.test("expand fills every placeholder; {consent} is the scenario's consent, none where it gives none", async (t) => {
   const values = { provider: ["cgp-conform", "scenario-provider", "--socket", "/tmp/a b/p.sock"], token: "tok", consent: "egress" as const };
@@ -52,4 +52,18 @@ t.test("how many providers a command can reach: its placeholders in turn, or the
   t.equal(providersNamed(["sh", "-c", 'my-host --providers "$CGP_PROVIDER_COMMANDS"'], "stdio"), 3);
   t.equal(providersNamed(["host", "{url}", "{url2}"], "http"), 2);
   t.equal(providersNamed(["host", "{url}", "{provider2}"], "http"), 1, "a stdio placeholder reaches nothing over HTTP");
+});
+
+t.test("the fault scenarios are bounded by at least a reasonable host deadline; the others by the run's bound", async (t) => {
+  t.ok(FAULT_BOUND_FLOOR_MS >= 45_000, "longer than a 30 s provider deadline, with room");
+  for (const spec of [CRASH_MID_QUERY, STOPS_ANSWERING]) {
+    t.equal(scenarioBoundMs(spec, { timeoutMs: 10_000 }), FAULT_BOUND_FLOOR_MS, `${spec.name}: the floor over the default bound`);
+    t.equal(scenarioBoundMs(spec, { timeoutMs: 90_000 }), 90_000, `${spec.name}: a larger --timeout stands`);
+    t.equal(scenarioBoundMs(spec, { timeoutMs: 1_000, floorMs: 3_000 }), 3_000, `${spec.name}: --fault-timeout stands in for the floor`);
+    t.equal(scenarioBoundMs(spec, { timeoutMs: 5_000, floorMs: 3_000 }), 5_000, `${spec.name}: and never lowers the run's bound`);
+    t.match(spec.summary, new RegExp(`at least ${FAULT_BOUND_FLOOR_MS.toLocaleString("en").replace(",", " ")} ms`), `${spec.name}: its summary says so`);
+  }
+  for (const spec of SCENARIOS.filter((s) => s !== CRASH_MID_QUERY && s !== STOPS_ANSWERING))
+    t.equal(scenarioBoundMs(spec, { timeoutMs: 10_000, floorMs: 60_000 }), 10_000, `${spec.name}: the run's bound`);
+  t.equal(scenarioBoundMs(LOCK_STEP, { timeoutMs: 2_500 }), 2_500);
 });

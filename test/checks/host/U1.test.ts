@@ -1,5 +1,6 @@
 import U1 from "../../../checks/host/U1.ts";
 import { ACK, hostTx, runHostCases, SHUTDOWN } from "../../helpers/host-transcript.ts";
+import { turns } from "../../helpers/compose.ts";
 
 const EXT = { cgp_conform_extension: { since: "1.9" } };
 const ODD = { ...ACK, ...EXT, provider: { ...ACK.provider, ...EXT }, capabilities: { ...ACK.capabilities, ...EXT } };
@@ -55,5 +56,30 @@ runHostCases(U1, [
       hostTx().scenario("lock-step").honest().scenario("unknown-members").send({ type: "handshake", protocol_version: "contextgraph/1.0" }).end({ code: 1 }),
     status: "skip",
     says: [/sent no handshake_ack \(it refused the host's handshake\), so no unknown member reached the host/],
+  },
+  {
+    name: "what it delivered: the frames lock-step's block holds, in the block",
+    build: () => turns(turns(hostTx(), "lock-step"), "unknown-members"),
+    status: "pass",
+    says: [/scenario unknown-members, line \d+: the block holds every one of the 5 frames that lock-step's first block \(line \d+\) holds/],
+  },
+  {
+    name: "the answer dropped for its unknown members, exit 0 all the same",
+    build: () => turns(turns(hostTx(), "lock-step"), "unknown-members", () => undefined),
+    status: "fail",
+    says: [
+      /scenario unknown-members: the host wrote no block holding a frame it was served, so none of the 5 frames \(cgpmark-fx-01, cgpmark-fx-02, cgpmark-fx-03, cgpmark-fx-04, …\) that lock-step's first block \(line \d+\) holds is there, after an answer \(line \d+\) that differs from lock-step's only by unknown members in every object/,
+    ],
+  },
+  {
+    name: "no block in lock-step either: nothing to compare",
+    build: () =>
+      turns(
+        turns(hostTx(), "lock-step", () => undefined),
+        "unknown-members",
+        () => undefined,
+      ),
+    status: "pass",
+    never: [/block/],
   },
 ]);

@@ -1,9 +1,16 @@
 import U2 from "../../../checks/host/U2.ts";
 import { frame, frames, handshake, hostTx, query, runHostCases, SHUTDOWN } from "../../helpers/host-transcript.ts";
+import { block, turns } from "../../helpers/compose.ts";
+import type { Held } from "../../../fixtures/host.ts";
 
 const ECHO = { rel: "cgp-conform:echoes", target_uri: "file:///repo/docs/retry.md", display_name: "itself" };
 const ODD = frames([frame({ kind: "hologram", relations: [ECHO] }), frame({ id: "fixture:two" })]);
 const ODD_REL = frames([frame({ relations: [ECHO] })]);
+
+const known = (h: Held): boolean => h.frame.kind !== "hologram";
+/** lock-step and unknown-vocabulary as the scenario providers serve them, each turn's block composed as `compose` does in unknown-vocabulary. */
+const delivered = (compose: (held: Held[], turn: number) => string | undefined, count = 1, countHere = count) =>
+  turns(turns(hostTx(), "lock-step", undefined, count), "unknown-vocabulary", compose, countHere);
 
 runHostCases(U2, [
   {
@@ -65,5 +72,64 @@ runHostCases(U2, [
       hostTx().scenario("lock-step").honest().scenario("unknown-vocabulary").send(handshake()).answer({ type: "handshake_ack" }).send(SHUTDOWN).end(),
     status: "skip",
     says: [/no frames answer carrying the unknown kind or rel reached the host/],
+  },
+  {
+    name: "what it delivered: every frame of the answer in its block, as in lock-step",
+    build: () => delivered(block),
+    status: "pass",
+    says: [
+      /scenario unknown-vocabulary, line \d+: the block holds every one of the 5 frames that lock-step's first block \(line \d+\) holds, after an answer \(line \d+\) that differs only by an unknown kind and rel/,
+    ],
+  },
+  {
+    name: "the whole answer dropped, exit 0 all the same: no block",
+    build: () => delivered(() => undefined),
+    status: "fail",
+    says: [
+      /scenario unknown-vocabulary: the host wrote no block holding a frame it was served, so none of the 4 frames that carry nothing unknown \(cgpmark-fx-02, cgpmark-fx-03, cgpmark-fx-04, cgpmark-fx-05\) that lock-step's first block \(line \d+\) holds is there/,
+      /it composed nothing of that answer, as a host that failed to deserialise or rejected it would/,
+    ],
+    never: [/exited with status 0 \(line \d+\), but/],
+  },
+  {
+    name: "a block holding no frame at all: as none",
+    build: () => delivered(() => "Retrieved context: (none)"),
+    status: "fail",
+    says: [/the host wrote no block holding a frame it was served, so none of the 4 frames/],
+  },
+  {
+    name: "a block with the unknown frame only",
+    build: () => delivered((held) => block(held.filter((h) => !known(h)))),
+    status: "fail",
+    says: [/scenario unknown-vocabulary, line \d+: the block holds none of the 4 frames that carry nothing unknown/],
+  },
+  {
+    name: "a block without one of the known frames: a warning",
+    build: () => delivered((held) => block(held.filter((h) => !String(h.frame.content).includes("cgpmark-fx-05")))),
+    status: "warn",
+    says: [/the block holds 3 of the 4 frames that carry nothing unknown that lock-step's first block \(line \d+\) holds, and not cgpmark-fx-05/],
+  },
+  {
+    name: "the frame of the unknown kind left out: a warning",
+    build: () => delivered((held) => block(held.filter(known))),
+    status: "warn",
+    says: [/the block leaves out cgpmark-fx-01 \(of an unknown kind or rel\), which lock-step's first block \(line \d+\) holds/],
+  },
+  {
+    name: "a host of two turns that carries on after the unknown answer",
+    build: () => delivered(block, 2),
+    status: "pass",
+    says: [/the host carried on after the answer at line \d+: its next query \(line \d+\) was answered \(line \d+\), as in lock-step/],
+  },
+  {
+    name: "a host of two turns that stops after the unknown answer, and composes nothing of it",
+    build: () => delivered(() => undefined, 2, 1),
+    status: "fail",
+    never: [/no block 2/],
+    says: [
+      /the host wrote no block holding a frame it was served, so none of the 4 frames/,
+      /; and so for 1 later block of lock-step's \(line \d+\)/,
+      /after the answer at line \d+, which differs from lock-step's only by an unknown kind and rel, the host sent no further query, though in lock-step it sent 1 more query after its first answer/,
+    ],
   },
 ]);

@@ -1,0 +1,205 @@
+import { noBlocks, readBlocks } from "../kit/blocks.ts";
+import { defineHostCheck } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
+import { frameWords, type ServedFrame } from "../kit/served.ts";
+import { show } from "../kit/show.ts";
+import { budgetTokens } from "../../src/math/budget.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { COMPOSE, PROVIDER_PLACEHOLDERS, SCORE_RANGES } from "../../src/protocol/host-scenarios.ts";
+import type { HostView } from "../../src/transcript/host.ts";
+
+/** One provider of the scenario: what it served, and how much of it some block holds. */
+interface Side {
+  index: number;
+  name: string;
+  served: ServedFrame[];
+  admitted: ServedFrame[];
+  top: number;
+  range: string;
+}
+
+const scoreOf = (f: ServedFrame): number => (typeof f.frame.score === "number" ? f.frame.score : Number.NaN);
+
+/** The least max_frames and max_tokens of the host's queries to any provider of the scenario, where each query states both as counts. */
+function asked(v: HostView): { frames: number; tokens: number; lines: number[] } | undefined {
+  const queries = v.providers().flatMap((p) => p.sent("query"));
+  const limits = queries.map((q) => (isObj(q.env.query) ? q.env.query : {}));
+  if (queries.length === 0 || !limits.every((l) => Number.isSafeInteger(l.max_frames) && Number.isSafeInteger(l.max_tokens))) return undefined;
+  return {
+    frames: Math.min(...limits.map((l) => l.max_frames as number)),
+    tokens: Math.min(...limits.map((l) => l.max_tokens as number)),
+    lines: queries.map((q) => q.n),
+  };
+}
+
+/** Why a frame could be left out for a reason of its own: invalid (F1, F2, F3, B3), or the same content or identity as another. */
+function ownReasons(served: readonly ServedFrame[]): string[] {
+  const out: string[] = [];
+  for (const f of served) {
+    const s = scoreOf(f);
+    const content = typeof f.frame.content === "string" ? f.frame.content : undefined;
+    if (!(s >= 0 && s <= 1)) out.push(`${frameWords(f)} has score ${show(f.frame.score, 20)}, outside [0, 1]`);
+    if (content === undefined || f.frame.token_cost !== budgetTokens(content)) out.push(`${frameWords(f)} has a token_cost unlike its content's`);
+    if (typeof f.frame.title !== "string" || f.frame.title === "" || typeof f.frame.citation_label !== "string" || f.frame.citation_label === "")
+      out.push(`${frameWords(f)} lacks a title or citation_label`);
+  }
+  const contents = served.map((f) => f.frame.content);
+  const ids = served.map((f) => `${f.provider} ${f.frameId} ${f.digest ?? ""}`);
+  if (new Set(contents).size < contents.length || new Set(ids).size < ids.length) out.push("two served frames share their content or identity");
+  return out;
+}
+
+/** Whether the host composes the frames of two providers at all: compose's blocks hold frames of both. */
+function composesBoth(v: HostView): boolean {
+  if (!v.ran) return false;
+  const held = new Set(readBlocks(v).blocks.flatMap((b) => b.frames.map((f) => f.frame.provider)));
+  return held.size >= 2;
+}
+
+/**
+ * @anchor F10
+ * Stimulus: scenario score-ranges: two providers serve two doc frames each,
+ * alike in kind, size and shape, all valid, no two alike in id or content,
+ * each content holding a marker of its own; only the scores differ, 0.95 and
+ * 0.40 from the first (cgp-conform-wiki), 0.009 and 0.001 from the second
+ * (cgp-conform-code), each an honest ranking of its own frames. A frame is
+ * admitted where its marker is in some block the host wrote to {context}
+ * (CGP_CONTEXT_PATH) there; compose is read as the counterpart, showing that
+ * the host composes two providers' frames at all.
+ * Fails: every frame the low-scoring provider served is in no block, while
+ * some of the other's are, where nothing else explains it: both answers fit
+ * the smallest max_frames and max_tokens the host itself asked in any query
+ * there (room for all by its own budget), no frame is invalid (score in
+ * [0, 1], token_cost, title, citation_label) and none shares its content or
+ * identity with another (so de-duplication is not involved), and compose's
+ * blocks hold frames of both its providers. Only a score threshold applied
+ * across providers drops a whole provider for being on a smaller scale.
+ * Readings. Where something else may explain that drop (the answers exceed
+ * what the host asked for, a frame is invalid, compose shows no block with
+ * two providers' frames), it informs: ranking by raw score to fill a budget
+ * is a policy the spec permits, so it never warns. A partial drop (some of
+ * a provider's frames left out, room for all) informs too: "A host MAY apply
+ * a threshold to a single provider's scores", and a cut between two of one
+ * provider's scores cannot be told from it. The high-scoring provider's
+ * frames all left out while the other's are in warns: no score threshold
+ * does that, but a provider's frames are dropped with room for all. A host
+ * that wrote blocks holding no frame of the scenario warns: it admitted
+ * nothing, so nothing about its thresholds can be seen, and that is never a
+ * pass. Skip where the host wrote no context block, naming {context}, or
+ * where a provider served it nothing (its query narrowed kinds past doc).
+ * The other sentences of F10 (presenting a raw score as a cross-provider
+ * measure, documenting an order by raw score) are not visible in a block.
+ */
+export default defineHostCheck({
+  anchor: "F10",
+  title: "The host applies no score threshold across providers",
+  level: "MUST",
+  requirement:
+    "score is provider-local and ordinal — this spec defines no shared scale. A host MUST NOT apply a cross-provider score threshold, and MUST NOT present a raw score as a cross-provider measure of relevance.",
+  scenarios: [SCORE_RANGES, COMPOSE],
+  score(input) {
+    const v = input.scenario(SCORE_RANGES);
+    if (!v.ran) return { skip: `scenario score-ranges did not run: ${v.record?.skipped ?? "it was not selected"}` };
+    const r = readBlocks(v);
+    if (r.written.length === 0) return { skip: noBlocks(input, [v], "score-ranges") };
+    const placeholders = PROVIDER_PLACEHOLDERS[input.transport];
+    const admitted = new Set(r.blocks.flatMap((b) => b.frames.map((f) => f.frame)));
+    const sides: Side[] = v.providers().map((p, index) => {
+      const served = r.served.filter((f) => f.provider === index);
+      const scores = served.map(scoreOf).filter((s) => !Number.isNaN(s));
+      return {
+        index,
+        name: served[0]?.name ?? placeholders[index]!,
+        served,
+        admitted: served.filter((f) => admitted.has(f)),
+        top: scores.length > 0 ? Math.max(...scores) : Number.NaN,
+        range: scores.length > 0 ? `scores ${Math.min(...scores)}–${Math.max(...scores)}` : "no score",
+      };
+    });
+    const empty = sides.find((s) => s.served.length === 0);
+    if (empty)
+      return {
+        skip: `scenario score-ranges: ${placeholders[empty.index]} served the host no frame (it sent ${count(v.providers()[empty.index]!.sent("query").length, "query", "queries")}), so there is no second scale to compare`,
+      };
+    const blockLines = r.written.map((b) => b.n);
+    const answerLines = [...new Set(r.served.map((f) => f.n))];
+    const lines = [...blockLines, ...answerLines];
+    const where = `scenario score-ranges, ${lineWords(blockLines)}`;
+    const held = (s: Side): string => `${s.admitted.length} of the ${count(s.served.length, "frame")} of ${s.name} (${s.range})`;
+    if (admitted.size === 0)
+      return [
+        {
+          ok: false,
+          level: "NONE",
+          message: `${where}: the host's blocks hold none of the ${count(r.served.length, "frame")} its two providers served, so whether it applies a score threshold cannot be seen; compose a block of what the providers serve`,
+          expected: "a block holding the frames served",
+          actual: "no served frame in any block",
+          lines,
+        },
+      ];
+    const [low, high] = [...sides].sort((a, b) => a.top - b.top) as [Side, Side];
+    if (sides.every((s) => s.admitted.length === s.served.length))
+      return [
+        { ok: true, message: `${where}: the blocks hold all ${count(r.served.length, "frame")} of both providers, ${sides.map(held).join(" and ")}`, lines },
+      ];
+    const budget = asked(v);
+    const cost = r.served.reduce((a, f) => a + (typeof f.frame.token_cost === "number" ? f.frame.token_cost : 0), 0);
+    const explanations: string[] = [];
+    if (!budget) explanations.push("its queries do not all state max_frames and max_tokens as counts");
+    else if (r.served.length > budget.frames || cost > budget.tokens)
+      explanations.push(
+        `the ${count(r.served.length, "frame")} (${cost} tokens) served exceed what it asked for in one query (max_frames ${budget.frames}, max_tokens ${budget.tokens}, ${lineWords(budget.lines)})`,
+      );
+    explanations.push(...ownReasons(r.served).slice(0, 2));
+    if (!composesBoth(input.scenario(COMPOSE)))
+      explanations.push("in compose no block holds frames of both its providers, so the host may compose one provider alone");
+    const room = budget
+      ? `room for all by its own queries (max_frames ${budget.frames}, max_tokens ${budget.tokens}; ${count(r.served.length, "frame")}, ${cost} tokens served)`
+      : "";
+    const missing = (s: Side): string =>
+      s.served
+        .filter((f) => !s.admitted.includes(f))
+        .map((f) => `${show(f.frameId, 40)} (score ${show(f.frame.score, 12)})`)
+        .join(", ");
+    if (low.admitted.length === 0 && high.admitted.length > 0) {
+      if (explanations.length === 0)
+        return [
+          {
+            ok: false,
+            message: `${where}: the blocks hold none of ${low.name}'s ${count(low.served.length, "frame")} (${missing(low)}) and ${held(high)}, with ${room}, every frame valid and none a duplicate, and the host composes two providers in compose: its frames were dropped for their scores alone, a threshold applied across providers; score is provider-local and ordinal, so cut one provider's scores only against its own`,
+            expected: `${low.name}'s frames in the block beside ${high.name}'s`,
+            actual: `0 of ${low.served.length} of ${low.name}'s frames composed`,
+            lines,
+          },
+        ];
+      return [
+        {
+          ok: false,
+          level: "MAY",
+          message: `${where}: the blocks hold none of ${low.name}'s ${count(low.served.length, "frame")} (${low.range}) and ${held(high)}, but something other than a threshold across providers may explain it: ${explanations.join("; ")}`,
+          lines,
+        },
+      ];
+    }
+    if (high.admitted.length === 0 && low.admitted.length > 0)
+      return [
+        {
+          ok: false,
+          level: "NONE",
+          message: `${where}: the blocks hold none of ${high.name}'s ${count(high.served.length, "frame")} (${missing(high)}), though they score highest, and ${held(low)}${room ? `, with ${room}` : ""}: no score threshold does that, but a provider's frames were dropped`,
+          expected: `${high.name}'s frames in the block`,
+          actual: `0 of ${high.served.length} composed`,
+          lines,
+        },
+      ];
+    const partial = sides.filter((s) => s.admitted.length < s.served.length);
+    return [
+      {
+        ok: false,
+        level: "MAY",
+        message: `${where}: the blocks hold ${sides.map(held).join(" and ")}; left out: ${partial.map((s) => `${missing(s)} of ${s.name}`).join("; ")}. A threshold on one provider's own scores is permitted, and a partial cut cannot be told from one${explanations.length > 0 ? `; ${explanations.join("; ")}` : ""}`,
+        lines,
+      },
+    ];
+  },
+});
