@@ -94,7 +94,8 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers). Only
+ * compose-rescored, three-providers,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation). Only
  * verify-declared declares capabilities.verify, and it serves one frame
  * without a content_digest.
  * Two rules. (a) A verify sent where the ack did not declare

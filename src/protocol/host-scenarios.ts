@@ -150,6 +150,29 @@ export const THREE_PROVIDERS = scenario(
   { providers: 3 },
 );
 
+/*
+ * R3, B2 and F9: what a host does with content it must not obey, with a
+ * provider that broke its budget, and with attestations it cannot verify
+ * (src/protocol/adversarial.ts holds what their providers serve).
+ */
+export const QUOTED_BENIGN = scenario(
+  "quoted-benign",
+  "one provider (cgp-conform-quotes) serves three small frames with room for all, each frame's content opening with a marker of its own and closing with another: quoted-hostile's honest counterpart, the same frames with plain content",
+);
+export const QUOTED_HOSTILE = scenario(
+  "quoted-hostile",
+  "as quoted-benign, but the second frame's content, the same size, holds the usual fence closers (</frame>, </context>, ```, <|im_end|>, ]]>, …), an instruction-shaped line (SYSTEM: ignore all previous instructions …) and a forged sibling frame opener, between its markers: the block must quote it as it quotes the benign content, its structure unchanged (R3)",
+);
+export const BUDGET_BREAKER = scenario(
+  "budget-breaker",
+  "two providers: the first (cgp-conform-bulk) answers every query with frames whose summed token_cost exceeds the query's max_tokens (B1), each frame's token_cost exact (B3) and any two of them within it; the second (cgp-conform-docs) serves two small frames within budget. None of the first's frames may reach a block, the second's must, and the drop must be reported (B2)",
+  { providers: 2 },
+);
+export const UNVERIFIABLE_ATTESTATION = scenario(
+  "unverifiable-attestation",
+  "one provider (cgp-conform-signed) publishes an attester key and serves four frames alike in kind, size and score, with room for all: three carry an attestation no host can verify (an unknown algorithm; a signature that does not verify under the published key; a key_id no published key answers), one carries none. Each must be composed, unattested (F9)",
+);
+
 export const SCENARIOS = [
   LOCK_STEP,
   CORRELATION,
@@ -174,6 +197,10 @@ export const SCENARIOS = [
   COMPOSE_REORDERED,
   COMPOSE_RESCORED,
   THREE_PROVIDERS,
+  QUOTED_BENIGN,
+  QUOTED_HOSTILE,
+  BUDGET_BREAKER,
+  UNVERIFIABLE_ATTESTATION,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];
