@@ -161,11 +161,11 @@ export const QUOTED_BENIGN = scenario(
 );
 export const QUOTED_HOSTILE = scenario(
   "quoted-hostile",
-  "as quoted-benign, but the second frame's content, the same size, holds the usual fence closers (</frame>, </context>, ```, <|im_end|>, ]]>, …), an instruction-shaped line (SYSTEM: ignore all previous instructions …) and a forged sibling frame opener, between its markers: the block must quote it as it quotes the benign content, its structure unchanged (R3)",
+  "as quoted-benign, but the second frame's content, the same size, holds between its markers the usual closers of quoted material (end tags, code fences, CDATA and comment ends, chat-template tokens), each on a line of its own, an instruction-shaped line (SYSTEM: ignore all previous instructions …) and a forged sibling frame opener: the block must quote it as it quotes the benign content, no line of it closing its frame (R3)",
 );
 export const BUDGET_BREAKER = scenario(
   "budget-breaker",
-  "two providers: the first (cgp-conform-bulk) answers every query with frames whose summed token_cost exceeds the query's max_tokens (B1), each frame's token_cost exact (B3) and any two of them within it; the second (cgp-conform-docs) serves two small frames within budget. None of the first's frames may reach a block, the second's must, and the drop must be reported (B2)",
+  "two providers: the first (cgp-conform-bulk) answers every query with frames whose summed token_cost exceeds the query's max_tokens (B1), each frame's token_cost exact (B3) and all but one of them within it; the second (cgp-conform-docs) serves two small frames within budget. None of the first's frames may reach a block, the second's must, and the drop must be reported (B2)",
   { providers: 2 },
 );
 export const UNVERIFIABLE_ATTESTATION = scenario(
