@@ -66,9 +66,11 @@ function report(v: HostView, after: number, name: string | undefined, honestId: 
  * composes nothing anywhere from one that composed nothing here. Each frame's
  * content holds a marker of its own, so a frame is in a block where its marker
  * is. Precondition: an answer of the first provider exceeds the max_tokens of
- * the query it answers (the last query sent it before the answer); a host
- * asking more than 3 × 65536 tokens leaves B1 nothing to break (skip), and one
- * that sent it no query, or got no frames, shows nothing (not observed).
+ * the query it answers (the last query sent it before the answer). A host
+ * asking 3 × 65536 tokens or more leaves B1 nothing to break, and one that
+ * sent it no query, or whose queries it answered with no frames (an error),
+ * never met the stimulus: both skip, as host:U2 does for a stimulus that never
+ * reached the host.
  * Findings: a block of budget-breaker composing all of the breaking
  * provider's frames fails (they must be dropped), and composing some of them
  * fails as truncation ("never silently truncate them"), whatever was reported.
