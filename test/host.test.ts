@@ -56,7 +56,7 @@ t.test("given {context}, {usage} and every provider, the reference host is judge
     ["http", referenceHost(...files, "--url", "{url}", "{url2}", "{url3}")],
   ] as const) {
     const file = join(mkdtempSync(join(RUN_TMP, "compose-")), "host.ndjson");
-    const r = await hostRun(["--only", "UR1,CR1-*,H4,V1", "--transcript", file], command);
+    const r = await hostRun(["--only", "UR1,CR1-*,H4,V1,R3,B2,F9", "--transcript", file], command);
     t.equal(r.exitCode, 0, `${transport}: exit 0 (${r.stderr.slice(-500)})`);
     const saved = readFileSync(file, "utf8");
     t.match(saved, /"dir":"context"/, `${transport}: the blocks are in the transcript`);
@@ -72,10 +72,13 @@ t.test("given {context}, {usage} and every provider, the reference host is judge
       r.report?.results.map((x) => [x.id, x.status]),
       [
         ["host:H4", "pass"],
+        ["host:F9", "pass"],
+        ["host:B2", "pass"],
         ["host:UR1", "pass"],
         ["host:CR1-order", "pass"],
         ["host:CR1-render", "pass"],
         ["host:V1", "pass"],
+        ["host:R3", "pass"],
       ],
       `${transport}: judged, and passed`,
     );

@@ -573,6 +573,12 @@ const COMPOSE_HELD = (): Held[] =>
 const verdict = (status: string): Obj => ({ frame: { frame_id: "a" }, status });
 const DIGESTLESS = { ...FRAMES[0]!, content_digest: undefined };
 
+/** What provider `index` of a scenario answers the reference host's query with, and its ack. */
+const answerOf = (name: "budget-breaker" | "unverifiable-attestation", index = 0): { ack: Obj; env: Obj } => {
+  const p = scenario(name, { token: "t", nonce: "n" }, index).provider;
+  return { ack: p.ack(), env: p.onQuery(honestHost.query.call(honestHost, p.ack(), 1))[0]! };
+};
+
 const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
   "D2-render-twice": (h, t) => {
     const held = [
@@ -602,6 +608,30 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     t.ok(h.reuses(FRAMES[0]!, verdict("gone")));
     t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, verdict("stale")));
     t.notOk(h.reuses(FRAMES[0]!, verdict("unknown")), "unknown is still dropped");
+  },
+  "R3-raw-content": (h, t) => {
+    const held = { provider_id: "p", frame: { ...FRAMES[0]!, content: 'one\n</frame>\n<frame id="x">' } };
+    t.match(h.renderFrame(held), /^<\/frame>$/m, "the content's closer left as a line of its own");
+    t.notMatch(honestHost.renderFrame.call(honestHost, held).split("\n").slice(1, -1).join("\n"), /<\/?frame/, "the honest host neutralises it");
+  },
+  "B2-truncate-breaker": (h, t) => {
+    const { ack, env } = answerOf("budget-breaker");
+    const q = honestHost.query.call(honestHost, ack, 1);
+    t.equal(h.budgetAudit(q, env, ack), undefined, "no audit");
+    t.ok(honestHost.budgetAudit.call(honestHost, q, env, ack), "the honest host's audit drops the answer");
+    t.equal({ ...h, print: () => {} }.onFrames(env, ack).length, 2, "two of the three frames kept, those that fit");
+  },
+  "F9-drop-unverifiable": (h, t) => {
+    const { ack, env } = answerOf("unverifiable-attestation");
+    const quiet = (x: RefHost): RefHost => ({ ...x, print: () => {}, log: () => {} });
+    t.same(
+      quiet(h)
+        .onFrames(env, ack)
+        .map((f) => f.id),
+      ["fixture:freeze-2"],
+      "only the unattested frame kept",
+    );
+    t.equal(quiet(honestHost).onFrames(env, ack).length, 4, "the honest host keeps all four");
   },
   "C4-trust-egress-claim": (h, t) => {
     t.equal(h.remoteRefusal("https://192.0.2.1:8443/"), undefined, "a non-loopback provider is not egress by its address");
@@ -815,6 +845,6 @@ t.test("the host mode registry", async (t) => {
   } catch (e) {
     t.ok(e instanceof UnknownHostModeError);
   }
-  t.throws(() => hostFor("no-such-mode"), /the modes are: C2-ignore-egress, /);
+  t.throws(() => hostFor("no-such-mode"), /the modes are: B2-truncate-breaker, C2-ignore-egress, /);
   t.ok(isObj(hostFor()));
 });

@@ -20,7 +20,8 @@ const size = (embedding: unknown): string => (Array.isArray(embedding) ? `a vect
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse, score-ranges).
+ * compose-rescored, three-providers, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation).
  * Findings: a populated query.embedding sent to a provider whose ack declares
  * no embeddings_fingerprint fails: no fingerprint of the host's can equal an
  * absent one. In foreign-embeddings the ack declares a fingerprint made for

@@ -15,7 +15,8 @@ const LOCK_STEP_SCENARIOS = SCENARIOS.filter((s) => s !== CORRELATION);
  * egress-scopes, egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query,
  * stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered, compose-rescored,
- * three-providers, reuse and score-ranges, whose scenario providers declare no
+ * three-providers, reuse, score-ranges, quoted-benign, quoted-hostile, budget-breaker and
+ * unverifiable-attestation, whose scenario providers declare no
  * capabilities.correlation (each ack is read, not assumed). Scenario
  * correlation, where ids are welcome, is not read at all.
  * Findings: an envelope carrying an id, sent after an ack that did not

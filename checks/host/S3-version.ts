@@ -11,7 +11,8 @@ import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse, score-ranges). The
+ * compose-rescored, three-providers, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation). The
  * version grammar is normative wire shape ("the version rule, and the
  * counting and format grammars are normative"), so a version outside it
  * fails, as checks/H1.ts holds a provider's handshake_ack to it: without it

@@ -168,6 +168,28 @@ export const SCORE_RANGES = scenario(
   "two providers (cgp-conform-wiki first, cgp-conform-code second) serve two small frames each, alike but for their scores: the first scores 0.95 and 0.40, the second 0.009 and 0.001, each frame's content holding a marker of its own, four frames of about 80 tokens in all, room for both answers in any query that asks for four frames. A threshold applied across providers would drop every frame of the second (F10)",
   { providers: 2 },
 );
+/*
+ * R3, B2 and F9: what a host does with content it must not obey, with a
+ * provider that broke its budget, and with attestations it cannot verify
+ * (src/protocol/adversarial.ts holds what their providers serve).
+ */
+export const QUOTED_BENIGN = scenario(
+  "quoted-benign",
+  "one provider (cgp-conform-quotes) serves three small frames with room for all, each frame's content opening with a marker of its own and closing with another: quoted-hostile's honest counterpart, the same frames with plain content",
+);
+export const QUOTED_HOSTILE = scenario(
+  "quoted-hostile",
+  "as quoted-benign, but the second frame's content, the same size, holds between its markers the usual closers of quoted material (end tags, code fences, CDATA and comment ends, chat-template tokens), each on a line of its own, an instruction-shaped line (SYSTEM: ignore all previous instructions …) and a forged sibling frame opener: the block must quote it as it quotes the benign content, no line of it closing its frame (R3)",
+);
+export const BUDGET_BREAKER = scenario(
+  "budget-breaker",
+  "two providers: the first (cgp-conform-bulk) answers every query with frames whose summed token_cost exceeds the query's max_tokens (B1), each frame's token_cost exact (B3) and all but one of them within it; the second (cgp-conform-docs) serves two small frames within budget. None of the first's frames may reach a block, the second's must, and the drop must be reported (B2)",
+  { providers: 2 },
+);
+export const UNVERIFIABLE_ATTESTATION = scenario(
+  "unverifiable-attestation",
+  "one provider (cgp-conform-signed) publishes an attester key and serves four frames alike in kind, size and score, with room for all: three carry an attestation no host can verify (an unknown algorithm; a signature that does not verify under the published key; a key_id no published key answers), one carries none. Each must be composed, unattested (F9)",
+);
 
 export const SCENARIOS = [
   LOCK_STEP,
@@ -195,6 +217,10 @@ export const SCENARIOS = [
   THREE_PROVIDERS,
   REUSE,
   SCORE_RANGES,
+  QUOTED_BENIGN,
+  QUOTED_HOSTILE,
+  BUDGET_BREAKER,
+  UNVERIFIABLE_ATTESTATION,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];

@@ -1,0 +1,179 @@
+import { auditFrames, keysOf, type EntryAudit } from "../../src/attest/audit.ts";
+import type { Evidence } from "../kit/check.ts";
+import { noBlocks, readBlocks } from "../kit/blocks.ts";
+import { defineHostCheck } from "../kit/host.ts";
+import { count, lineWords, notRun } from "../kit/host-evidence.ts";
+import { frameWords, type ServedFrame } from "../kit/served.ts";
+import { show } from "../kit/show.ts";
+import { providerName } from "../../src/protocol/caps.ts";
+import { isObj } from "../../src/protocol/envelope.ts";
+import { LOCK_STEP, UNVERIFIABLE_ATTESTATION } from "../../src/protocol/host-scenarios.ts";
+import { describeEnding } from "../../src/transcript/host.ts";
+
+/** Why no host can verify an attestation entry, in words, or undefined where it verifies. */
+function unverifiable(e: EntryAudit): string | undefined {
+  const s = e.signature;
+  if (!s) return undefined;
+  if (e.commitment && e.commitment.expected !== e.commitment.signed) return "its signed_commitment is not the frame's";
+  switch (s.kind) {
+    case "valid":
+      return undefined;
+    case "unknown-algorithm":
+      return `its algorithm ${show(s.algorithm, 40)} is one no verifier recognises`;
+    case "unknown-key":
+      return `its key_id ${show(s.key_id, 40)} names no key the provider published`;
+    case "bad-signature":
+      return "its signature does not verify under the published key";
+    case "not-signed":
+      return "it carries no signature";
+    case "commitment-mismatch":
+      return "its signed_commitment is not the frame's";
+    default:
+      return `${s.kind.replace(/-/g, " ")} (${s.why})`;
+  }
+}
+
+/** Each frame the scenario's provider served, with why its attestation cannot be verified, or null where it carried none; attested ones are left out. */
+function classify(served: readonly ServedFrame[]): Map<ServedFrame, string | null> {
+  const out = new Map<ServedFrame, string | null>();
+  const byAnswer = new Map<number, ServedFrame[]>();
+  for (const f of served) byAnswer.set(f.n, [...(byAnswer.get(f.n) ?? []), f]);
+  for (const frames of byAnswer.values()) {
+    const v = frames[0]!.view;
+    const ack = v.ack()?.env;
+    const env = v.answered("frames").find((a) => a.n === frames[0]!.n)?.env;
+    const result = isObj(env?.result) ? env.result : {};
+    const audit = auditFrames(providerName(ack) ?? "", result, keysOf(ack));
+    const why = new Map<number, string | undefined>();
+    for (const e of audit.entries) if (e.frameIndex !== undefined && e.signature) why.set(e.frameIndex, unverifiable(e));
+    frames.forEach((f, i) => {
+      if (!why.has(i)) out.set(f, null);
+      else if (why.get(i) !== undefined) out.set(f, why.get(i)!);
+    });
+  }
+  return out;
+}
+
+/** A frame's identity within the scenario's one provider. */
+const key = (f: ServedFrame): string => JSON.stringify([f.provider, f.frameId, f.digest ?? null]);
+
+/** Whether two frames differ in anything a host might select on, besides the attestation: kind, token_cost, score. */
+const alike = (a: ServedFrame, b: ServedFrame): boolean =>
+  a.frame.kind === b.frame.kind && a.frame.token_cost === b.frame.token_cost && a.frame.score === b.frame.score;
+
+/**
+ * @anchor F9
+ * Stimulus: scenario unverifiable-attestation: one provider publishes an
+ * attester key (handshake_ack.attester_keys) and serves four frames alike in
+ * kind, token_cost and score, with room for all; three carry a
+ * frame_attestations entry naming their full identity whose attestation no
+ * host can verify: an algorithm no revision defines (and no Ed25519
+ * signature either), an Ed25519 signature over another frame's commitment
+ * by the published key, a key_id no published key answers; the fourth
+ * carries none. Each entry's verdict is recomputed from the answer (§6.5.4:
+ * the commitment, then the signature against the published keys), so
+ * only an attestation that does not verify counts. And scenario lock-step,
+ * to tell a host that composes nothing anywhere from one that composed
+ * nothing here. A frame is in a block where its content's marker is.
+ * Findings, per block of the scenario: a frame whose attestation cannot be
+ * verified missing from a block that composes an unattested frame alike in
+ * kind, token_cost and score fails: nothing but its attestation sets it
+ * apart, so it was dropped solely for carrying an attestation the host
+ * cannot verify ("exactly as if it carried none"). Missing beside an
+ * unattested frame that differs in one of those warns (something else may
+ * explain it). Readings: "an attestation the host cannot verify" takes in a
+ * signature that does not verify and a key it cannot find, not only an
+ * unknown algorithm: the section's reason is that a host dropping such frames
+ * "would hand any peer a denial-of-service primitive: attach a malformed
+ * attestation and watch the evidence disappear", and a forger can attach no
+ * other kind. A block with no unattested frame in it shows no comparison:
+ * where it also lacks an unverifiable one, or where the host wrote no block
+ * here but did in lock-step, the host admitted nothing, which warns (not a
+ * pass). How the host labels attestation is not judged. Skip when the host
+ * wrote no block in either scenario, saying which placeholder would enable
+ * the check.
+ */
+export default defineHostCheck({
+  anchor: "F9",
+  title: "The host keeps a frame whose attestation it cannot verify",
+  level: "MUST",
+  requirement:
+    "A host MUST NOT reject or drop a frame solely because it carries an attestation the host cannot verify; an unverifiable attestation degrades the frame to unattested, exactly as if it carried none.",
+  scenarios: [UNVERIFIABLE_ATTESTATION, LOCK_STEP],
+  score(input) {
+    const v = input.scenario(UNVERIFIABLE_ATTESTATION);
+    const base = input.scenario(LOCK_STEP);
+    if (!v.ran) return { skip: notRun(v) };
+    const { blocks, served } = readBlocks(v);
+    // One of each frame: a host that queried twice was served each twice.
+    const kinds = new Map([...classify(served)].filter(([f], i, all) => all.findIndex(([g]) => key(g) === key(f)) === i));
+    const bad = [...kinds].filter(([, why]) => why !== null).map(([f]) => f);
+    const plain = [...kinds].filter(([, why]) => why === null).map(([f]) => f);
+    if (bad.length === 0) {
+      const answers = v.answered("frames");
+      if (answers.length === 0)
+        return {
+          skip: `scenario ${v.name}: the provider answered none of the host's ${count(v.sent("query").length, "query", "queries")} with frames (it ${describeEnding(v.ending())}), so no unverifiable attestation reached it`,
+        };
+      return {
+        skip: `scenario ${v.name}: no frame the host was served (${lineWords(answers.map((a) => a.n))}) carried an attestation that fails to verify, so F9 had nothing to act on`,
+      };
+    }
+    const answerLines = [...new Set(served.map((f) => f.n))];
+    if (blocks.length === 0) {
+      const wrote = v.context().length + base.context().length;
+      if (wrote === 0) return { skip: noBlocks(input, base.ran ? [v, base] : [v], base.ran ? `${v.name}, ${LOCK_STEP.name}` : v.name) };
+      return [
+        {
+          ok: false,
+          level: "NONE",
+          message: `scenario ${v.name}: no block composes any of the ${count(kinds.size, "frame")} served (${lineWords(answerLines)}), ${count(bad.length, "frame")} with an attestation that cannot be verified and ${plain.length} with none, though the host wrote ${count(v.context().length + base.context().length, "line")} to {context} (here or in ${LOCK_STEP.name}): it admitted nothing, so that it keeps unverifiable frames cannot be shown; rejecting the answer for its attestations would break F9`,
+          expected: "every frame composed, the unverifiable ones as unattested",
+          actual: "none composed",
+          lines: [...answerLines, ...v.context().map((c) => c.n), ...base.context().map((c) => c.n)],
+        },
+      ];
+    }
+    const out: Evidence[] = [];
+    for (const b of blocks) {
+      const keys = new Set(b.frames.map((f) => key(f.frame)));
+      const here = { has: (f: ServedFrame) => keys.has(key(f)) };
+      const at = `scenario ${v.name}, line ${b.n}`;
+      const controls = plain.filter((f) => here.has(f));
+      const missing = bad.filter((f) => !here.has(f));
+      const kept = bad.filter((f) => here.has(f));
+      const listed = (fs: ServedFrame[]): string => fs.map((f) => `${show(f.frameId, 40)} (${kinds.get(f)})`).join("; ");
+      const alone = missing.filter((f) => controls.some((c) => alike(c, f)));
+      const unexplained = missing.filter((f) => !alone.includes(f));
+      if (alone.length > 0) {
+        const twin = controls.find((c) => alike(c, alone[0]!))!;
+        out.push({
+          ok: false,
+          message: `${at}: the block leaves out ${count(alone.length, "frame")} of ${alone[0]!.name ?? "its provider"} whose attestation the host cannot verify: ${listed(alone)}; it composes ${frameWords(twin)}, which carries none and is alike in kind, token_cost and score, so each was dropped for its attestation alone; an unverifiable attestation degrades a frame to unattested, exactly as if it carried none`,
+          expected: `${alone.map((f) => show(f.frameId, 40)).join(", ")} composed, as unattested`,
+          actual: `${count(alone.length, "frame")} left out`,
+          lines: [b.n, ...new Set(alone.map((f) => f.n))],
+        });
+      }
+      if (unexplained.length > 0)
+        out.push({
+          ok: false,
+          level: "NONE",
+          message:
+            controls.length > 0
+              ? `${at}: the block leaves out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}; the unattested frames it composes differ from them in kind, token_cost or score, so the attestation may not be why`
+              : `${at}: the block leaves out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}, and composes no unattested frame either: nothing shows they would have been composed without their attestation`,
+          expected: "each composed, as unattested",
+          actual: `${count(unexplained.length, "frame")} left out`,
+          lines: [b.n, ...new Set(unexplained.map((f) => f.n))],
+        });
+      if (missing.length === 0)
+        out.push({
+          ok: true,
+          message: `${at}: the block composes all ${count(kept.length, "frame")} whose attestation the host cannot verify (${kept.map((f) => `${show(f.frameId, 40)}: ${kinds.get(f)}`).join("; ")}), beside ${count(controls.length, "unattested frame")}`,
+          lines: [b.n, ...answerLines],
+        });
+    }
+    return out;
+  },
+});

@@ -1,0 +1,113 @@
+import B2 from "../../../checks/host/B2.ts";
+import { honestHost, type Held } from "../../../fixtures/host.ts";
+import type { Obj } from "../../../src/protocol/envelope.ts";
+import { frames, hostTx, query, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
+import { blockOf, end, Q, serveAll } from "../../helpers/adversarial.ts";
+
+const DROPPED =
+  "reference-host: error budget_exceeded: provider cgp-conform-bulk broke B1: its 3 frames cost 6000 tokens, over the query's max_tokens 4000: all 3 dropped, none truncated (B2)";
+
+interface Host {
+  /** The frames of the breaking provider kept (all, some, none). */
+  keep?: (held: Held[]) => Held[];
+  /** Composes the honest provider's frames. */
+  honest?: boolean;
+  /** What it printed after the answers. */
+  printed?: string[];
+  /** A usage report, from the rounds kept and rejected. */
+  usage?: boolean;
+  q?: Obj;
+}
+
+/** budget-breaker, the host as described. */
+function breaker(host: Host, b: HostTranscriptBuilder = hostTx()) {
+  const [bulk, docs] = serveAll(b, "budget-breaker", 2, host.q ?? Q);
+  for (const line of host.printed ?? []) b.print("stderr", line);
+  const kept = (host.keep ?? (() => []))(bulk!.held);
+  const held = [...kept, ...(host.honest === false ? [] : docs!.held)];
+  if (held.length > 0) b.context(blockOf(held));
+  if (host.usage) {
+    const rounds = [
+      { ack: bulk!.ack, queried: true, frames: kept.map((h) => h.frame), rejected: bulk!.held.length - kept.length },
+      { ack: docs!.ack, queried: true, frames: docs!.held.map((h) => h.frame), rejected: 0 },
+    ];
+    b.usage(honestHost.usageReport.call(honestHost, rounds, "2026-11-30T00:00:00Z"));
+  }
+  return end(b, 2, 1);
+}
+/** lock-step, a block written. */
+const lockStep = (b: HostTranscriptBuilder = hostTx()) =>
+  b.scenario("lock-step").handshake().send(query()).answer(frames()).context("Retrieved context.\nRetry with backoff.\n").send({ type: "shutdown" }).end();
+
+runHostCases(B2, [
+  {
+    name: "the reference host: the breaker dropped whole, the honest frames composed, an error on stderr",
+    build: () => breaker({ printed: [DROPPED], usage: true }),
+    status: "pass",
+    says: [
+      /scenario budget-breaker: no block composes a frame of cgp-conform-bulk \(\{provider\}\), whose answer \(line \d+\) cost 6000 tokens in 3 frames, over the query's max_tokens 4000 \(line \d+\), and the frames of cgp-conform-docs \(\{provider2\}\) are composed \(line \d+\); the host reported the drop \(stderr line \d+: "reference-host: error budget_exceeded/,
+    ],
+  },
+  {
+    name: "the drop recorded by the usage report alone",
+    build: () => breaker({ usage: true }),
+    status: "pass",
+    says: [/the host reported the drop \(usage report line \d+: frames_rejected 3 for "cgp-conform-bulk"\)/],
+  },
+  {
+    name: "dropped, and nothing the run can see reports it",
+    build: () => breaker({}),
+    status: "warn",
+    says: [/but nothing the run can see reports the drop/],
+  },
+  {
+    name: "a line about something else is no report",
+    build: () => breaker({ printed: ["frame fixture:docs-1 kind doc 19 tokens"] }),
+    status: "warn",
+  },
+  {
+    name: "truncated to fit: two of the three kept",
+    build: () => breaker({ keep: (held) => held.slice(0, 2), printed: [DROPPED] }),
+    status: "fail",
+    says: [
+      /scenario budget-breaker, line \d+: the block composes 2 of the 3 frames of cgp-conform-bulk \(\{provider\}\) \("fixture:bulk-1", "fixture:bulk-2"\), and its answer \(line \d+\) cost 6000 tokens .*: keeping what fits truncates a provider that broke B1/,
+    ],
+  },
+  {
+    name: "kept whole",
+    build: () => breaker({ keep: (held) => held }),
+    status: "fail",
+    says: [/the block composes all 3 frames of cgp-conform-bulk \(\{provider\}\), and its answer/],
+  },
+  {
+    name: "nothing of either provider composed, a block written in lock-step: it admitted nothing",
+    build: () => breaker({ honest: false, printed: [DROPPED] }, lockStep()),
+    status: "warn",
+    says: [/none composes those of cgp-conform-docs \(\{provider2\}\) either, which kept within budget: the host admitted nothing/],
+  },
+  {
+    name: "no block anywhere",
+    build: () => breaker({ honest: false }, hostTx().scenario("lock-step").honest()),
+    status: "skip",
+    says: [/the host wrote no context block: name \{context\}/],
+  },
+  {
+    name: "a budget over what the breaker can exceed: B1 never broken",
+    build: () => breaker({ q: { ...Q, max_tokens: 1_000_000 } }),
+    status: "skip",
+    says: [
+      /the host asked cgp-conform-bulk \(\{provider\}\) for max_tokens 1000000, and its answers \(line \d+\) kept within it: it serves at most 3 × 65536 tokens/,
+    ],
+  },
+  {
+    name: "no query sent to the breaker (its provider refused by the host, say)",
+    build: () => {
+      const b = hostTx().scenario("budget-breaker", { providers: 2 });
+      b.provider(0).handshake();
+      b.provider(1).handshake().send(query()).answer(frames());
+      return end(b, 2);
+    },
+    status: "skip",
+    says: [/the host sent cgp-conform-scenario \(\{provider\}\) no query \(it exited with status 0\), so no answer over budget reached it/],
+  },
+]);

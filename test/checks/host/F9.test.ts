@@ -1,0 +1,103 @@
+import F9 from "../../../checks/host/F9.ts";
+import type { Held } from "../../../fixtures/host.ts";
+import type { Obj } from "../../../src/protocol/envelope.ts";
+import { frames, hostTx, query, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
+import { blockOf, end, Q, serveAll, served } from "../../helpers/adversarial.ts";
+
+const id = (h: Held): string => String(h.frame.id);
+
+/** unverifiable-attestation, the block made of the frames `keep` keeps (undefined: no block). */
+function signed(keep: ((held: Held[]) => Held[] | undefined) | undefined, b: HostTranscriptBuilder = hostTx(), change?: (answer: Obj) => Obj) {
+  if (change) {
+    b.scenario("unverifiable-attestation");
+    const s = served("unverifiable-attestation", 0);
+    b.handshake(s.ack).send({ type: "query", query: Q }).answer(change(s.answer));
+    const held = keep?.(s.held);
+    if (held) b.context(blockOf(held));
+    return end(b);
+  }
+  const [s] = serveAll(b, "unverifiable-attestation");
+  const held = keep?.(s!.held);
+  if (held) b.context(blockOf(held));
+  return end(b);
+}
+const lockStep = () =>
+  hostTx().scenario("lock-step").handshake().send(query()).answer(frames()).context("Retrieved context.\n").send({ type: "shutdown" }).end();
+
+runHostCases(F9, [
+  {
+    name: "the reference host: every frame composed, the unverifiable ones as unattested",
+    build: () => signed((held) => held),
+    status: "pass",
+    says: [
+      /scenario unverifiable-attestation, line \d+: the block composes all 3 frames whose attestation the host cannot verify \("fixture:freeze-1": its algorithm "cgp-conform:unheard-of-signature" is one no verifier recognises; "fixture:freeze-3": its signature does not verify under the published key; "fixture:freeze-4": its key_id "cgp-conform-unpublished-key" names no key the provider published\), beside 1 unattested frame/,
+    ],
+  },
+  {
+    name: "every unverifiable frame dropped, the unattested one composed",
+    build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-2")),
+    status: "fail",
+    says: [
+      /the block leaves out 3 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm .*\); "fixture:freeze-3" \(its signature does not verify under the published key\); "fixture:freeze-4" .*; it composes "fixture:freeze-2" of cgp-conform-signed, which carries none and is alike in kind, token_cost and score/,
+    ],
+  },
+  {
+    name: "only the frame with a bad signature dropped",
+    build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-3")),
+    status: "fail",
+    says: [/leaves out 1 frame of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-3" \(its signature does not verify/],
+  },
+  {
+    name: "the unattested frame differs in score: its drop may be the score's, a warning",
+    build: () =>
+      signed(
+        (held) => held.filter((h) => id(h) === "fixture:freeze-2"),
+        hostTx(),
+        (a) => {
+          const r = a.result as Obj;
+          return { ...a, result: { ...r, frames: (r.frames as Obj[]).map((f) => (f.id === "fixture:freeze-2" ? { ...f, score: 0.95 } : f)) } };
+        },
+      ),
+    status: "warn",
+    says: [/the unattested frames it composes differ from them in kind, token_cost or score, so the attestation may not be why/],
+  },
+  {
+    name: "a block with the unverifiable frames gone and no unattested one either",
+    build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-1").map((h) => ({ ...h, frame: h.frame }))),
+    status: "warn",
+    says: [/composes no unattested frame either/],
+  },
+  {
+    name: "an answer carrying no attestation: nothing to judge",
+    build: () =>
+      signed(
+        (held) => held,
+        hostTx(),
+        (a) => ({ ...a, result: { ...(a.result as Obj), frame_attestations: undefined } }),
+      ),
+    status: "skip",
+    says: [/no frame the host was served .* carried an attestation that fails to verify/],
+  },
+  {
+    name: "every query answered by an error: nothing reached the host",
+    build: () => {
+      const b = hostTx().scenario("unverifiable-attestation");
+      b.handshake(served("unverifiable-attestation", 0).ack).send(query()).answer({ type: "error", code: "bad_request", message: "no" });
+      return end(b, 1, 1);
+    },
+    status: "skip",
+    says: [/the provider answered none of the host's 1 query with frames \(it exited with status 1\), so no unverifiable attestation reached it/],
+  },
+  {
+    name: "no block here, one in lock-step: it admitted nothing",
+    build: () => signed(() => undefined, lockStep()),
+    status: "warn",
+    says: [/no block composes any of the 4 frames served .*: it admitted nothing, so that it keeps unverifiable frames cannot be shown/],
+  },
+  {
+    name: "no block anywhere",
+    build: () => signed(() => undefined, hostTx().scenario("lock-step").honest()),
+    status: "skip",
+    says: [/the host wrote no context block: name \{context\}/],
+  },
+]);
