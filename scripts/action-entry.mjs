@@ -31,6 +31,7 @@ export function argsFrom(e, reportJson) {
     args.push("host");
     if (e.CGP_HOST_TIMEOUT) args.push("--timeout", e.CGP_HOST_TIMEOUT);
     if (e.CGP_HOST_LISTEN) args.push("--listen", e.CGP_HOST_LISTEN);
+    if (e.CGP_HOST_FAULT_TIMEOUT) args.push("--fault-timeout", e.CGP_HOST_FAULT_TIMEOUT);
   } else if (e.CGP_URL) {
     args.push("http", e.CGP_URL);
     if (e.CGP_BEARER_TOKEN_ENV) args.push("--bearer-token-env", e.CGP_BEARER_TOKEN_ENV);

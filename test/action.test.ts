@@ -159,6 +159,11 @@ t.test("the release it runs: pinned by the input, else the action's own version;
     ["host", "--listen", "10.1.2.3"],
     "host-listen is --listen",
   );
+  t.same(
+    argsFrom({ CGP_HOST_COMMAND: "./h {provider}", CGP_HOST_FAULT_TIMEOUT: "60000" }, "/r.json").slice(0, 3),
+    ["host", "--fault-timeout", "60000"],
+    "host-fault-timeout is --fault-timeout",
+  );
 });
 
 t.test("the README's copy-paste workflow pins a release, the one this checkout is", async (t) => {
