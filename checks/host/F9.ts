@@ -10,6 +10,15 @@ import { isObj } from "../../src/protocol/envelope.ts";
 import { LOCK_STEP, UNVERIFIABLE_ATTESTATION } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding } from "../../src/transcript/host.ts";
 
+/**
+ * Outcomes a verifier finds invalid rather than uncheckable: the frame changed after signing, or the signature is forged or
+ * under the wrong key (§6.5.4: "F8's 'uncheckable' and 'invalid' are different findings with opposite responses").
+ */
+const INVALID = [/^its signed_commitment is not the frame's$/, /^its signature does not verify under the published key$/];
+
+/** Whether a reason `unverifiable` gave names an invalid attestation, not an uncheckable one. */
+const invalid = (why: string): boolean => INVALID.some((r) => r.test(why));
+
 /** Why no host can verify an attestation entry, in words, or undefined where it verifies. */
 function unverifiable(e: EntryAudit): string | undefined {
   const s = e.signature;
@@ -75,18 +84,21 @@ const alike = (a: ServedFrame, b: ServedFrame): boolean =>
  * only an attestation that does not verify counts. And scenario lock-step,
  * to tell a host that composes nothing anywhere from one that composed
  * nothing here. A frame is in a block where its content's marker is.
- * Findings, per block of the scenario: a frame whose attestation cannot be
- * verified missing from a block that composes an unattested frame alike in
+ * Findings, over every block of the scenario (a host may spread a turn over
+ * several blocks: a frame composed in any of them was not dropped): a frame
+ * whose attestation cannot be verified missing from every block, where they
+ * compose an unattested frame alike in
  * kind, token_cost and score fails: nothing but its attestation sets it
  * apart, so it was dropped solely for carrying an attestation the host
  * cannot verify ("exactly as if it carried none"). Missing beside an
  * unattested frame that differs in one of those warns (something else may
- * explain it). Readings: "an attestation the host cannot verify" takes in a
- * signature that does not verify and a key it cannot find, not only an
- * unknown algorithm: the section's reason is that a host dropping such frames
- * "would hand any peer a denial-of-service primitive: attach a malformed
- * attestation and watch the evidence disappear", and a forger can attach no
- * other kind. A block with no unattested frame in it shows no comparison:
+ * explain it). Readings: "an attestation the host cannot verify" takes in an
+ * algorithm no verifier recognises and a key_id no published key answers
+ * (uncheckable); a signed_commitment that is not the frame's, or a signature
+ * that does not verify under the published key, is invalid, and §6.5.4 says
+ * "F8's 'uncheckable' and 'invalid' are different findings with opposite
+ * responses": a host that drops a frame whose attestation is invalid may be
+ * answering tampering as it should, so that drop only informs. A block with no unattested frame in it shows no comparison:
  * where it also lacks an unverifiable one, or where the host wrote no block
  * here but did in lock-step, the host admitted nothing, which warns (not a
  * pass). How the host labels attestation is not judged. Skip when the host
@@ -135,45 +147,61 @@ export default defineHostCheck({
       ];
     }
     const out: Evidence[] = [];
-    for (const b of blocks) {
-      const keys = new Set(b.frames.map((f) => key(f.frame)));
-      const here = { has: (f: ServedFrame) => keys.has(key(f)) };
-      const at = `scenario ${v.name}, line ${b.n}`;
-      const controls = plain.filter((f) => here.has(f));
-      const missing = bad.filter((f) => !here.has(f));
-      const kept = bad.filter((f) => here.has(f));
-      const listed = (fs: ServedFrame[]): string => fs.map((f) => `${show(f.frameId, 40)} (${kinds.get(f)})`).join("; ");
-      const alone = missing.filter((f) => controls.some((c) => alike(c, f)));
-      const unexplained = missing.filter((f) => !alone.includes(f));
-      if (alone.length > 0) {
-        const twin = controls.find((c) => alike(c, alone[0]!))!;
-        out.push({
-          ok: false,
-          message: `${at}: the block leaves out ${count(alone.length, "frame")} of ${alone[0]!.name ?? "its provider"} whose attestation the host cannot verify: ${listed(alone)}; it composes ${frameWords(twin)}, which carries none and is alike in kind, token_cost and score, so each was dropped for its attestation alone; an unverifiable attestation degrades a frame to unattested, exactly as if it carried none`,
-          expected: `${alone.map((f) => show(f.frameId, 40)).join(", ")} composed, as unattested`,
-          actual: `${count(alone.length, "frame")} left out`,
-          lines: [b.n, ...new Set(alone.map((f) => f.n))],
-        });
-      }
-      if (unexplained.length > 0)
-        out.push({
-          ok: false,
-          level: "NONE",
-          message:
-            controls.length > 0
-              ? `${at}: the block leaves out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}; the unattested frames it composes differ from them in kind, token_cost or score, so the attestation may not be why`
-              : `${at}: the block leaves out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}, and composes no unattested frame either: nothing shows they would have been composed without their attestation`,
-          expected: "each composed, as unattested",
-          actual: `${count(unexplained.length, "frame")} left out`,
-          lines: [b.n, ...new Set(unexplained.map((f) => f.n))],
-        });
-      if (missing.length === 0)
-        out.push({
-          ok: true,
-          message: `${at}: the block composes all ${count(kept.length, "frame")} whose attestation the host cannot verify (${kept.map((f) => `${show(f.frameId, 40)}: ${kinds.get(f)}`).join("; ")}), beside ${count(controls.length, "unattested frame")}`,
-          lines: [b.n, ...answerLines],
-        });
+    // A frame is dropped where no block of the scenario composes it: a host may spread one turn over several blocks.
+    const keys = new Set(blocks.flatMap((b) => b.frames.map((f) => key(f.frame))));
+    const here = { has: (f: ServedFrame) => keys.has(key(f)) };
+    const blockLines = blocks.map((b) => b.n);
+    const at = `scenario ${v.name}, ${blocks.length === 1 ? `line ${blockLines[0]}` : lineWords(blockLines)}`;
+    const theBlocks = blocks.length === 1 ? "the block" : `the ${blocks.length} blocks`;
+    const leave = blocks.length === 1 ? "leaves" : "leave";
+    const compose = blocks.length === 1 ? "composes" : "compose";
+    const controls = plain.filter((f) => here.has(f));
+    const missingAll = bad.filter((f) => !here.has(f));
+    // An invalid attestation (tampered, forged) has the opposite response to an uncheckable one: dropping that frame is not F9's to judge.
+    const forged = missingAll.filter((f) => invalid(kinds.get(f)!));
+    const missing = missingAll.filter((f) => !forged.includes(f));
+    const kept = bad.filter((f) => here.has(f));
+    const listed = (fs: ServedFrame[]): string => fs.map((f) => `${show(f.frameId, 40)} (${kinds.get(f)})`).join("; ");
+    const alone = missing.filter((f) => controls.some((c) => alike(c, f)));
+    const unexplained = missing.filter((f) => !alone.includes(f));
+    if (alone.length > 0) {
+      const twin = controls.find((c) => alike(c, alone[0]!))!;
+      out.push({
+        ok: false,
+        message: `${at}: ${theBlocks} ${leave} out ${count(alone.length, "frame")} of ${alone[0]!.name ?? "its provider"} whose attestation the host cannot verify: ${listed(alone)}; ${blocks.length === 1 ? "it composes" : "they compose"} ${frameWords(twin)}, which carries none and is alike in kind, token_cost and score, so each was dropped for its attestation alone; an unverifiable attestation degrades a frame to unattested, exactly as if it carried none`,
+        expected: `${alone.map((f) => show(f.frameId, 40)).join(", ")} composed, as unattested`,
+        actual: `${count(alone.length, "frame")} left out`,
+        lines: [...blockLines, ...new Set(alone.map((f) => f.n))],
+      });
     }
+    if (unexplained.length > 0)
+      out.push({
+        ok: false,
+        level: "NONE",
+        message:
+          controls.length > 0
+            ? `${at}: ${theBlocks} ${leave} out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}; the unattested frames composed differ from them in kind, token_cost or score, so the attestation may not be why`
+            : `${at}: ${theBlocks} ${leave} out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}, and ${compose} no unattested frame either: nothing shows they would have been composed without their attestation`,
+        expected: "each composed, as unattested",
+        actual: `${count(unexplained.length, "frame")} left out`,
+        lines: [...blockLines, ...new Set(unexplained.map((f) => f.n))],
+      });
+    if (forged.length > 0)
+      out.push({
+        ok: false,
+        level: "MAY",
+        message: `${at}: ${theBlocks} ${leave} out ${count(forged.length, "frame")} whose attestation is invalid, not uncheckable: ${listed(forged)}; §6.5.4 gives an invalid attestation the opposite response to an uncheckable one, so dropping it is not judged here`,
+        lines: [...blockLines, ...new Set(forged.map((f) => f.n))],
+      });
+    if (missing.length === 0)
+      out.push({
+        ok: true,
+        message: `${at}: ${theBlocks} ${compose} every frame whose attestation the host cannot check (${kept
+          .filter((f) => !invalid(kinds.get(f)!))
+          .map((f) => `${show(f.frameId, 40)}: ${kinds.get(f)}`)
+          .join("; ")}), beside ${count(controls.length, "unattested frame")}`,
+        lines: [...blockLines, ...answerLines],
+      });
     return out;
   },
 });

@@ -2,7 +2,7 @@ import type { Evidence } from "../kit/check.ts";
 import { differenceWords, firstDifference, noBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count } from "../kit/host-evidence.ts";
-import { closerAfter, closerLines, place, quotedFrames, regions, skeleton, type Placed, type Quoted } from "../kit/quoted.ts";
+import { closerAfter, closerLines, onlyNextOpener, place, quotedFrames, regions, skeleton, type Placed, type Quoted } from "../kit/quoted.ts";
 import { frameWords, servedFrames } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { FENCE_CLOSERS, INSTRUCTION } from "../../src/protocol/adversarial.ts";
@@ -85,10 +85,13 @@ function judge(block: Read["blocks"][number], h: Read, benign: Read | undefined,
       continue;
     }
     const k = found.indexOf(p);
-    let closer = closerAfter(block.text, p.end, found[k + 1]?.start ?? block.text.length);
+    // Between two frames, the next frame's opening line alone ends nothing: it is no closer.
+    const closerOf = (j: number): string =>
+      onlyNextOpener(block.text, found[j]!.end, found[j + 1]?.start) ? "" : closerAfter(block.text, found[j]!.end, found[j + 1]?.start ?? block.text.length);
+    let closer = closerOf(k);
     let whose = "the line the host ends that frame with";
     if (closer === "") {
-      const others = found.map((r, j) => closerAfter(block.text, r.end, found[j + 1]?.start ?? block.text.length)).filter((_, j) => found[j] !== p);
+      const others = found.map((_, j) => closerOf(j)).filter((_, j) => found[j] !== p);
       if (others.length > 0 && others.every((c) => c !== "" && c === others[0])) {
         closer = others[0]!;
         whose = "the line the host ends its other frames with (nothing follows this one)";
@@ -100,7 +103,7 @@ function judge(block: Read["blocks"][number], h: Read, benign: Read | undefined,
       out.push({
         ok: false,
         level: "NONE",
-        message: `${at}: nothing but whitespace follows ${what}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
+        message: `${at}: nothing but whitespace, or the next frame's opening line, follows ${what}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
         expected: "a delimiter after the frame's content",
         actual: "whitespace alone",
         lines,

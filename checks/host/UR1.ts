@@ -1,4 +1,5 @@
 import type { Evidence } from "../kit/check.ts";
+import { readBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
 import { asFrameRef, candidates, frameWords, servedFrames, type FrameRef, type ServedFrame } from "../kit/served.ts";
@@ -158,6 +159,59 @@ function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]):
   return out;
 }
 
+/** The FrameIds (frame id and digest) a scenario's usage reports list as served. */
+function reportedIds(lines: readonly HostFileLine[]): Set<string> {
+  const out = new Set<string>();
+  for (const l of lines) {
+    const providers = isObj(l.value) && Array.isArray(l.value.providers) ? l.value.providers : [];
+    for (const p of providers.slice(0, 1000)) {
+      const frames = isObj(p) && Array.isArray(p.served_frames) ? p.served_frames : [];
+      for (const f of frames.slice(0, 10_000)) {
+        const ref = asFrameRef(isObj(f) ? f.frame : undefined);
+        if (typeof ref !== "string") out.add(JSON.stringify([ref.frame_id, ref.content_digest ?? null]));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Frames the scenario's blocks compose that no usage report of it names: a
+ * report that leaves them out bills less than reached the prompt. Warns: what
+ * a report lists is the host's account of "the served frames it reports",
+ * and a frame it composed from an earlier turn's store was served then.
+ */
+function unreported(v: HostView, reports: readonly HostFileLine[]): Evidence[] {
+  if (reports.length === 0) return [];
+  const { blocks } = readBlocks(v);
+  const named = reportedIds(reports);
+  const seen = new Set<string>();
+  const missing: ServedFrame[] = [];
+  for (const b of blocks)
+    for (const { frame } of b.frames) {
+      const id = JSON.stringify([frame.frameId, frame.digest ?? null]);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (!named.has(id)) missing.push(frame);
+    }
+  if (missing.length === 0) return [];
+  return [
+    {
+      ok: false,
+      level: "NONE",
+      message: `scenario ${v.name}: its blocks compose ${count(missing.length, "frame")} that no usage report of the scenario lists among its served frames: ${missing
+        .slice(0, 4)
+        .map((f) => frameWords(f))
+        .join(
+          ", ",
+        )}${missing.length > 4 ? ", …" : ""}; a billed total is walkable back to the frames behind it only where the report names every frame that reached the prompt`,
+      expected: "each composed frame in a usage report's served_frames, by its FrameId",
+      actual: `${count(missing.length, "frame")} composed and not reported`,
+      lines: [...blocks.map((b) => b.n), ...reports.map((l) => l.n)],
+    },
+  ];
+}
+
 /**
  * @anchor UR1
  * Stimulus: every line the host wrote to {usage} (CGP_USAGE_PATH) in every
@@ -191,7 +245,10 @@ function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]):
  * frames_served, frames_rejected or a provider's token_cost missing or
  * mistyped; frames_served unlike the served frames listed; a provider's
  * token_cost not re-summing from its served frames; a served frame listed
- * under another provider's entry.
+ * under another provider's entry; a frame the scenario's blocks compose
+ * that none of its reports lists (the report then bills less than reached
+ * the prompt; a warning, since what a report lists is the host's account of
+ * the frames it served).
  */
 export default defineHostCheck({
   anchor: "UR1",
@@ -219,6 +276,7 @@ export default defineHostCheck({
       const reportLines = lines.filter((l) => isObj(l.value));
       const answered = v.providers().map((p) => p.answered("frames"));
       const most = answered.reduce((m, a) => (a.length > m.length ? a : m), [] as (typeof answered)[number]);
+      out.push(...unreported(v, reportLines));
       if (most.length === 0) continue;
       const who = v.providerCount > 1 ? PROVIDER_PLACEHOLDERS[input.transport][answered.indexOf(most)]! : "its provider";
       if (reportLines.length < most.length)

@@ -88,7 +88,24 @@ export function closerAfter(text: string, end: number, next: number): string {
   const lines = after.split("\n");
   const rest = lines[0]!.trim();
   if (rest !== "") return rest;
-  return (lines.slice(1).find((l) => l.trim() !== "") ?? "").replace(/\s+$/, "");
+  // trimEnd, not /\s+$/: on a host-written line of many spaces that regex backtracks quadratically.
+  return (lines.slice(1).find((l) => l.trim() !== "") ?? "").trimEnd();
+}
+
+/**
+ * Whether what follows a region up to the next one is nothing but the next
+ * frame's own opening line (a heading, a tag): then the host ends no frame,
+ * it only begins the next, and that line is no closer.
+ */
+export function onlyNextOpener(text: string, end: number, next: number | undefined): boolean {
+  if (next === undefined) return false;
+  const between = text.slice(end, next);
+  const lines = between.split("\n");
+  const last = lines[lines.length - 1]!.trim();
+  const nonBlank = lines.map((l) => l.trim()).filter((l) => l !== "");
+  // The next frame's opener: the line its content starts on, up to the content, or else the last line before it.
+  const opener = last !== "" ? last : (nonBlank[nonBlank.length - 1] ?? "");
+  return opener !== "" && nonBlank.length === 1 && nonBlank[0] === opener;
 }
 
 const indent = (l: string): number => (/^[ \t]*/.exec(l)?.[0] ?? "").replace(/\t/g, "    ").length;

@@ -30,7 +30,7 @@ runHostCases(F9, [
     build: () => signed((held) => held),
     status: "pass",
     says: [
-      /scenario unverifiable-attestation, line \d+: the block composes all 3 frames whose attestation the host cannot verify \("fixture:freeze-1": its algorithm "cgp-conform:unheard-of-signature" is one no verifier recognises; "fixture:freeze-3": its signature does not verify under the published key; "fixture:freeze-4": its key_id "cgp-conform-unpublished-key" names no key the provider published\), beside 1 unattested frame/,
+      /scenario unverifiable-attestation, line \d+: the block composes every frame whose attestation the host cannot check \("fixture:freeze-1": its algorithm "cgp-conform:unheard-of-signature" is one no verifier recognises; "fixture:freeze-4": its key_id "cgp-conform-unpublished-key" names no key the provider published\), beside 1 unattested frame/,
     ],
   },
   {
@@ -38,14 +38,32 @@ runHostCases(F9, [
     build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-2")),
     status: "fail",
     says: [
-      /the block leaves out 3 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm .*\); "fixture:freeze-3" \(its signature does not verify under the published key\); "fixture:freeze-4" .*; it composes "fixture:freeze-2" of cgp-conform-signed, which carries none and is alike in kind, token_cost and score/,
+      /the block leaves out 2 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm .*\); "fixture:freeze-4" .*; it composes "fixture:freeze-2" of cgp-conform-signed, which carries none and is alike in kind, token_cost and score/,
+      /the block leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-3" \(its signature does not verify under the published key\); §6\.5\.4 gives an invalid attestation the opposite response/,
     ],
   },
   {
-    name: "only the frame with a bad signature dropped",
+    name: "only the frame with a bad signature dropped: invalid, not uncheckable, so it informs",
     build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-3")),
+    status: "info",
+    says: [/leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-3" \(its signature does not verify/],
+  },
+  {
+    name: "only the frame with an unknown key dropped",
+    build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-4")),
     status: "fail",
-    says: [/leaves out 1 frame of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-3" \(its signature does not verify/],
+    says: [/leaves out 1 frame of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-4" \(its key_id/],
+  },
+  {
+    name: "one block per frame: every frame composed in some block, none dropped",
+    build: () => {
+      const b = hostTx();
+      const [s] = serveAll(b, "unverifiable-attestation");
+      for (const h of s!.held) b.context(blockOf([h]));
+      return end(b);
+    },
+    status: "pass",
+    says: [/scenario unverifiable-attestation, lines \d+.*: the 4 blocks compose every frame whose attestation the host cannot check/],
   },
   {
     name: "the unattested frame differs in score: its drop may be the score's, a warning",
@@ -59,7 +77,7 @@ runHostCases(F9, [
         },
       ),
     status: "warn",
-    says: [/the unattested frames it composes differ from them in kind, token_cost or score, so the attestation may not be why/],
+    says: [/the unattested frames composed differ from them in kind, token_cost or score, so the attestation may not be why/],
   },
   {
     name: "a block with the unverifiable frames gone and no unattested one either",

@@ -77,6 +77,12 @@ runHostCases(R3, [
   { name: "content indented four columns inside a fence: code, not a closer", build: () => both(indented), status: "pass" },
   { name: "one JSON object per frame: the content a JSON string", build: () => both(jsonLines), status: "pass", says: [/no line of it reads as "\\"}"/] },
   {
+    name: "contents between headings and nothing else: the next heading is no closer, a warning",
+    build: () => both((held) => held.map((h) => `## src-1 ${JSON.stringify(id(h))}\n\n${content(h)}`).join("\n\n")),
+    status: "warn",
+    says: [/nothing but whitespace, or the next frame's opening line, follows the content of "fixture:quote-b"/],
+  },
+  {
     name: "contents separated by whitespace alone: no delimiter, a warning",
     build: () => both((held) => held.map(content).join("\n\n")),
     status: "warn",

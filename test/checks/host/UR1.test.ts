@@ -48,6 +48,18 @@ runHostCases(UR1, [
     ],
   },
   {
+    name: "reports that list nothing while the blocks compose every frame: a warning, never a pass",
+    build: () => {
+      const b = hostTx();
+      const held = askAll(b, "three-providers", 3);
+      b.context(held.map((h) => String(h.frame.content)).join("\n"));
+      b.usage({ ...report(held), budget_consumed: 0, providers: [] });
+      return finish(b, 3);
+    },
+    status: "warn",
+    says: [/scenario three-providers: its blocks compose \d+ frames that no usage report of the scenario lists among its served frames/],
+  },
+  {
     name: "a report naming each frame by the FrameId it was served with, in lock-step",
     build: () => lockStep(one()),
     status: "pass",
