@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t, { type Test } from "tap";
-import { consentOf, honestHost, runHost, type Bindings, type Held, type HostTarget, type RefHost } from "../fixtures/host.ts";
+import { consentOf, honestHost, runHost, STARTUP_DEADLINE_MS, type Bindings, type Held, type HostTarget, type RefHost } from "../fixtures/host.ts";
 import { scenario } from "../fixtures/scenarios.ts";
 import { error, honest, NAME, type Provider } from "../fixtures/provider.ts";
 import { lineProvider } from "../fixtures/serve.ts";
@@ -715,7 +715,7 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
   "P5-unadvertised-representation": (h, t) => t.same((h.query(FULL_ONLY_ACK, 1).query as Obj).representation_preferences, ["compact", "full"]),
   "S11-no-read-timeout": (h, t) => {
     t.equal(h.deadline("query"), undefined);
-    t.equal(h.deadline("handshake"), h.timeoutMs);
+    t.equal(h.deadline("handshake"), Math.max(h.timeoutMs, STARTUP_DEADLINE_MS), "the handshake keeps its startup deadline");
   },
   "S2-envelope-string-budget": (h, t) => t.equal((h.query(LOCK_ACK, 1).query as Obj).max_tokens, "4000"),
   "S2-non-json-line": (h, t) => t.same(h.beforeQuery(LOCK_ACK), ["# reference-host: debug"]),
