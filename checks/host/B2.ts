@@ -201,7 +201,13 @@ export default defineHostCheck({
     const composed = blocks.filter((b) => b.frames.length > 0).map((b) => b.n);
     const kept = `no block composes a frame of ${them}, whose ${breach.replace(/^its /, "")}, and the frames of ${otherName} (${who[1]}) are composed (${lineWords(composed)})`;
     if (shown)
-      return [{ ok: true, message: `scenario ${v.name}: ${kept}; the host reported the drop (${shown.words})`, lines: [...breachLines, ...composed, shown.n] }];
+      return [
+        {
+          ok: true,
+          message: `scenario ${v.name}: ${kept}; the host reported the drop (${shown.words})`,
+          lines: [...new Set([...breachLines, ...composed, shown.n])],
+        },
+      ];
     return [
       {
         ok: false,
