@@ -10,10 +10,28 @@ import { framesIn, isObj } from "../../src/protocol/envelope.ts";
 import { BUDGET_BREAKER, LOCK_STEP, PROVIDER_PLACEHOLDERS } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding, type HostEnvelope, type HostView } from "../../src/transcript/host.ts";
 
-/** Words a line reporting the breach holds by themselves. */
-const BREACH = /\bB[12]\b|budget|max_tokens/i;
-/** Words that, beside the breaking provider's name, report what was done with it. */
-const DROPPED = /drop|reject|discard|exceed|over|limit|refus/i;
+/** Words that name a breach of the budget by themselves: B1 or B2, over budget, exceeded, a budget lie, a breach, a violation. */
+const BREACH = /\bB[12]\b|over[\s_-]*(the[\s_-]*)?budget|exceed|budget[\s_-]*(lie|breach|overrun)|breach|violat/i;
+/** Words that, beside max_tokens or the breaking provider's name, report what was done with it. */
+const DROPPED = /\bdrop|reject|discard|exceed|\bover\b|refus|omit|exclud|withh[oe]ld/i;
+/** A report in these words: a breach named, or max_tokens or the provider's name beside a drop. */
+const namesDrop = (text: string, name: string | undefined): boolean =>
+  BREACH.test(text) || (DROPPED.test(text) && (/max_tokens/i.test(text) || (name !== undefined && name !== "" && text.includes(name))));
+
+/** The most of a block read for a report outside the frames' content. */
+const BLOCK_READ = 64 * 1024;
+
+/**
+ * A block's text with the frames' content taken out (as served, and as a
+ * JSON string holds it, and line by line), so what is left is what the host
+ * wrote of its own: where a report to the model, or a person, would be.
+ */
+function outsideContent(text: string, contents: readonly string[]): string {
+  let rest = text;
+  const pieces = contents.flatMap((c) => [c, JSON.stringify(c).slice(1, -1), ...c.split(/\r?\n/).filter((l) => l.trim().length >= 8)]);
+  for (const piece of [...new Set(pieces)].filter((p) => p.length > 0).sort((a, b) => b.length - a.length)) rest = rest.split(piece).join(" ");
+  return rest.slice(0, BLOCK_READ);
+}
 
 const cost = (f: Record<string, unknown>): number => (Number.isSafeInteger(f.token_cost) && (f.token_cost as number) > 0 ? (f.token_cost as number) : 0);
 
@@ -38,12 +56,28 @@ function audited(p: HostView): Audited[] {
   });
 }
 
-/** What the host showed of the drop: a line it printed after the breach, or a usage report counting rejected frames of the breaking provider. */
-function report(v: HostView, after: number, name: string | undefined, honestId: string | undefined): { words: string; n: number } | undefined {
-  const line = v
-    .output()
-    .find((e) => e.n > after && typeof e.line === "string" && (BREACH.test(e.line) || (name !== undefined && e.line.includes(name) && DROPPED.test(e.line))));
+/**
+ * What the host showed of the drop: a line it printed after the breach, a
+ * block it wrote after it (outside the frames' content), or a usage report
+ * counting rejected frames of the breaking provider.
+ */
+function report(
+  v: HostView,
+  after: number,
+  name: string | undefined,
+  honestId: string | undefined,
+  contents: readonly string[],
+): { words: string; n: number } | undefined {
+  const line = v.output().find((e) => e.n > after && typeof e.line === "string" && namesDrop(e.line, name));
   if (line) return { words: `${line.dir} line ${line.n}: ${show(line.line, 100)}`, n: line.n };
+  for (const b of v.context()) {
+    if (b.n <= after || b.text === undefined) continue;
+    const own = outsideContent(b.text, contents);
+    if (!namesDrop(own, name)) continue;
+    const m = BREACH.exec(own) ?? DROPPED.exec(own)!;
+    const from = Math.max(0, m.index - 40);
+    return { words: `the block at line ${b.n}, outside the frames' content: ${show(own.slice(from, m.index + 60), 100)}`, n: b.n };
+  }
   for (const { n, report } of reports(v)) {
     const providers = Array.isArray(report.providers) ? report.providers.filter(isObj) : [];
     const entry = providers.find(
@@ -77,10 +111,14 @@ function report(v: HostView, after: number, name: string | undefined, honestId: 
  * Otherwise, where a block composes the second provider's frames: a pass
  * where the host showed the drop, a warning where nothing the run can see
  * shows it. The loud report is read from what the host printed after the
- * breaking answer (a stdout or stderr line naming B1, B2, a budget or
- * max_tokens, or the provider's name beside a drop, a rejection, an
- * overrun), or from a usage report counting frames_rejected for that
- * provider (context-reuse §2's shape). Reading: a report may be made where
+ * breaking answer, and from the blocks it wrote after it outside the frames'
+ * content (a report the model, or a person, is shown is a report a person
+ * can see): words that name a breach or a drop (B1 or B2, over budget,
+ * exceeded, a budget lie, a breach, a violation; max_tokens or the
+ * provider's name beside a drop, a rejection, an omission, a refusal), not a
+ * budget merely named (a summary such as "35/4096 budget tokens" reports no
+ * drop); or from a usage report counting frames_rejected for that provider
+ * (context-reuse §2's shape). Reading: a report may be made where
  * the run cannot see it (a log file, an API), so no visible report warns and
  * never fails. A host that composed neither provider's frames (no block, or
  * none holding them, while it wrote a block in lock-step) admitted nothing:
@@ -158,17 +196,24 @@ export default defineHostCheck({
         },
       ];
     }
-    const shown = report(v, first.answer.n, name, hostProviderIds(v, served).get(1) ?? otherName);
+    const contents = served.map((f) => f.frame.content).filter((c): c is string => typeof c === "string");
+    const shown = report(v, first.answer.n, name, hostProviderIds(v, served).get(1) ?? otherName, contents);
     const composed = blocks.filter((b) => b.frames.length > 0).map((b) => b.n);
     const kept = `no block composes a frame of ${them}, whose ${breach.replace(/^its /, "")}, and the frames of ${otherName} (${who[1]}) are composed (${lineWords(composed)})`;
     if (shown)
-      return [{ ok: true, message: `scenario ${v.name}: ${kept}; the host reported the drop (${shown.words})`, lines: [...breachLines, ...composed, shown.n] }];
+      return [
+        {
+          ok: true,
+          message: `scenario ${v.name}: ${kept}; the host reported the drop (${shown.words})`,
+          lines: [...new Set([...breachLines, ...composed, shown.n])],
+        },
+      ];
     return [
       {
         ok: false,
         level: "NONE",
-        message: `scenario ${v.name}: ${kept}, but nothing the run can see reports the drop: no stdout or stderr line after the answer names B1, B2, a budget or max_tokens, or ${name ?? "the provider"} beside a drop, and no usage report counts frames_rejected for it; B2 asks for a loud report (one made where the run cannot see it, a log file or an API, is not judged)`,
-        expected: "a report of the drop: a line the host prints, or frames_rejected in its usage report",
+        message: `scenario ${v.name}: ${kept}, but nothing the run can see reports the drop: no stdout or stderr line after the answer, and no block outside the frames' content, names B1, B2, a budget exceeded or lied about, a breach, or max_tokens or ${name ?? "the provider"} beside a drop, and no usage report counts frames_rejected for it (a budget summary is no report of a drop); B2 asks for a loud report (one made where the run cannot see it, a log file or an API, is not judged)`,
+        expected: "a report of the drop: a line the host prints, words of its own in its block, or frames_rejected in its usage report",
         actual: "none seen",
         lines: [...breachLines, ...composed],
       },

@@ -15,14 +15,27 @@ function broken(a: ServedFrame, b: ServedFrame): string {
   return "the same frame id orders by content_digest, an absent one first";
 }
 
-/** One block's order against the canonical one, with the provider ids the host's usage reports give (where they do). */
-function judgeOrder(v: HostView, block: ReadBlock, ids: Map<number, string>): Evidence {
+/** A provider's name in words: its handshake name, or its place. */
+const providerWords = (seq: readonly ServedFrame[], p: number): string => seq.find((f) => f.provider === p)?.name ?? `provider ${p + 1}`;
+
+/**
+ * One block's order against the canonical one. With the provider ids the
+ * host's usage reports give (where they name each provider the block holds),
+ * providers compare by those ids. Without them the host's keys are unknown:
+ * providers are taken in the order the block first shows them, the one keying
+ * under which the block can be canonical, so only a disorder within one
+ * provider's frames, or two providers' frames interleaved, is a fault.
+ */
+function judgeOrder(v: HostView, block: ReadBlock, ids: Map<number, string>): { evidence: Evidence; order?: number[] } {
   const at = `scenario ${v.name}, line ${block.n}`;
   const seq = block.frames.map((f) => f.frame);
   const providers = [...new Set(seq.map((f) => f.provider))];
   const known = providers.every((i) => ids.has(i));
-  const id = (f: ServedFrame): string => ids.get(f.provider) ?? f.name ?? "";
-  const cmp = (a: ServedFrame, b: ServedFrame): number => compareIdentity(identityWith(a, id(a)), identityWith(b, id(b)));
+  const rank = new Map(providers.map((p, i) => [p, i]));
+  const byRank = (a: ServedFrame, b: ServedFrame): number => rank.get(a.provider)! - rank.get(b.provider)!;
+  const cmp = known
+    ? (a: ServedFrame, b: ServedFrame): number => compareIdentity(identityWith(a, ids.get(a.provider)!), identityWith(b, ids.get(b.provider)!))
+    : (a: ServedFrame, b: ServedFrame): number => byRank(a, b) || compareIdentity(identityWith(a, ""), identityWith(b, ""));
   const expected = [...seq].sort(cmp);
   const list = (fs: ServedFrame[]): string => fs.map(frameWords).join(", ");
   const inversions = seq.map((_, i) => i).filter((i) => i > 0 && cmp(seq[i - 1]!, seq[i]!) > 0);
@@ -30,26 +43,67 @@ function judgeOrder(v: HostView, block: ReadBlock, ids: Map<number, string>): Ev
   const lines = [block.n, ...new Set(seq.map((f) => f.n))];
   const more = inversions.slice(1, 3).map((i) => `${frameWords(seq[i - 1]!)} before ${frameWords(seq[i]!)}`);
   const rest = inversions.length > 1 ? `; also ${more.join(", and ")}${inversions.length > 3 ? `, and ${count(inversions.length - 3, "pair")} more` : ""}` : "";
-  const whose = known ? "the provider ids its usage reports give" : "the providers' handshake names as provider ids (its usage reports name none of them)";
+  const grouped = providers.every((p) => {
+    const mine = seq.map((f, i) => (f.provider === p ? i : -1)).filter((i) => i !== -1);
+    return mine[mine.length - 1]! - mine[0]! === mine.length - 1;
+  });
+  const sequence = providers.map((p) => providerWords(seq, p)).join(" before ");
+  const whose = known
+    ? "the provider ids its usage reports give"
+    : providers.length < 2
+      ? "one provider's frame ids (its usage reports name no provider id)"
+      : grouped
+        ? `provider ids that sort ${sequence} (its usage reports name none of them, so any keying of the providers may be the host's)`
+        : "no keying of the providers (its usage reports name none of them): each provider's frames must stand together under any";
+  const order = !known && grouped && providers.length >= 2 ? providers : undefined;
   if (inversion === -1)
-    return { ok: true, message: `${at}: the block emits its ${count(seq.length, "frame")} in canonical FrameId order, by ${whose}`, lines: [block.n] };
+    return {
+      evidence: { ok: true, message: `${at}: the block emits its ${count(seq.length, "frame")} in canonical FrameId order, by ${whose}`, lines: [block.n] },
+      order,
+    };
   const [a, b] = [seq[inversion - 1]!, seq[inversion]!];
-  // Across providers with no id known: canonical order for some ids if each provider's frames stand together, each in order.
-  const grouped =
-    providers.every((p) => {
-      const mine = seq.map((f, i) => (f.provider === p ? i : -1)).filter((i) => i !== -1);
-      return mine[mine.length - 1]! - mine[0]! === mine.length - 1;
-    }) && seq.every((f, i) => i === 0 || seq[i - 1]!.provider !== f.provider || cmp(seq[i - 1]!, f) <= 0);
-  const tentative = !known && grouped;
+  return {
+    evidence: {
+      ok: false,
+      message: `${at}: the block emits ${frameWords(a)} before ${frameWords(b)}, and canonical FrameId order puts it after (${known || a.provider === b.provider ? broken(a, b) : "a provider's frames stand together, its provider id comparing first"}; provider ids: ${whose})${rest}`,
+      expected: list(expected),
+      actual: list(seq),
+      lines,
+    },
+    order,
+  };
+}
+
+/**
+ * Where no usage report gives the host's provider ids, the blocks of one
+ * scenario (one host process, one keying) must agree on which provider comes
+ * first: an order of providers that no single keying gives, a warning.
+ */
+function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[]; seq: ServedFrame[] }>): Evidence | undefined {
+  const before = new Map<string, number>();
+  for (const { n, order } of orders) for (let i = 0; i < order.length; i++) for (let j = i + 1; j < order.length; j++) before.set(`${order[i]}<${order[j]}`, n);
+  // A single keying exists when the "comes before" pairs have no cycle: take away, again and again, a provider nothing comes before.
+  const left = new Set(orders.flatMap((o) => o.order));
+  const edges = [...before.keys()].map((k) => k.split("<").map(Number) as [number, number]);
+  for (let progress = true; progress && left.size > 0; ) {
+    progress = false;
+    for (const p of left)
+      if (!edges.some(([x, y]) => y === p && left.has(x))) {
+        left.delete(p);
+        progress = true;
+      }
+  }
+  if (left.size === 0) return undefined;
+  const [x, y] = edges.find(([x, y]) => left.has(x) && left.has(y) && before.has(`${y}<${x}`)) ?? edges.find(([x, y]) => left.has(x) && left.has(y))!;
+  const seq = orders.flatMap((o) => o.seq);
+  const [one, other] = [before.get(`${x}<${y}`)!, before.get(`${y}<${x}`)];
   return {
     ok: false,
-    ...(tentative ? { level: "NONE" as const } : {}),
-    message: tentative
-      ? `${at}: the block emits each provider's frames together and in order, but ${a.name ?? "one provider"}'s before ${b.name ?? "another"}'s: canonical only if the host's provider ids sort the other way from the providers' handshake names; write {usage} so its provider ids are known`
-      : `${at}: the block emits ${frameWords(a)} before ${frameWords(b)}, and canonical FrameId order puts it after (${broken(a, b)}; provider ids: ${whose})${rest}`,
-    expected: list(expected),
-    actual: list(seq),
-    lines,
+    level: "NONE",
+    message: `scenario ${v.name}: its blocks order the providers' frames in ways no one keying of the providers makes canonical (${providerWords(seq, x)}'s before ${providerWords(seq, y)}'s at line ${one}${other !== undefined ? `, the other way at line ${other}` : ", and a cycle through the others"}); its usage reports name no provider id, so a host keying its providers anew for each query cannot be told from one out of order; write {usage} so its provider ids are known`,
+    expected: "one order of providers in every block of the scenario",
+    actual: `${providerWords(seq, x)} first at line ${one}${other !== undefined ? `, ${providerWords(seq, y)} first at line ${other}` : ""}`,
+    lines: [...new Set(orders.map((o) => o.n))],
   };
 }
 
@@ -65,12 +119,19 @@ function judgeOrder(v: HostView, block: ReadBlock, ids: Map<number, string>): Ev
  * be the canonical one: provider id, then frame id, then content_digest
  * (absent first), each compared by code point. The provider id is the host's
  * routing key: the one its usage reports give a provider, where they name
- * each provider the block holds; else its handshake name. A frame out of
- * order within one provider's frames fails, as does an interleaving of two
- * providers' frames; two providers' frames each together and in order but in
- * the other provider order fails where the usage reports give the ids, and
- * warns where the ids are only taken to be the handshake names (a host may key
- * providers otherwise). (b) compose and compose-reordered serve the same frames
+ * each provider the block holds. A frame out of order within one provider's
+ * frames fails, as does an interleaving of two providers' frames (no keying
+ * puts one provider's id both before and after another's); with the ids from
+ * the usage reports, two providers' frames each together and in order but in
+ * the other provider order fail too. Reading: where no usage report gives the
+ * ids, the host's keys are unknown (a host may key providers by position,
+ * "provider-1", or by anything else, and say so only in its own format), so
+ * providers are taken in the order the block gives them, the keying under
+ * which it can be canonical: an order of providers is no fault, and the
+ * handshake names are not taken for the ids. The blocks of one scenario (one
+ * host process) must then agree on one keying: where no single order of the
+ * providers makes every block of the scenario canonical, a warning (a host
+ * keying providers anew for each query could), never a failure. (b) compose and compose-reordered serve the same frames
  * with the same scores, in other orders: where their blocks (the first with
  * the first, and so on) compose the same frames, bytes that differ warn, "so
  * an unchanged frame set renders byte-identically across turns" being the
@@ -94,7 +155,15 @@ export default defineHostCheck({
     for (const v of views) {
       const r = read.get(v.name)!;
       const ids = hostProviderIds(v, r.served);
-      for (const block of r.blocks) if (block.frames.length >= 2) out.push(judgeOrder(v, block, ids));
+      const orders: Array<{ n: number; order: number[]; seq: ServedFrame[] }> = [];
+      for (const block of r.blocks) {
+        if (block.frames.length < 2) continue;
+        const { evidence, order } = judgeOrder(v, block, ids);
+        out.push(evidence);
+        if (order) orders.push({ n: block.n, order, seq: block.frames.map((f) => f.frame) });
+      }
+      const conflict = keyingConflict(v, orders);
+      if (conflict) out.push(conflict);
     }
     const base = read.get(COMPOSE.name)?.blocks ?? [];
     const other = read.get(COMPOSE_REORDERED.name)?.blocks ?? [];

@@ -2,30 +2,80 @@ import type { Evidence } from "../kit/check.ts";
 import { differenceWords, firstDifference, frameSet, noBlocks, readBlocks, type ReadBlock } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count } from "../kit/host-evidence.ts";
+import { frameWords } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED } from "../../src/protocol/host-scenarios.ts";
 
 const READS = [COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED];
 
-/** How a score may be written: as served, and to two places. */
-const written = (score: unknown): string[] => (typeof score === "number" ? [...new Set([String(score), score.toFixed(2)])] : []);
+/** How a score may be written: as served, to two places, and as a 32-bit float read back (0.97 as 0.9700000286102295). */
+const written = (score: unknown): string[] => (typeof score === "number" ? [...new Set([String(score), score.toFixed(2), String(Math.fround(score))])] : []);
+
+/** Each block's frames with the score it was served with, by marker. */
+const scores = (block: ReadBlock): Map<string, unknown> => new Map(block.frames.map((f) => [f.marker, f.frame.frame.score]));
 
 /** The score a frame was served with, written where the two blocks part, if one is: in either block's text around the difference. */
 function scoreAtDifference(a: ReadBlock, b: ReadBlock, at: number): string | undefined {
   const near = (text: string): string => text.slice(Math.max(0, at - 24), at + 24);
-  const scored = (block: ReadBlock): Array<{ marker: string; score: unknown }> => block.frames.map((f) => ({ marker: f.marker, score: f.frame.frame.score }));
   for (const [block, other] of [
     [a, b],
     [b, a],
   ] as const) {
     const window = near(block.text);
-    for (const f of scored(block)) {
-      const elsewhere = other.frames.find((g) => g.marker === f.marker)?.frame.frame.score;
-      if (elsewhere === f.score) continue;
-      const form = written(f.score).find((w) => window.includes(w));
+    const elsewhere = scores(other);
+    for (const f of block.frames) {
+      const score = f.frame.frame.score;
+      if (elsewhere.get(f.marker) === score) continue;
+      const form = written(score).find((w) => window.includes(w));
       if (form !== undefined) return form;
     }
   }
+  return undefined;
+}
+
+/** Numbers, words, runs of space and single other characters: the pieces two renderings of one format line up by. */
+const TOKEN = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[A-Za-z_]+|\s+|[^\dA-Za-z_\s]/g;
+
+/**
+ * Where the blocks part again after the first place: line the two texts up
+ * piece by piece (where they have as many pieces; else nothing is found) and
+ * return the first piece that is, in each block, exactly the score its
+ * scenario served one frame with (both scores of the same frame, which
+ * differ), with how many differing pieces came before it.
+ */
+function scoreInRegions(a: ReadBlock, b: ReadBlock): { at: number; a: string; b: string; marker: string; before: number } | undefined {
+  const ta = a.text.match(TOKEN) ?? [];
+  const tb = b.text.match(TOKEN) ?? [];
+  if (ta.length !== tb.length) return undefined;
+  const theirs = scores(b);
+  const pairs = a.frames.flatMap((f) => {
+    const [x, y] = [f.frame.frame.score, theirs.get(f.marker)];
+    return x === y ? [] : [{ marker: f.marker, here: new Set(written(x)), there: new Set(written(y)) }];
+  });
+  let at = 0;
+  let before = 0;
+  for (const [i, x] of ta.entries()) {
+    const y = tb[i]!;
+    if (x !== y) {
+      const pair = pairs.find((p) => p.here.has(x) && p.there.has(y));
+      if (pair) return { at, a: x, b: y, marker: pair.marker, before };
+      before++;
+    }
+    at += x.length;
+  }
+  return undefined;
+}
+
+/** What shows the host renders one set of frames alike every time, if anything does. */
+function steadiness(i: number, a: ReadBlock, base: ReadBlock[], rescored: ReadBlock[], control: ReadBlock[]): string | undefined {
+  const c = control[i];
+  if (c !== undefined && frameSet(c) === frameSet(a) && c.text === a.text) return `compose-reordered's block (line ${c.n}) is compose's byte for byte`;
+  for (const [name, blocks] of [
+    ["compose", base],
+    ["compose-rescored", rescored],
+  ] as const)
+    if (blocks.length >= 2 && blocks.every((x) => x.text === blocks[0]!.text))
+      return `${name}'s own ${blocks.length} blocks (lines ${blocks.map((x) => x.n).join(", ")}) are byte-identical to each other`;
   return undefined;
 }
 
@@ -40,12 +90,23 @@ function scoreAtDifference(a: ReadBlock, b: ReadBlock, at: number): string | und
  * blocks with compose-rescored's, the first with the first and so on, where
  * both compose the same frames (selection may depend on score; rendering may
  * not). Findings: the same bytes pass. Bytes that differ fail where
- * compose-reordered's block is byte-identical to compose's (so the host
- * renders the same frames alike from run to run, and the order they come in
- * changes nothing) and where the blocks part lies a score as served (written
- * as served, or to two places) that the other scenario serves otherwise: the
- * score reached the bytes. Otherwise differing bytes warn: what changed cannot
- * be put down to the score alone (a clock, a counter). token_cost is derived
+ * something shows the host renders one set of frames alike every time, and
+ * the score is where they part. That it renders alike: compose-reordered's
+ * block is byte-identical to compose's (the order the frames come in changes
+ * nothing), or compose's own blocks (two or more, a host querying more than
+ * once) are byte-identical to each other, or compose-rescored's are (no clock
+ * or counter ticked between them). That the score is where they part: a
+ * score as served (written as served, to two places, or as a 32-bit float
+ * read back) that the other scenario serves otherwise lies where the blocks
+ * first part; or, lining the two texts up piece by piece (numbers, words,
+ * single other characters; only where both have as many pieces), a later
+ * piece where they differ is, in each block, exactly the score its scenario
+ * serves one frame with (the same frame's two scores). Reading: the places
+ * before it are not judged (a clock that ticked between the scenarios, an
+ * as_of to the second, is no fault); only the score is, and an honest host
+ * writes no number that is, in both blocks at one place, exactly one frame's
+ * two served scores. Otherwise differing bytes warn: what changed cannot be
+ * put down to the score alone (a clock, a counter). token_cost is derived
  * from content (B3), which does not change, so a provider keeping B3 cannot
  * vary it: the score is what is varied. Skip when the host wrote no block
  * there, saying which placeholder would enable the check.
@@ -84,19 +145,24 @@ export default defineHostCheck({
       }
       const d = firstDifference(a.text, b.text);
       const c = control[i];
-      const steady = c !== undefined && frameSet(c) === frameSet(a) && c.text === a.text;
+      const steady = steadiness(i, a, base, rescored, control);
       const score = steady ? scoreAtDifference(a, b, d.at) : undefined;
+      const later = steady && score === undefined ? scoreInRegions(a, b) : undefined;
       const where = differenceWords(d, "compose", "compose-rescored");
+      const same = `${pair} compose the same ${count(a.frames.length, "frame")}, differing in their scores alone, and the blocks differ ${where}`;
+      const frame = later ? a.frames.find((f) => f.marker === later.marker)?.frame : undefined;
       out.push({
         ok: false,
-        ...(score === undefined ? { level: "NONE" as const } : {}),
+        ...(score === undefined && later === undefined ? { level: "NONE" as const } : {}),
         message:
           score !== undefined
-            ? `${pair} compose the same ${count(a.frames.length, "frame")}, differing in their scores alone, and the blocks differ ${where}, where a score (${show(score, 20)}) is written; compose-reordered's block (line ${c!.n}) is compose's byte for byte, so nothing but the score changed them`
-            : `${pair} compose the same ${count(a.frames.length, "frame")}, differing in their scores alone, and the blocks differ ${where}; ${steady ? "no score is written where they part" : c ? `compose-reordered's block (line ${c.n}) differs from compose's too` : "compose-reordered has no block to compare"}, so what changed cannot be put down to the score alone`,
+            ? `${same}, where a score (${show(score, 20)}) is written; ${steady}, so nothing but the score changed them`
+            : later !== undefined
+              ? `${same}, where no score is written, but past ${count(later.before, "other place")} where they differ, at character ${later.at}: ${show(later.a, 24)} in compose, ${show(later.b, 24)} in compose-rescored, exactly the scores each serves ${frame ? frameWords(frame) : show(later.marker, 20)} with: the score reached the bytes whatever else differs; ${steady}`
+              : `${same}; ${steady ? "no score is written where they part" : c ? `compose-reordered's block (line ${c.n}) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical` : "compose-reordered has no block to compare"}, so what changed cannot be put down to the score alone`,
         expected: "the same bytes",
-        actual: `different from character ${d.at}`,
-        lines: [...lines, ...(c ? [c.n] : [])],
+        actual: later ? `different from character ${d.at}, and at character ${later.at} the frame's score` : `different from character ${d.at}`,
+        lines: [...lines, ...(c ? [c.n] : []), ...(frame ? [frame.n] : [])],
       });
     }
     if (out.length === 0 && base.length + rescored.length > 0)

@@ -14,6 +14,8 @@ interface Host {
   honest?: boolean;
   /** What it printed after the answers. */
   printed?: string[];
+  /** Words of its own written ahead of its block. */
+  header?: string;
   /** A usage report, from the rounds kept and rejected. */
   usage?: boolean;
   q?: Obj;
@@ -25,7 +27,7 @@ function breaker(host: Host, b: HostTranscriptBuilder = hostTx()) {
   for (const line of host.printed ?? []) b.print("stderr", line);
   const kept = (host.keep ?? (() => []))(bulk!.held);
   const held = [...kept, ...(host.honest === false ? [] : docs!.held)];
-  if (held.length > 0) b.context(blockOf(held));
+  if (held.length > 0) b.context(`${host.header ?? ""}${blockOf(held)}`);
   if (host.usage) {
     const rounds = [
       { ack: bulk!.ack, queried: true, frames: kept.map((h) => h.frame), rejected: bulk!.held.length - kept.length },
@@ -63,6 +65,37 @@ runHostCases(B2, [
   {
     name: "a line about something else is no report",
     build: () => breaker({ printed: ["frame fixture:docs-1 kind doc 19 tokens"] }),
+    status: "warn",
+  },
+  {
+    name: "a budget summary on stderr is no report of the drop",
+    build: () => breaker({ printed: ["mcp-host-driver: call 1: isError=false Retrieved 2 context frame(s), 35/4096 budget tokens."] }),
+    status: "warn",
+    says: [/but nothing the run can see reports the drop: .*a budget summary is no report of a drop/],
+  },
+  {
+    name: "max_tokens named with no drop beside it is no report",
+    build: () => breaker({ printed: ["query sent: max_tokens 4000, max_frames 8"] }),
+    status: "warn",
+  },
+  {
+    name: "the provider named beside a drop, on stderr",
+    build: () => breaker({ printed: ["cgp-conform-bulk: 3 frames dropped"] }),
+    status: "pass",
+    says: [/the host reported the drop \(stderr line \d+: "cgp-conform-bulk: 3 frames dropped"\)/],
+  },
+  {
+    name: "the drop reported in the block, outside the frames' content (as a real host's budget audit writes it)",
+    build: () =>
+      breaker({
+        header: `Retrieved 2 context frame(s), 35/4096 budget tokens.\n{"budget_audit":{"budget_consumed":35,"budget_requested":4096,"dropped_budget_lie":[{"provider":"provider-1"}]}}\n`,
+      }),
+    status: "pass",
+    says: [/the host reported the drop \(the block at line \d+, outside the frames' content: .*dropped_budget_lie/],
+  },
+  {
+    name: "a budget summary in the block is no report either",
+    build: () => breaker({ header: "Retrieved 2 context frame(s), 35/4096 budget tokens.\n" }),
     status: "warn",
   },
   {

@@ -83,13 +83,44 @@ runHostCases(CR1_order, [
     ],
   },
   {
-    name: "providers the other way round, no usage report to give the host's ids: a warning",
+    name: "providers the other way round, no usage report to give the host's ids: canonical under the keying the block gives, no fault",
     build: () =>
       both((held) => plain([...held].sort((a, b) => -byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(a) < digest(b) ? -1 : 1)))),
+    status: "pass",
+    says: [
+      /scenario compose, line \d+: the block emits its 8 frames in canonical FrameId order, by provider ids that sort cgp-conform-wiki before cgp-conform-code \(its usage reports name none of them/,
+    ],
+  },
+  {
+    name: "keyed by position as a real host does (provider-1 wiki, provider-2 code), arrival order within a provider: only the within-provider pairs are faults",
+    build: () =>
+      both((held) =>
+        held
+          .map((h) =>
+            JSON.stringify({ provider: h.provider_id === "cgp-conform-wiki" ? "provider-1" : "provider-2", id: h.frame.id, content: h.frame.content }),
+          )
+          .join("\n"),
+      ),
+    status: "fail",
+    says: [
+      /scenario compose, line \d+: the block emits "fixture:shared" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki, .*provider ids that sort cgp-conform-wiki before cgp-conform-code/,
+    ],
+    never: [/of cgp-conform-wiki before "[^"]+"( \(no content_digest\))? of cgp-conform-code/, /provider ids compare first/],
+  },
+  {
+    name: "two blocks of one scenario putting the providers in opposite orders: no one keying, a warning",
+    build: () => {
+      const canonical = (held: Held[], sign: number) =>
+        plain([...held].sort((a, b) => sign * byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(a) < digest(b) ? -1 : 1)));
+      const b = hostTx();
+      const held = askAll(b, "compose", 2);
+      b.context(canonical(held, 1)).context(canonical(held, -1));
+      return finish(b, 2);
+    },
     status: "warn",
     strict: "warn",
     says: [
-      /each provider's frames together and in order, but cgp-conform-wiki's before cgp-conform-code's: canonical only if the host's provider ids sort the other way/,
+      /scenario compose: its blocks order the providers' frames in ways no one keying of the providers makes canonical \(cgp-conform-code's before cgp-conform-wiki's at line \d+, the other way at line \d+\)/,
     ],
   },
   {
@@ -106,7 +137,7 @@ runHostCases(CR1_order, [
     build: () =>
       both((held) => plain([...held].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : byProvider(a, b) || (digest(a) < digest(b) ? -1 : 1))))),
     status: "fail",
-    says: [/provider ids compare first; provider ids: the providers' handshake names/],
+    says: [/a provider's frames stand together, its provider id comparing first; provider ids: no keying of the providers/],
   },
   {
     name: "canonical order, but something else changes with arrival order: a warning",

@@ -12,6 +12,22 @@ function run(b: HostTranscriptBuilder, name: ScenarioName, compose: Compose) {
   if (text !== undefined) b.context(text);
   return finish(b, 2);
 }
+/** As run, with two blocks of the same frames, as a host querying twice that renders them alike writes them. */
+function runTwice(b: HostTranscriptBuilder, name: ScenarioName, compose: Compose) {
+  const held = askAll(b, name, 2);
+  const text = compose(held, name);
+  if (text !== undefined) b.context(text).context(text);
+  return finish(b, 2);
+}
+const allTwice = (compose: Compose) => runTwice(runTwice(runTwice(hostTx(), "compose", compose), "compose-reordered", compose), "compose-rescored", compose);
+/** A host of its own (as a real one seen in the field does): frames as JSON in arrival order, with `extra` of each; an as_of to the second ahead of them if `clock`, ticking between scenarios. */
+const clocks: Record<string, string> = { compose: "49", "compose-reordered": "49", "compose-rescored": "50" };
+const arrival =
+  (extra: (h: Held) => Record<string, unknown>, clock = false): Compose =>
+  (held, scenario) =>
+    `${clock ? `{"as_of":"2026-12-02T03:16:${clocks[scenario]}Z"}\n` : ""}${held
+      .map((h) => JSON.stringify({ content: h.frame.content, id: h.frame.id, provider: h.provider_id, ...extra(h), title: h.frame.title }))
+      .join("\n")}`;
 /** compose, compose-reordered and compose-rescored, each block made by `compose`. */
 const all = (compose: Compose) => run(run(run(hostTx(), "compose", compose), "compose-reordered", compose), "compose-rescored", compose);
 /** The reference host's block with something added to each frame's rendering. */
@@ -48,7 +64,9 @@ runHostCases(CR1_render, [
     },
     status: "warn",
     strict: "warn",
-    says: [/compose-reordered's block \(line \d+\) differs from compose's too, so what changed cannot be put down to the score alone/],
+    says: [
+      /compose-reordered's block \(line \d+\) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical, so what changed cannot be put down to the score alone/,
+    ],
   },
   {
     name: "a rank derived from the score, no score written: a warning",
@@ -67,6 +85,43 @@ runHostCases(CR1_render, [
     build: () => all((held) => block(held.filter((h) => (h.frame.score as number) > 0.5))),
     status: "pass",
     says: [/the blocks compose different frames \(\d+ frames and \d+ frames\): selection may depend on score, so their bytes are not compared/],
+  },
+  {
+    name: "arrival order, a score in each frame, two calls per scenario rendering alike: the host's own two blocks show it renders alike, a failure",
+    build: () => allTwice(arrival((h) => ({ score: h.frame.score, token_cost: h.frame.token_cost }))),
+    status: "fail",
+    says: [
+      /where a score \("0\.\d+"\) is written; compose's own 2 blocks \(lines \d+, \d+\) are byte-identical to each other, so nothing but the score changed them/,
+    ],
+  },
+  {
+    name: "the same, with one call per scenario: nothing shows it renders alike, a warning",
+    build: () => all(arrival((h) => ({ score: h.frame.score }))),
+    status: "warn",
+    says: [
+      /differs from compose's too, and neither scenario wrote two blocks of its own byte-identical, so what changed cannot be put down to the score alone/,
+    ],
+  },
+  {
+    name: "a clock to the second first, a score (as a 32-bit float) later, two calls alike: the score's place fails",
+    build: () => allTwice(arrival((h) => ({ score: Math.fround(h.frame.score as number) }), true)),
+    status: "fail",
+    says: [
+      /the blocks differ from character \d+: .*, where no score is written, but past 1 other place where they differ, at character \d+: "0\.\d+" in compose, "0\.\d+" in compose-rescored, exactly the scores each serves "fixture:[^"]+" of cgp-conform-\w+ with: the score reached the bytes whatever else differs; compose's own 2 blocks/,
+    ],
+  },
+  {
+    name: "a clock to the second, no score, two calls alike: a warning, not a failure",
+    build: () => allTwice(arrival(() => ({}), true)),
+    status: "warn",
+    strict: "warn",
+    says: [/no score is written where they part, so what changed cannot be put down to the score alone/],
+    never: [/the score reached the bytes/],
+  },
+  {
+    name: "the reference host queried twice: the same bytes",
+    build: () => allTwice(block),
+    status: "pass",
   },
   {
     name: "no block in compose-rescored: nothing to compare",
