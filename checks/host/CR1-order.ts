@@ -1,7 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { differenceWords, firstDifference, frameSet, noBlocks, readBlocks, type ReadBlock } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { count } from "../kit/host-evidence.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
 import { compareIdentity, frameWords, hostProviderIds, identityWith, type ServedFrame } from "../kit/served.ts";
 import { COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, THREE_PROVIDERS } from "../../src/protocol/host-scenarios.ts";
 import type { HostView } from "../../src/transcript/host.ts";
@@ -169,7 +169,8 @@ export default defineHostCheck({
     const other = read.get(COMPOSE_REORDERED.name)?.blocks ?? [];
     for (const [i, a] of base.entries()) {
       const b = other[i];
-      if (!b || frameSet(a) !== frameSet(b)) continue;
+      // One frame has no order: two one-frame blocks alike show nothing of it.
+      if (!b || a.frames.length < 2 || frameSet(a) !== frameSet(b)) continue;
       const lines = [a.n, b.n];
       if (a.text === b.text)
         out.push({
@@ -187,7 +188,14 @@ export default defineHostCheck({
           lines,
         });
     }
-    if (out.length === 0) return { skip: noBlocks(input, views, READS.map((s) => s.name).join(", ")) };
+    if (out.length === 0) {
+      const single = [...read.values()].flatMap((r) => r.blocks);
+      if (single.length > 0)
+        return {
+          skip: `each of the host's ${count(single.length, "block")} in ${READS.map((s) => s.name).join(", ")} (${lineWords(single.map((x) => x.n))}) holds one frame of those served there at most: the order a block emits frames in shows only in a block of two or more`,
+        };
+      return { skip: noBlocks(input, views, READS.map((s) => s.name).join(", ")) };
+    }
     return out;
   },
 });
