@@ -192,8 +192,7 @@ export default defineHostCheck({
         `the ${count(served.length, "frame")} (${cost} tokens) served exceed what it asked for in one query (max_frames ${budget.frames}, max_tokens ${budget.tokens}, ${lineWords(budget.lines)})`,
       );
     explanations.push(...ownReasons(served).slice(0, 2));
-    if (!composesBoth(compose))
-      explanations.push("in compose no block holds frames of both its providers, so the host may compose one provider alone");
+    if (!composesBoth(compose)) explanations.push("in compose no block holds frames of both its providers, so the host may compose one provider alone");
     const room = budget
       ? `room for all by its own queries (max_frames ${budget.frames}, max_tokens ${budget.tokens}; ${count(served.length, "frame")}, ${cost} tokens served)`
       : "";

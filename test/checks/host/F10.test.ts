@@ -101,7 +101,12 @@ runHostCases(F10, [
   },
   {
     name: "blocks that hold no frame content anywhere (here or in compose): nothing can be seen, a skip",
-    build: () => run(run(hostTx(), "compose", () => "Retrieved 8 context frame(s)."), "score-ranges", () => "Retrieved 4 context frame(s)."),
+    build: () =>
+      run(
+        run(hostTx(), "compose", () => "Retrieved 8 context frame(s)."),
+        "score-ranges",
+        () => "Retrieved 4 context frame(s).",
+      ),
     status: "skip",
     says: [/the host's 2 lines in \{context\} \(score-ranges, compose\) hold no block with the content of a frame served there/],
   },
@@ -114,7 +119,10 @@ runHostCases(F10, [
       for (let i = 0; i < 2; i++) {
         const { ack, frames } = servedBy("score-ranges", i);
         b.provider(i).handshake(ack);
-        for (let call = 0; call < 2; call++) b.provider(i).send(query()).answer({ type: "frames", result: { frames, truncated: false } });
+        for (let call = 0; call < 2; call++)
+          b.provider(i)
+            .send(query())
+            .answer({ type: "frames", result: { frames, truncated: false } });
         held.push(...frames.map((frame) => ({ provider_id: providerName(ack)!, frame })));
       }
       b.context(block(held));
@@ -122,7 +130,9 @@ runHostCases(F10, [
       return finish(b, 2);
     },
     status: "pass",
-    says: [/the blocks hold all 4 frames of both providers, 2 of the 2 frames of cgp-conform-wiki \(scores 0\.4–0\.95\) and 2 of the 2 frames of cgp-conform-code/],
+    says: [
+      /the blocks hold all 4 frames of both providers, 2 of the 2 frames of cgp-conform-wiki \(scores 0\.4–0\.95\) and 2 of the 2 frames of cgp-conform-code/,
+    ],
     never: [/left out/, /share their content or identity/],
   },
   {
@@ -134,7 +144,10 @@ runHostCases(F10, [
       for (let i = 0; i < 2; i++) {
         const { ack, frames } = servedBy("score-ranges", i);
         b.provider(i).handshake(ack);
-        for (let call = 0; call < 2; call++) b.provider(i).send(query()).answer({ type: "frames", result: { frames, truncated: false } });
+        for (let call = 0; call < 2; call++)
+          b.provider(i)
+            .send(query())
+            .answer({ type: "frames", result: { frames, truncated: false } });
         held.push(...frames.map((frame) => ({ provider_id: providerName(ack)!, frame })));
       }
       b.context(block(held.filter((h) => score(h) >= 0.05)));

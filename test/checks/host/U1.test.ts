@@ -102,6 +102,8 @@ runHostCases(U1, [
     name: "a host of two turns: a later block holds the next answer's frames",
     build: () => turns(turns(hostTx(), "lock-step", undefined, 2), "unknown-members", undefined, 2),
     status: "pass",
-    says: [/the host carried on after the answer at line \d+: its next query \(line \d+\) was answered \(line \d+\), and a later block \(line \d+\) holds 5 of that answer's frames/],
+    says: [
+      /the host carried on after the answer at line \d+: its next query \(line \d+\) was answered \(line \d+\), and a later block \(line \d+\) holds 5 of that answer's frames/,
+    ],
   },
 ]);

@@ -150,7 +150,12 @@ runHostCases(U2, [
   },
   {
     name: "a host of one turn whose blocks hold no frame content: info, not a clean pass",
-    build: () => turns(turns(hostTx(), "lock-step", () => "Retrieved 5 context frame(s)."), "unknown-vocabulary", () => "Retrieved 5 context frame(s)."),
+    build: () =>
+      turns(
+        turns(hostTx(), "lock-step", () => "Retrieved 5 context frame(s)."),
+        "unknown-vocabulary",
+        () => "Retrieved 5 context frame(s).",
+      ),
     status: "info",
     says: [/cannot be compared with lock-step's: lock-step's block \(line \d+\) holds no frame content/],
   },
