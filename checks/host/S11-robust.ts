@@ -1,5 +1,6 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { count, lineWords } from "../kit/host-evidence.ts";
 import { CRASH_MID_QUERY, STOPS_ANSWERING } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding, type HostView } from "../../src/transcript/host.ts";
 
@@ -36,12 +37,19 @@ function fault(v: HostView): { n: number; what: string } | undefined {
  * section. A host that ends on its own (any exit status: reporting the fault
  * with a nonzero one is expected) passes; one the run had to kill when its
  * bound ran out is info, saying it did not end within that many
- * milliseconds (whether it had no deadline on the read the reference host
- * bounds, or one longer than the bound, cannot be told); one that was ended
- * by a signal, itself crashing, is info. The bound of these two scenarios is
- * never shorter than a reasonable host deadline: the larger of --timeout and
- * --fault-timeout (default 45 000 ms, FAULT_BOUND_FLOOR_MS), so a host that
- * gives a provider 30 s ends within it.
+ * milliseconds; one that was ended by a signal, itself crashing, is info.
+ * Reading of a kill: where the host sent no query after its first, whether
+ * it had no deadline on the read the reference host bounds, or one longer
+ * than the bound, cannot be told, and the finding says only that it did not
+ * end within the bound; where it sent another query after its first went
+ * unanswered, the transcript shows it gave up waiting on its own (after so
+ * many ms) and went on, and the finding says that, and that its waits
+ * together outlast the bound (it used to say only that it did not end). The
+ * bound of these two scenarios is never shorter than a reasonable host
+ * deadline: the larger of --timeout and --fault-timeout (default 45 000 ms,
+ * FAULT_BOUND_FLOOR_MS), so a host that gives a provider 30 s once ends
+ * within it; the finding names --fault-timeout, the option for these
+ * scenarios, to raise it.
  */
 export default defineHostCheck({
   id: "host:S11-robust",
@@ -67,15 +75,32 @@ export default defineHostCheck({
             lines,
           });
           break;
-        case "hang":
+        case "hang": {
+          const [first, ...more] = v.sent("query");
+          const raise = "a larger --fault-timeout raises it (the bound is the larger of --timeout and --fault-timeout)";
+          const bound = `the host did not end within ${end.waitedMs} ms, this scenario's bound, and was killed (line ${end.n})`;
+          // A query sent after the first, unanswered one: the host gave up waiting on its own and went on.
+          if (first && more.length > 0) {
+            const last = more[more.length - 1]!;
+            const gap = more[0]!.t - first.t;
+            out.push({
+              ok: false,
+              message: `scenario ${v.name}: ${f.what} (line ${f.n}); the host gave up on that answer on its own and went on: ${gap} ms after its query (line ${first.n}) it sent another (line ${more[0]!.n})${more.length > 1 ? `, and ${count(more.length - 1, "more")} after it (${lineWords(more.slice(1).map((q) => q.n))})` : ""}, but ${bound.replace(/^the host/, "it")}, ${end.t - last.t} ms after its last query (line ${last.n}): it bounds its wait for an answer (about ${gap} ms here), as the reference host (§11.1, informative) bounds every read, and its waits together outlast the bound; ${raise}, to see whether it then ends on its own`,
+              expected: "the host reports the fault and ends on its own",
+              actual: `${describeEnding(end)}, after ${count(more.length + 1, "query", "queries")}`,
+              lines: [f.n, first.n, ...more.map((q) => q.n), end.n],
+            });
+            break;
+          }
           out.push({
             ok: false,
-            message: `scenario ${v.name}: ${f.what} (line ${f.n}), and the host did not end within ${end.waitedMs} ms, this scenario's bound, and was killed (line ${end.n}): the reference host (§11.1, informative) bounds every read so that a stall is a distinct failure; a deadline longer than ${end.waitedMs} ms would not show here (--timeout raises the bound)`,
+            message: `scenario ${v.name}: ${f.what} (line ${f.n}), and ${bound}: the reference host (§11.1, informative) bounds every read so that a stall is a distinct failure; a deadline longer than ${end.waitedMs} ms would not show here (${raise})`,
             expected: "the host reports the fault and ends on its own",
             actual: describeEnding(end),
             lines,
           });
           break;
+        }
         case "signal":
           out.push({
             ok: false,

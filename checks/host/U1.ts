@@ -27,11 +27,18 @@ import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts
  * holding a served frame in unknown-members against lock-step's i-th:
  * holding none of the frames lock-step's holds, or no such block at all,
  * fails (the host rejected the answer for its unknown members, though it
- * ended as in lock-step); holding some of them warns. Where lock-step's blocks hold no
- * served frame, that comparison says nothing. Carrying on: where in
- * lock-step the host sent another query after its first answer, none after
- * the first unknown-members answer warns; a host that sends one query shows
- * nothing there.
+ * ended as in lock-step); holding some of them warns. Where the host writes
+ * blocks but lock-step's hold no served frame (they hold no frame content),
+ * one finding at info level says that what it delivered cannot be compared
+ * (reading, as for U2: nothing of the rejection can be seen there, and no
+ * keyword asks for frame content in a block); where it writes no block at
+ * all, that comparison says nothing. Carrying on: where in lock-step the
+ * host sent another query after its first answer, none after the first
+ * unknown-members answer warns; a host that sends one query shows nothing
+ * there. Reading, as for U2: carrying on is judged by what the host
+ * received and used (a block after its first holding frames of its next
+ * answer, where lock-step has one), never by the provider having answered;
+ * without such blocks only that it sent the next query is said.
  */
 export default defineHostCheck({
   anchor: "U1",
@@ -74,7 +81,8 @@ export default defineHostCheck({
     // An ending unlike lock-step's is the finding: what the host then did not compose or send is the same cause.
     if (answer && ending.ok) {
       const d = { difference: "unknown members in every object", answer };
-      out.push(...sameDelivery(base, v, d), ...carriedOn(base, v, d));
+      const same = sameDelivery(base, v, d);
+      out.push(...same, ...carriedOn(base, v, d, same));
     }
     return out;
   },

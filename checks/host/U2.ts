@@ -37,14 +37,28 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * selection may differ where one frame changed kind); leaving out the frame
  * of the unknown kind or rel itself warns (reading: "MAY decline to
  * specialise its handling" permits handling it generically, and dropping it
- * is no keyworded failure). Where lock-step's blocks hold no served frame,
- * that comparison says nothing. Carrying on: where in lock-step the host
- * sent another query after its first answer (a host of several turns), a
- * query after the unknown answer is looked for too (the scenario provider
- * answers it as lock-step's does, and its block is the next one compared);
- * none warns (its next query may hang on what the answer held, an unknown
- * kind it declines to specialise for). A host that sends one query shows
- * nothing there.
+ * is no keyworded failure). Where the host writes blocks but lock-step's
+ * hold no served frame (no marker: they hold no frame content), one finding
+ * at info level says that what it delivered cannot be compared, so a pass
+ * on the ending alone is no clean pass (reading: nothing of the defect U2
+ * is about can be seen there, and no keyword asks a host to put frame
+ * content in a block, so it informs, never warns); where it writes no block
+ * at all, that comparison says nothing. Carrying on: where in lock-step the
+ * host sent another query after its first answer (a host of several
+ * turns), a query after the unknown answer is looked for too (the scenario
+ * provider answers it as lock-step's does, and its block is the next one
+ * compared); none warns (its next query may hang on what the answer held,
+ * an unknown kind it declines to specialise for). Reading: that the host
+ * carried on is judged by what it received and used, not by the provider
+ * having answered (a host whose reader died sends its next query, the
+ * provider answers it, and the host never sees the answer): it passes only
+ * where a block after its first holds frames of that next answer, as
+ * lock-step's does; no such block warns, unless the block comparison
+ * already told that lock-step's later block has no counterpart (one cause,
+ * one finding). Where lock-step shows no block of a later answer (its
+ * blocks hold no frame content, or it writes one), only that the host sent
+ * its next query is said, with that whether it received the answer cannot
+ * be seen. A host that sends one query shows nothing there.
  */
 export default defineHostCheck({
   anchor: "U2",
@@ -91,7 +105,10 @@ export default defineHostCheck({
     const unknown = (f: Obj): boolean => f.kind === UNKNOWN_KIND || (Array.isArray(f.relations) && f.relations.some((r) => isObj(r) && r.rel === UNKNOWN_REL));
     const d = { difference: "an unknown kind and rel", touched: (f: ServedFrame) => unknown(f.frame), touchedWords: "of an unknown kind or rel", answer };
     // An ending unlike lock-step's is the finding: what the host then did not compose or send is the same cause.
-    if (e.ok) out.push(...sameDelivery(base, v, d), ...carriedOn(base, v, d));
+    if (e.ok) {
+      const same = sameDelivery(base, v, d);
+      out.push(...same, ...carriedOn(base, v, d, same));
+    }
     return out;
   },
 });

@@ -11,6 +11,8 @@ import type { Evidence } from "./check.ts";
 import { readBlocks } from "./blocks.ts";
 import { count, lineWords } from "./host-evidence.ts";
 import { markedFrames, type ServedFrame } from "./served.ts";
+import { framesIn } from "../../src/protocol/envelope.ts";
+import { markersIn } from "../../src/protocol/host-scenarios.ts";
 import type { HostEnvelope, HostView } from "../../src/transcript/host.ts";
 
 export interface Differential {
@@ -32,12 +34,34 @@ const listed = (markers: readonly string[]): string => (markers.length <= 4 ? ma
  * must hold too: none of those that carry no difference fails (the answer
  * was dropped whole: failed to deserialise, or rejected); some of them
  * warns (a host's own selection may differ); one that carries the
- * difference left out warns. Nothing where lock-step's blocks hold no
- * served frame (the host wrote none there, or writes none at all).
+ * difference left out warns. Where the host writes blocks but lock-step's
+ * hold no served frame (no marker: its blocks hold no frame content), one
+ * finding at info level says that what it delivered cannot be compared, so
+ * a check that sees only how it ended is no clean pass; nothing where it
+ * wrote no block in either scenario.
  */
 export function sameDelivery(base: HostView, v: HostView, d: Differential): Evidence[] {
   const before = readBlocks(base).blocks;
-  if (before.length === 0) return [];
+  if (before.length === 0) {
+    const theirs = base.context();
+    const here = v.context();
+    if (theirs.length === 0 && here.length === 0) return [];
+    const heldHere = readBlocks(v).blocks.length > 0;
+    return [
+      {
+        ok: false,
+        level: "MAY",
+        message: `scenario ${v.name}: what the host delivered after an answer (line ${d.answer.n}) that differs from lock-step's only by ${d.difference} cannot be compared with lock-step's: ${
+          theirs.length === 0
+            ? "in lock-step it wrote no block"
+            : `lock-step's ${theirs.length === 1 ? "block" : `${theirs.length} blocks`} (${lineWords(theirs.map((b) => b.n))}) hold${theirs.length === 1 ? "s" : ""} no frame content (no marker of a frame served there)`
+        }${heldHere ? "" : `, nor ${here.length === 0 ? "does any block here, for it wrote none" : `${here.length === 1 ? "does its block" : `do its ${here.length} blocks`} here (${lineWords(here.map((b) => b.n))})`}`}, so only how it ended is compared; a block holding each frame's content would show what it composed`,
+        expected: "blocks holding the content of the frames served, in both scenarios",
+        actual: `no marker of a served frame in ${theirs.length === 0 ? "any block of lock-step (none written)" : "lock-step's blocks"}`,
+        lines: [...theirs.map((b) => b.n), ...here.map((b) => b.n), d.answer.n],
+      },
+    ];
+  }
   const now = readBlocks(v);
   const servedHere = markedFrames(now.served);
   const touched = (m: string): boolean => d.touched !== undefined && servedHere.has(m) && d.touched(servedHere.get(m)!);
@@ -104,15 +128,29 @@ export function sameDelivery(base: HostView, v: HostView, d: Differential): Evid
   return [merged, ...out.filter((e) => !none.includes(e))];
 }
 
+/** The markers the frames of one answer carry in their content. */
+function markersOf(a: HostEnvelope): Set<string> {
+  return new Set(framesIn(a.env).flatMap((f) => (typeof f.content === "string" ? markersIn(f.content) : [])));
+}
+
 /**
  * Whether the host carried on after the answer that carried the difference:
  * where in lock-step it sent another query after its first answer, here it
- * must have sent one after that answer, and been answered. None warns (a
- * host's next query may hang on what the answer held, and it may decline
- * to specialise its handling of an unknown kind); nothing where lock-step
- * shows one query only (a host that does one query shows nothing here).
+ * must have sent one after that answer. None warns (a host's next query may
+ * hang on what the answer held, and it may decline to specialise its
+ * handling of an unknown kind); nothing where lock-step shows one query
+ * only (a host that does one query shows nothing here).
+ * That it carried on is told from what it received and used, not from the
+ * provider having answered: where in lock-step a block after its first
+ * holds the frames of the answer to its next query, here a block after the
+ * first must hold some of the frames of the answer to its next query (pass);
+ * none warns, unless `told` (sameDelivery's findings) already says that
+ * lock-step's block has no counterpart here (one cause, one finding). Where
+ * lock-step shows no such block (its blocks hold no frame content, or it
+ * writes one block only), only that it sent the next query is said, and
+ * that whether it received the answer cannot be seen.
  */
-export function carriedOn(base: HostView, v: HostView, d: Differential): Evidence[] {
+export function carriedOn(base: HostView, v: HostView, d: Differential, told: readonly Evidence[] = []): Evidence[] {
   const first = base.answered("frames")[0];
   if (!first) return [];
   const later = base.sent("query").filter((q) => q.n > first.n);
@@ -129,12 +167,49 @@ export function carriedOn(base: HostView, v: HostView, d: Differential): Evidenc
         lines: [d.answer.n, ...later.map((q) => q.n)],
       },
     ];
-  const answered = v.answered().find((a) => a.n > next.n);
+  const answer = v.answered("frames").find((a) => a.n > next.n);
+  // lock-step's block of its second answer: a block after its first holding some of that answer's frames.
+  const before = readBlocks(base).blocks;
+  const second = base.answered("frames").find((a) => a.n > later[0]!.n);
+  const theirs = second && before.slice(1).find((b) => b.frames.some((f) => markersOf(second).has(f.marker)));
+  const sent = `scenario ${v.name}: after the answer at line ${d.answer.n}, the host sent its next query (line ${next.n}), as in lock-step (line ${later[0]!.n})`;
+  if (!theirs || !answer) {
+    const why = !answer
+      ? "no frames answer to it came"
+      : before.length === 0
+        ? "lock-step's blocks hold no frame content"
+        : "in lock-step no block after its first holds the frames of a later answer";
+    return [
+      {
+        ok: true,
+        message: `${sent}${answer ? `, and the provider answered it (line ${answer.n})` : ""}; whether the host received and used ${answer ? "that answer" : "an answer"} cannot be seen: ${why}`,
+        lines: [d.answer.n, next.n, ...(answer ? [answer.n] : [])],
+      },
+    ];
+  }
+  const wanted = markersOf(answer);
+  const blocks = readBlocks(v).blocks;
+  const used = blocks.slice(1).find((b) => b.frames.some((f) => wanted.has(f.marker)));
+  const theirsWords = `lock-step's block at line ${theirs.n} holds the frames of its second answer (line ${second!.n})`;
+  if (used) {
+    const held = used.frames.filter((f) => wanted.has(f.marker)).length;
+    return [
+      {
+        ok: true,
+        message: `scenario ${v.name}: the host carried on after the answer at line ${d.answer.n}: its next query (line ${next.n}) was answered (line ${answer.n}), and a later block (line ${used.n}) holds ${held} of that answer's frames, as ${theirsWords}`,
+        lines: [d.answer.n, next.n, answer.n, used.n, theirs.n],
+      },
+    ];
+  }
+  if (told.some((e) => !e.ok && e.lines.includes(theirs.n))) return [];
   return [
     {
-      ok: true,
-      message: `scenario ${v.name}: the host carried on after the answer at line ${d.answer.n}: its next query (line ${next.n}) was ${answered ? `answered (line ${answered.n})` : "sent"}, as in lock-step (line ${later[0]!.n})`,
-      lines: [d.answer.n, next.n, ...(answered ? [answered.n] : [])],
+      ok: false,
+      level: "NONE",
+      message: `scenario ${v.name}: after the answer at line ${d.answer.n}, which differs from lock-step's only by ${d.difference}, the host sent its next query (line ${next.n}) and the provider answered it (line ${answer.n}), but no block after its first holds any of that answer's frames, though ${theirsWords}: did the host receive that answer, or stop reading from the provider?`,
+      expected: `a later block holding frames of the answer at line ${answer.n}, as in lock-step`,
+      actual: `${count(blocks.length, "block")} holding served frames, none after the first with that answer's`,
+      lines: [d.answer.n, next.n, answer.n, theirs.n],
     },
   ];
 }

@@ -133,6 +133,12 @@ export class HostTranscriptBuilder {
     return this;
   }
 
+  /** Let `ms` milliseconds pass before the next event (each event is otherwise 5 ms after the last). */
+  wait(ms: number): this {
+    this.t += ms;
+    return this;
+  }
+
   private add(e: Omit<HostEvent, "n" | "scenario" | "t">): this {
     const tagged = this.of !== undefined && (e.dir === "host" || e.dir === "provider" || (e.dir === "note" && !SCENARIO_WIDE.includes(e.note!)));
     this.events.push({ n: this.next, scenario: this.current, t: (this.t += 5), ...e, ...(tagged ? { provider: this.of } : {}) });

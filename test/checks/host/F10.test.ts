@@ -91,10 +91,71 @@ runHostCases(F10, [
     says: [/the blocks hold none of cgp-conform-wiki's 2 frames .*, though they score highest/],
   },
   {
-    name: "blocks holding no frame at all: never a pass",
+    name: "blocks holding no frame here, while compose's hold them: never a pass",
     build: () => scored(() => "Retrieved context: nothing relevant."),
-    status: "warn",
-    says: [/the host's blocks hold none of the 4 frames its two providers served, so whether it applies a score threshold cannot be seen/],
+    status: "info",
+    says: [
+      /the host's blocks hold none of the 4 frames its two providers served, though in compose they hold frames: every frame of both providers left out, .*whether it applies a score threshold across providers cannot be seen/,
+    ],
+    never: [/compose a block/],
+  },
+  {
+    name: "blocks that hold no frame content anywhere (here or in compose): nothing can be seen, a skip",
+    build: () =>
+      run(
+        run(hostTx(), "compose", () => "Retrieved 8 context frame(s)."),
+        "score-ranges",
+        () => "Retrieved 4 context frame(s).",
+      ),
+    status: "skip",
+    says: [/the host's 2 lines in \{context\} \(score-ranges, compose\) hold no block with the content of a frame served there/],
+  },
+  {
+    name: "a host of two calls: the second answer re-serves every frame, and the blocks hold all of them",
+    build: () => {
+      const b = run(hostTx(), "compose", block);
+      b.scenario("score-ranges", { providers: 2 });
+      const held: Held[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { ack, frames } = servedBy("score-ranges", i);
+        b.provider(i).handshake(ack);
+        for (let call = 0; call < 2; call++)
+          b.provider(i)
+            .send(query())
+            .answer({ type: "frames", result: { frames, truncated: false } });
+        held.push(...frames.map((frame) => ({ provider_id: providerName(ack)!, frame })));
+      }
+      b.context(block(held));
+      b.context(block(held));
+      return finish(b, 2);
+    },
+    status: "pass",
+    says: [
+      /the blocks hold all 4 frames of both providers, 2 of the 2 frames of cgp-conform-wiki \(scores 0\.4–0\.95\) and 2 of the 2 frames of cgp-conform-code/,
+    ],
+    never: [/left out/, /share their content or identity/],
+  },
+  {
+    name: "a host of two calls that cuts the low-scoring provider: the re-served copies are not counted twice",
+    build: () => {
+      const b = run(hostTx(), "compose", block);
+      b.scenario("score-ranges", { providers: 2 });
+      const held: Held[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { ack, frames } = servedBy("score-ranges", i);
+        b.provider(i).handshake(ack);
+        for (let call = 0; call < 2; call++)
+          b.provider(i)
+            .send(query())
+            .answer({ type: "frames", result: { frames, truncated: false } });
+        held.push(...frames.map((frame) => ({ provider_id: providerName(ack)!, frame })));
+      }
+      b.context(block(held.filter((h) => score(h) >= 0.05)));
+      b.context(block(held.filter((h) => score(h) >= 0.05)));
+      return finish(b, 2);
+    },
+    status: "fail",
+    says: [/the blocks hold none of cgp-conform-code's 2 frames .* and 2 of the 2 frames of cgp-conform-wiki/, /4 frames, \d+ tokens served/],
   },
   {
     name: "no context block written",

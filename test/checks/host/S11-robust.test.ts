@@ -26,10 +26,22 @@ runHostCases(S11, [
     status: "info",
     says: [
       /scenario stops-answering: its provider stopped answering \(line 5\), and the host did not end within 45000 ms, this scenario's bound, and was killed \(line 6\): the reference host \(§11\.1, informative\) bounds every read/,
-      /a deadline longer than 45000 ms would not show here/,
+      /a deadline longer than 45000 ms would not show here \(a larger --fault-timeout raises it \(the bound is the larger of --timeout and --fault-timeout\)\)/,
     ],
-    never: [/no deadline/, /never end/],
+    never: [/no deadline/, /never end/, /--timeout raises/],
     lines: [5, 6],
+  },
+  {
+    name: "killed after giving up on the first answer and sending another query: what the transcript shows",
+    // As a host of two calls that gives each answer 30 s: the second query still waiting when the 45 s bound ran out.
+    build: () => hostTx().scenario("stops-answering").handshake().send(query()).note("withheld").wait(30000).send(query()).wait(15000).end({ hang: 45000 }),
+    status: "info",
+    says: [
+      /scenario stops-answering: its provider stopped answering \(line 5\); the host gave up on that answer on its own and went on: 30010 ms after its query \(line 4\) it sent another \(line 6\), but it did not end within 45000 ms, this scenario's bound, and was killed \(line 7\), 15005 ms after its last query \(line 6\)/,
+      /its waits together outlast the bound; a larger --fault-timeout raises it/,
+    ],
+    never: [/cannot be told/, /a deadline longer than/, /--timeout raises/],
+    lines: [5, 4, 6, 7],
   },
   {
     name: "the host crashes with its provider",

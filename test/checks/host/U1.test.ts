@@ -82,4 +82,28 @@ runHostCases(U1, [
     status: "pass",
     never: [/block/],
   },
+  {
+    name: "blocks that hold no frame content: what it delivered cannot be compared, at info level",
+    build: () =>
+      turns(
+        turns(hostTx(), "lock-step", () => "Retrieved 5 context frame(s).", 2),
+        "unknown-members",
+        () => "Retrieved 5 context frame(s).",
+        2,
+      ),
+    status: "info",
+    says: [
+      /scenario unknown-members: what the host delivered after an answer \(line \d+\) that differs from lock-step's only by unknown members in every object cannot be compared with lock-step's: lock-step's 2 blocks \(lines \d+, \d+\) hold no frame content/,
+      /whether the host received and used that answer cannot be seen: lock-step's blocks hold no frame content/,
+    ],
+    never: [/carried on/],
+  },
+  {
+    name: "a host of two turns: a later block holds the next answer's frames",
+    build: () => turns(turns(hostTx(), "lock-step", undefined, 2), "unknown-members", undefined, 2),
+    status: "pass",
+    says: [
+      /the host carried on after the answer at line \d+: its next query \(line \d+\) was answered \(line \d+\), and a later block \(line \d+\) holds 5 of that answer's frames/,
+    ],
+  },
 ]);

@@ -119,7 +119,45 @@ runHostCases(U2, [
     name: "a host of two turns that carries on after the unknown answer",
     build: () => delivered(block, 2),
     status: "pass",
-    says: [/the host carried on after the answer at line \d+: its next query \(line \d+\) was answered \(line \d+\), as in lock-step/],
+    says: [
+      /the host carried on after the answer at line \d+: its next query \(line \d+\) was answered \(line \d+\), and a later block \(line \d+\) holds 5 of that answer's frames, as lock-step's block at line \d+ holds the frames of its second answer/,
+    ],
+  },
+  {
+    name: "a host of two turns whose next query the provider answered, but whose blocks hold nothing of either answer: it did not carry on",
+    // As a host whose reader died on the unknown kind: both queries sent and answered, two blocks written, no frame in them.
+    build: () => delivered(() => "Retrieved 0 context frame(s), 0/4096 budget tokens.", 2),
+    status: "fail",
+    says: [/the host wrote no block holding a frame it was served, so none of the 4 frames/, /; and so for 1 later block of lock-step's \(line \d+\)/],
+    never: [/carried on/, /was answered/],
+  },
+  {
+    name: "blocks that hold no frame content, in both scenarios: only the ending is compared, and it says so",
+    build: () =>
+      turns(
+        turns(hostTx(), "lock-step", () => "Retrieved 5 context frame(s).", 2),
+        "unknown-vocabulary",
+        () => "Retrieved 5 context frame(s).",
+        2,
+      ),
+    status: "info",
+    says: [
+      /the host exited with status 0 \(line \d+\), as in lock-step/,
+      /scenario unknown-vocabulary: what the host delivered after an answer \(line \d+\) that differs from lock-step's only by an unknown kind and rel cannot be compared with lock-step's: lock-step's 2 blocks \(lines \d+, \d+\) hold no frame content \(no marker of a frame served there\), nor do its 2 blocks here \(lines \d+, \d+\), so only how it ended is compared/,
+      /the host sent its next query \(line \d+\), as in lock-step \(line \d+\), and the provider answered it \(line \d+\); whether the host received and used that answer cannot be seen: lock-step's blocks hold no frame content/,
+    ],
+    never: [/carried on/],
+  },
+  {
+    name: "a host of one turn whose blocks hold no frame content: info, not a clean pass",
+    build: () =>
+      turns(
+        turns(hostTx(), "lock-step", () => "Retrieved 5 context frame(s)."),
+        "unknown-vocabulary",
+        () => "Retrieved 5 context frame(s).",
+      ),
+    status: "info",
+    says: [/cannot be compared with lock-step's: lock-step's block \(line \d+\) holds no frame content/],
   },
   {
     name: "a host of two turns that stops after the unknown answer, and composes nothing of it",
