@@ -5,57 +5,33 @@
  * attestation cannot be verified kept as unattested (F9); and what the host
  * modes that break each change.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
 import { honest as honestProvider } from "../fixtures/provider.ts";
 import { honestHost, runHost, type RefHost } from "../fixtures/host.ts";
-import { scenario } from "../fixtures/scenarios.ts";
-import { lineProvider } from "../fixtures/serve.ts";
 import { hostFor } from "../misbehave/host/apply.ts";
 import { isObj, type Obj } from "../src/protocol/envelope.ts";
 import { FORGED_OPENER, INSTRUCTION } from "../src/protocol/adversarial.ts";
 import { markersIn, type ScenarioName } from "../src/protocol/host-scenarios.ts";
 import { RUN_TMP } from "./helpers/live.ts";
+import { lines, serveScenario } from "./helpers/serve-scenario.ts";
 
 const dir = mkdtempSync(join(RUN_TMP, "refhost-adversarial-"));
 let files = 0;
-const lines = (p: string): Obj[] =>
-  (existsSync(p) ? readFileSync(p, "utf8") : "")
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as Obj);
 
 /** Run a host (honest, or with a mode) against each provider of a scenario over HTTP, in this process: its exit status, block, report and stderr lines. */
 async function run(name: ScenarioName, count: number, mode?: string) {
-  const servers = await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const lp = lineProvider(scenario(name, { token: "t", nonce: "n" }, i).provider);
-      const server = createServer((req, res) => {
-        let body = "";
-        req.setEncoding("utf8");
-        req.on("data", (c: string) => (body += c));
-        req.on("end", () => {
-          const { lines } = lp.receive(body);
-          if (lines.length === 0) res.writeHead(204).end();
-          else res.writeHead(200, { "content-type": "application/json" }).end(lines[0]);
-        });
-      });
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-      return server;
-    }),
-  );
+  const served = await serveScenario(name, count);
   const logged: string[] = [];
   const contextPath = join(dir, `c${++files}.ndjson`);
   const usagePath = join(dir, `u${files}.ndjson`);
   const h: RefHost = { ...hostFor(mode, 5000), contextPath, usagePath, print: () => {}, log: (l) => logged.push(l) };
   const code = await runHost(
     h,
-    servers.map((s) => ({ kind: "http" as const, url: `http://127.0.0.1:${(s.address() as AddressInfo).port}/` })),
+    served.urls.map((url) => ({ kind: "http" as const, url })),
   );
-  await Promise.all(servers.map((s) => new Promise<void>((r) => (s.close(() => r()), s.closeAllConnections()))));
+  await served.close();
   const [block] = lines(contextPath);
   return { code, text: typeof block?.text === "string" ? block.text : "", report: lines(usagePath)[0], logged };
 }

@@ -5,53 +5,20 @@
  * written to --context and --usage (or CGP_CONTEXT_PATH, CGP_USAGE_PATH);
  * and `reference-host -- CMD --and -- CMD2`, `--url U U2`.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
 import { BLOCK_HEADER, honestHost, runHost, type Held, type RefHost } from "../fixtures/host.ts";
-import { scenario } from "../fixtures/scenarios.ts";
-import { lineProvider } from "../fixtures/serve.ts";
 import { providerCommands } from "../misbehave/host/apply.ts";
 import { compareIdentity } from "../src/math/attest.ts";
 import { isObj, type Obj } from "../src/protocol/envelope.ts";
-import { markersIn, type ScenarioName } from "../src/protocol/host-scenarios.ts";
+import { markersIn } from "../src/protocol/host-scenarios.ts";
 import { cgp, fixture, RUN_TMP } from "./helpers/live.ts";
+import { lines, serveScenario } from "./helpers/serve-scenario.ts";
 
 const dir = mkdtempSync(join(RUN_TMP, "refhost-compose-"));
 let files = 0;
 const paths = () => ({ contextPath: join(dir, `c${++files}.ndjson`), usagePath: join(dir, `u${files}.ndjson`) });
-const lines = (p: string): Obj[] =>
-  (existsSync(p) ? readFileSync(p, "utf8") : "")
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as Obj);
-
-/** Each provider of a scenario over HTTP, in this process. */
-async function serveScenario(name: ScenarioName, count: number) {
-  const servers = await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const lp = lineProvider(scenario(name, { token: "t", nonce: "n" }, i).provider);
-      const server = createServer((req, res) => {
-        let body = "";
-        req.setEncoding("utf8");
-        req.on("data", (c: string) => (body += c));
-        req.on("end", () => {
-          const { lines } = lp.receive(body);
-          if (lines.length === 0) res.writeHead(204).end();
-          else res.writeHead(200, { "content-type": "application/json" }).end(lines[0]);
-        });
-      });
-      await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-      return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
-    }),
-  );
-  return {
-    urls: servers.map((s) => s.url),
-    close: () => Promise.all(servers.map((s) => new Promise<void>((r) => (s.server.close(() => r()), s.server.closeAllConnections())))),
-  };
-}
 
 const quiet = (h: RefHost = honestHost): RefHost => ({ ...h, timeoutMs: 5000, print: () => {}, log: () => {} });
 

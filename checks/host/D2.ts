@@ -1,7 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { lineWords } from "../kit/host-evidence.ts";
-import { blockWords, heldWords, laterBlocksMissing, readReuse } from "../kit/reuse.ts";
+import { blockWords, heldWords, reuseOrSkip } from "../kit/reuse.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** How many times a text holds a marker. */
@@ -41,10 +41,8 @@ export default defineHostCheck({
     "A host that composes a set of frames into a single context block: […] SHOULD de-duplicate identical identities to a single rendered block (context-reuse §1).",
   scenarios: [REUSE],
   score(input) {
-    const r = readReuse(input);
+    const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };
-    const missing = laterBlocksMissing(input, r);
-    if (missing) return { skip: missing };
     const twice = r.frames.filter((f) => f.digest !== undefined && f.again.length > 0);
     if (twice.length === 0) return { skip: "the host fetched no frame of reuse twice under one identity: it queried once, or got nothing it already held" };
     const out: Evidence[] = [];

@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { heldWords, judgeStored, laterBlocksMissing, readReuse, type FirstFrame } from "../kit/reuse.ts";
+import { heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** A frame served without a content_digest, and not verified valid since. */
@@ -35,10 +35,8 @@ export default defineHostCheck({
     "A frame whose content_digest is absent MUST NOT be reused unchecked across queries — a host re-queries or re-verifies it rather than trusting a stored copy.",
   scenarios: [REUSE],
   score(input) {
-    const r = readReuse(input);
+    const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };
-    const missing = laterBlocksMissing(input, r);
-    if (missing) return { skip: missing };
     const picked = r.frames.filter(unchecked);
     if (picked.length === 0)
       return {

@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { heldWords, judgeStored, laterBlocksMissing, readReuse, type FirstFrame } from "../kit/reuse.ts";
+import { heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** A digest-bearing frame a verify asked about and got no verdict for. */
@@ -37,10 +37,8 @@ export default defineHostCheck({
     "A requested identity that comes back with no verdict MUST be treated by the host as unknown. (V3: unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.)",
   scenarios: [REUSE],
   score(input) {
-    const r = readReuse(input);
+    const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };
-    const missing = laterBlocksMissing(input, r);
-    if (missing) return { skip: missing };
     if (r.verifies.length === 0) return { skip: "the host sent no verify in reuse: no identity could come back without a verdict" };
     const picked = r.frames.filter(silent);
     if (picked.length === 0) return { skip: "every identity the host asked about in reuse came back with a verdict: it asked nothing the provider left out" };

@@ -1,7 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
-import { blockWords, heldWords, judgeStored, laterBlocksMissing, readReuse, type FirstFrame } from "../kit/reuse.ts";
+import { blockWords, heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { show } from "../kit/show.ts";
 import { PLACEHOLDERS, REUSE } from "../../src/protocol/host-scenarios.ts";
 
@@ -46,10 +46,8 @@ export default defineHostCheck({
     "A verdict is one of valid, stale, gone, unknown. A host MUST reuse a held frame body only on valid; unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.",
   scenarios: [REUSE],
   score(input) {
-    const r = readReuse(input);
+    const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };
-    const missing = laterBlocksMissing(input, r);
-    if (missing) return { skip: missing };
     if (r.verifies.length === 0) return { skip: "the host sent no verify in reuse: it had no verdict to reuse a frame on" };
     const out: Evidence[] = [];
     const picked = r.frames.filter(notValid);

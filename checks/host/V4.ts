@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { heldWords, judgeStored, laterBlocksMissing, readReuse, type FirstFrame } from "../kit/reuse.ts";
+import { heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { show } from "../kit/show.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
@@ -37,10 +37,8 @@ export default defineHostCheck({
     "A stale verdict MAY carry a replacement_digest — the provider's current digest for the frame, a digest never a body. A host MUST NOT keep serving its stored copy of a stale or gone frame.",
   scenarios: [REUSE],
   score(input) {
-    const r = readReuse(input);
+    const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };
-    const missing = laterBlocksMissing(input, r);
-    if (missing) return { skip: missing };
     if (r.verifies.length === 0) return { skip: "the host sent no verify in reuse: no verdict of stale or gone was there to act on" };
     const picked = r.frames.filter(condemned);
     if (picked.length === 0)

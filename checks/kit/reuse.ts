@@ -148,6 +148,12 @@ export function laterBlocksMissing(input: HostScoreInput, r: ReuseRead): string 
   return undefined;
 }
 
+/** The reuse scenario as the reuse checks read it, or why they skip: it did not run, or no block came after the first. */
+export function reuseOrSkip(input: HostScoreInput): ReuseRead | string {
+  const r = readReuse(input);
+  return typeof r === "string" ? r : (laterBlocksMissing(input, r) ?? r);
+}
+
 /** A first-answer frame in words: "fixture:changed (cgpmark-re-02)". */
 export const heldWords = (f: FirstFrame): string => `${show(f.frameId, 60)} (${f.marker}${f.digest === undefined ? ", no content_digest" : ""})`;
 
