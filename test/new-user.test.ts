@@ -150,6 +150,14 @@ t.test("yargs as users expect it: did-you-mean, completion, examples and exit co
   const bare = await cli(["stdio", "python3", "provider.py"]);
   t.equal(bare.exitCode, 2);
   t.match(bare.stderr, /a command line goes after --, as in: cgp-conform stdio -- python3 provider\.py\)/, "a forgotten -- is named, with the line that works");
+  const typo = await cli(["explain", "b33"]);
+  t.equal(typo.exitCode, 2);
+  t.match(typo.stderr, /no check, scenario or spec anchor named b33: did you mean B3\?/);
+  t.match((await cli(["explain", "host:UR2"])).stderr, /did you mean host:UR1\?/);
+  t.notMatch((await cli(["explain", "zzzzzzzz"])).stderr, /did you mean/, "no guess when nothing is near");
+  const format = await cli(["stdio", "--report", "jsno", "--", "./p"]);
+  t.equal(format.exitCode, 2);
+  t.match(format.stderr, /unknown report format "jsno" \(did you mean json\?\)/);
   const far = await cli(["stdio", "--zzzzzz", "--", "./p"]);
   t.notMatch(far.stderr, /did you mean/, "no guess when nothing is near");
   const completion = await cli(["completion"]);

@@ -72,6 +72,15 @@ function suggest(msg: string, options: string[], command: string | undefined, gi
   return hints.length > 0 ? `${msg} (${hints.join("; ")})` : msg;
 }
 
+/** The known name nearest to `name` (case aside), where it is near enough to be a typo of it. */
+export function nearest(name: string, known: readonly string[]): string | undefined {
+  if (known.length === 0) return undefined;
+  const lower = known.map((k) => k.toLowerCase());
+  const want = name.toLowerCase();
+  const near = closest(want, lower);
+  return near !== want && distance(want, near) <= Math.max(2, Math.floor(want.length / 3)) ? known[lower.indexOf(near)] : undefined;
+}
+
 /** The commands whose last part is a command line given after "--". */
 const TAKES_COMMAND = new Set(["stdio", "host", "reference-host", "replay"]);
 
@@ -367,9 +376,12 @@ export async function main(argv: string[]): Promise<number> {
         }),
       async (a) => {
         noProvider("explain");
-        const { explain } = await load.explain();
+        const { explain, explainable } = await load.explain();
         const text = explain(a.anchor);
-        if (text === undefined) throw new UsageError(`no check, scenario or spec anchor named ${a.anchor}; cgp-conform list shows them all`);
+        if (text === undefined) {
+          const near = nearest(String(a.anchor), explainable());
+          throw new UsageError(`no check, scenario or spec anchor named ${a.anchor}${near ? `: did you mean ${near}?` : ""}; cgp-conform list shows them all`);
+        }
         out(text.endsWith("\n") ? text : text + "\n");
         code = exitCode("done");
       },

@@ -106,6 +106,11 @@ function explainHost(c: HostCheckDef): string {
   ].join("\n");
 }
 
+/** Every name explain answers to: check ids, host check ids, excluded anchors, scenarios. */
+export function explainable(): string[] {
+  return [...CHECKS.map((c) => c.id), ...HOST_CHECKS.map((c) => c.id), ...Object.keys(EXCLUDED), ...SCENARIOS.map((sc) => sc.name)];
+}
+
 export function explain(id: string): string | undefined {
   const want = id.trim().toUpperCase();
   const h = HOST_CHECKS.find((x) => x.id.toUpperCase() === want);

@@ -1,3 +1,4 @@
+import { closest, distance } from "fastest-levenshtein";
 import { renderGithub } from "./github.ts";
 import { renderHtml } from "./html.ts";
 import { renderJunit } from "./junit.ts";
@@ -34,7 +35,11 @@ export function parseReportSpecs(specs: string[]): ReportSpec[] {
     const colon = spec.indexOf(":");
     const name = colon === -1 ? spec : spec.slice(0, colon);
     if (!isFormat(name)) {
-      const shown = name === "" ? `an empty format in report spec ${JSON.stringify(spec)}` : `unknown report format ${JSON.stringify(name)}`;
+      const near = name === "" ? undefined : closest(name.toLowerCase(), [...FORMATS]);
+      // Two edits away is a typo of a longer name; of a three-letter one (xml, html) it is another word.
+      const d = near === undefined ? Number.POSITIVE_INFINITY : distance(name.toLowerCase(), near);
+      const hint = d <= (name.length >= 4 ? 2 : 1) ? ` (did you mean ${near}?)` : "";
+      const shown = name === "" ? `an empty format in report spec ${JSON.stringify(spec)}` : `unknown report format ${JSON.stringify(name)}${hint}`;
       throw new Error(`${shown}: expected FORMAT[:FILE] with FORMAT one of ${FORMATS.join(", ")}`);
     }
     if (colon === -1) {
