@@ -10,6 +10,9 @@ const ANSWERED = [CORRELATION.steps.first, CORRELATION.steps.second, CORRELATION
 /** Requests that may go unanswered (a SHOULD elsewhere), each chased by a valid query. */
 const CHASED = [CORRELATION.steps.malformed, CORRELATION.steps.embedding, CORRELATION.steps.unknownType, CORRELATION.steps.badVerify];
 
+/** A request in words: its type, and its id ("the verify request \"v-1\""). */
+const requestWords = (sent: Message): string => `the ${typeof sent.env.type === "string" ? show(sent.env.type) : "untyped"} request ${show(sent.env.id)}`;
+
 function echoed(sent: Message, reply: Message): Evidence {
   const lines = [sent.n, reply.n];
   return reply.env.id === sent.env.id
@@ -18,8 +21,8 @@ function echoed(sent: Message, reply: Message): Evidence {
         ok: false,
         message:
           reply.env.id === undefined
-            ? `the ${show(reply.env.type)}${reply.env.code !== undefined ? ` ${show(reply.env.code)}` : ""} answering request ${show(sent.env.id)} (line ${sent.n}) carries no id`
-            : `the ${show(reply.env.type)}${reply.env.code !== undefined ? ` ${show(reply.env.code)}` : ""} answering request ${show(sent.env.id)} (line ${sent.n}) carries id ${show(reply.env.id)}, not the same string`,
+            ? `the ${show(reply.env.type)}${reply.env.code !== undefined ? ` ${show(reply.env.code)}` : ""} answering ${requestWords(sent)} (line ${sent.n}) carries no id`
+            : `the ${show(reply.env.type)}${reply.env.code !== undefined ? ` ${show(reply.env.code)}` : ""} answering ${requestWords(sent)} (line ${sent.n}) carries id ${show(reply.env.id)}, not the same string`,
         expected: show(sent.env.id),
         actual: show(reply.env.id),
         lines,
@@ -71,7 +74,7 @@ export default defineCheck({
         out.push({
           ok: false,
           untestable: true,
-          message: `request ${show(sent.env.id)} (line ${sent.n}) got no reply to check: ${s.why}`,
+          message: `${requestWords(sent)} (line ${sent.n}) got no reply to check: ${s.why}`,
           lines: [sent.n, ...s.lines],
         });
         continue;

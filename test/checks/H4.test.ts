@@ -55,31 +55,31 @@ runCases(H4, [
     name: "frames that drop the id",
     build: correlation({ first: unframed }),
     status: "fail",
-    says: [/the "frames" answering request "Q-Äb\/c 1✓" \(line \d+\) carries no id \| "Q-Äb\/c 1✓" \| absent/],
+    says: [/the "frames" answering the "query" request "Q-Äb\/c 1✓" \(line \d+\) carries no id \| "Q-Äb\/c 1✓" \| absent/],
   },
   {
     name: "an id echoed case-folded",
     build: correlation({ second: frames("q-äb/c 1✓", []) }),
     status: "fail",
-    says: [/the "frames" answering request "q-äB\/c 1✓" \(line \d+\) carries id "q-äb\/c 1✓", not the same string/],
+    says: [/the "frames" answering the "query" request "q-äB\/c 1✓" \(line \d+\) carries id "q-äb\/c 1✓", not the same string/],
   },
   {
     name: "an id echoed Unicode-normalised (NFD)",
     build: correlation({ first: frames(IDS.first.normalize("NFD"), []) }),
     status: "fail",
-    says: [/answering request "Q-Äb\/c 1✓" \(line \d+\) carries id .*, not the same string/],
+    says: [/answering the "query" request "Q-Äb\/c 1✓" \(line \d+\) carries id .*, not the same string/],
   },
   {
     name: "an error that drops the id",
     build: correlation({ refused: { type: "error", code: "unsupported_representation", message: "not offered" } }),
     status: "fail",
-    says: [/the "error" "unsupported_representation" answering request "E-Ñ\/2 ✓" \(line \d+\) carries no id/],
+    says: [/the "error" "unsupported_representation" answering the "query" request "E-Ñ\/2 ✓" \(line \d+\) carries no id/],
   },
   {
     name: "a verified carrying another request's id",
     build: correlation({ verify: { type: "verified", id: IDS.first, response: { verdicts: [] } } }),
     status: "fail",
-    says: [/the "verified" answering request "V-ß\/3 ✓" \(line \d+\) carries id "Q-Äb\/c 1✓", not the same string/],
+    says: [/the "verified" answering the "verify" request "V-ß\/3 ✓" \(line \d+\) carries id "Q-Äb\/c 1✓", not the same string/],
   },
   {
     name: "a request left unanswered",
@@ -111,7 +111,7 @@ runCases(H4, [
     name: "a malformed query's bad_request error drops its id",
     build: chased({ type: "error", code: "bad_request", message: "goal must be a string" }),
     status: "fail",
-    says: [/the "error" "bad_request" answering request "M-Ø\/4 ✓" \(line 12\) carries no id \| "M-Ø\/4 ✓" \| absent/],
+    says: [/the "error" "bad_request" answering the "query" request "M-Ø\/4 ✓" \(line 12\) carries no id \| "M-Ø\/4 ✓" \| absent/],
   },
   {
     // Replying to a malformed request is R1's SHOULD: silence is not H4's finding, and costs no timeout (the chasing query is answered).

@@ -114,7 +114,7 @@ t.test("a crash on a malformed verify no longer hides a dropped id on verified (
       .find((r) => r.id === "H4")!
       .evidence.map((e) => e.message)
       .join("\n"),
-    /the "verified" answering request .* carries no id/,
+    /the "verified" answering the "verify" request .* carries no id/,
   );
   t.equal(s.R1, "fail", "the crash is R1's");
   t.same(
