@@ -20,7 +20,23 @@ export function selftestLine(c: SelftestCase): string {
   ]
     .filter(Boolean)
     .join("; ");
-  return `${tag} ${c.transport.padEnd(5)} ${c.name.padEnd(34)} ${want}${problems ? ` — ${problems}` : ""}`;
+  const line = `${tag} ${c.transport.padEnd(5)} ${c.name.padEnd(34)} ${want}${problems ? ` — ${problems}` : ""}`;
+  return c.ok ? line : [line, ...seen(c)].join("\n");
+}
+
+/** How many of a BAD case's checks show what they saw. */
+const SEEN_MAX = 3;
+
+/** For a BAD case: what the checks in question saw, each its status and first finding of it, so the line says why. */
+function seen(c: SelftestCase): string[] {
+  const ids = [...new Set([...c.missed, ...c.extra, ...c.unpinned, ...c.unclean])];
+  return ids.slice(0, SEEN_MAX).map((id) => {
+    const r = c.results.find((x) => x.id === id);
+    if (!r) return `       ${id}: no result`;
+    const first = r.evidence.find((e) => e.status === r.status) ?? r.evidence[0];
+    const said = first?.message ?? r.reason ?? "";
+    return `       ${id} ${r.status}: ${said.length > 240 ? `${said.slice(0, 240)}…` : said}`;
+  });
 }
 
 export function selftestSummary(r: SelftestReport): string {
