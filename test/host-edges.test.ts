@@ -9,22 +9,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
 import { cgp, cli, fake, ROOT, RUN_TMP } from "./helpers/live.ts";
+import { hostRun } from "./helpers/host-run.ts";
 
 const cgpRun = (args: string[]) => cgp(args, { reject: false, env: { NO_COLOR: "1", TMPDIR: RUN_TMP }, cwd: ROOT });
 import type { RunReport } from "../src/verdict/report.ts";
 import { SCENARIOS } from "../src/protocol/host-scenarios.ts";
-
-// The hosts here read with deadlines of a second or two (or none at all): the fault scenarios are bounded as the rest.
-async function hostRun(args: string[], command: string[]) {
-  const r = await cli(["host", "--json", "--timeout", "5000", "--fault-timeout", "5000", ...args, "--", ...command]);
-  let report: RunReport | undefined;
-  try {
-    report = JSON.parse(r.stdout) as RunReport;
-  } catch {
-    report = undefined;
-  }
-  return { ...r, report };
-}
 
 t.test("--only, --baseline and --write-baseline take host check ids", async (t) => {
   const dir = mkdtempSync(join(RUN_TMP, "baseline-"));

@@ -9,22 +9,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
 import { CGP, cli, fake, RUN_TMP } from "./helpers/live.ts";
+import { hostRun } from "./helpers/host-run.ts";
 
 import type { RunReport } from "../src/verdict/report.ts";
 
 const referenceHost = (...rest: string[]): string[] => [...CGP, "reference-host", "--timeout", "1000", ...rest];
-
-// The hosts here read with deadlines of a second or two (or none at all): the fault scenarios are bounded as the rest.
-async function hostRun(args: string[], command: string[]) {
-  const r = await cli(["host", "--json", "--timeout", "5000", "--fault-timeout", "5000", ...args, "--", ...command]);
-  let report: RunReport | undefined;
-  try {
-    report = JSON.parse(r.stdout) as RunReport;
-  } catch {
-    report = undefined;
-  }
-  return { ...r, report };
-}
 
 t.test("the reference host is conformant, over stdio and over HTTP", async (t) => {
   for (const [transport, command] of [

@@ -417,7 +417,8 @@ t.test("a provider that cannot be started, or reached, is unreachable", async (t
   t.match(c.err.at(-1), /^reference-host: error unreachable: the provider could not be started \(/);
 });
 
-t.test("a non-loopback URL is egress whatever it declares (C4): refused before anything is sent, unless consent is recorded", async (t) => {
+/** HTTP bindings that record each URL the host reached and answer nothing: what a refusal before any byte leaves is told by. */
+function recordingHttp(): { reached: string[]; bindings: Bindings } {
   const reached: string[] = [];
   const bindings: Bindings = {
     stdio: () => {
@@ -428,6 +429,11 @@ t.test("a non-loopback URL is egress whatever it declares (C4): refused before a
       return { send() {}, next: async () => ({ kind: "end", why: "a stand-in that answers nothing" }), close: async () => {}, kill: async () => {} };
     },
   };
+  return { reached, bindings };
+}
+
+t.test("a non-loopback URL is egress whatever it declares (C4): refused before anything is sent, unless consent is recorded", async (t) => {
+  const { reached, bindings } = recordingHttp();
   const c = captured();
   t.equal(await runHost(c.host, { kind: "http", url: "https://provider.example/" }, bindings), 1);
   t.match(c.err[0], /^reference-host: error consent_required: provider\.example is not loopback/);
@@ -439,16 +445,7 @@ t.test("a non-loopback URL is egress whatever it declares (C4): refused before a
 });
 
 t.test("plain http:// to a non-loopback host is refused before anything is sent (C7), consent or not; loopback keeps it", async (t) => {
-  const reached: string[] = [];
-  const bindings: Bindings = {
-    stdio: () => {
-      throw new Error("not over stdio");
-    },
-    http(url) {
-      reached.push(url);
-      return { send() {}, next: async () => ({ kind: "end", why: "a stand-in that answers nothing" }), close: async () => {}, kill: async () => {} };
-    },
-  };
+  const { reached, bindings } = recordingHttp();
   for (const consent of ["none", "egress"] as const) {
     const c = captured({ ...honestHost, consent });
     t.equal(await runHost(c.host, { kind: "http", url: "http://192.0.2.1:8080/" }, bindings), 1);
