@@ -167,3 +167,27 @@ t.test("SIGTERM or SIGINT mid-run: a partial report marked as interrupted, exit 
     t.notMatch(r.stderr, /internal error|    at /);
   }
 });
+
+t.test("Ctrl-C on a terminal report: what was seen, one line for what the signal kept unseen, the transcript kept", async (t) => {
+  const { cgp, ROOT } = await import("./helpers/live.ts");
+  const { existsSync } = await import("node:fs");
+  const run = async (extra: string[]) => {
+    const child = cgp(["stdio", "--timeout", "60000", ...extra, "--", ...fake("silent-after-handshake")], { cwd: ROOT, reject: false, env: { NO_COLOR: "1" } });
+    await new Promise((r) => setTimeout(r, 2000));
+    child.kill("SIGINT");
+    return child;
+  };
+  const r = await run([]);
+  t.equal(r.exitCode, 3, "exit 3: the run was cut short");
+  t.match(r.stdout, /^\s+PASS\s+H1\s/m, "the handshake was seen: its verdict is shown");
+  t.match(r.stdout, /^ {2}\d+ checks not observed: the run was interrupted by SIGINT before their stimuli were seen through \(--verbose lists them\)$/m);
+  t.notMatch(r.stdout, /^\s+NOT OBSERVED\s+B3\s/m, "not one line per check the signal kept unseen");
+  const path = /transcript \(the lines the evidence cites\): (\S+)/.exec(r.stdout)?.[1];
+  t.ok(path && existsSync(path), `the transcript is kept: ${path}`);
+  t.match(
+    r.stdout.trimEnd().split("\n").at(-1)!,
+    /^COULD NOT RUN: the run was interrupted by SIGINT before it finished: the verdicts are of what was observed until then \(exit 3\)$/,
+  );
+  const verbose = await run(["--verbose"]);
+  t.match(verbose.stdout, /^\s+NOT OBSERVED\s+B3\s/m, "--verbose lists each");
+});

@@ -55,7 +55,7 @@ t.test("the JSON report is versioned and carries the run's start, its duration a
   t.ok(suiteTime > 0, `JUnit's testsuite time is the run's duration: ${suiteTime} s`);
   t.ok(/<testcase [^>]*time="0\.\d{3}"/.test(xml) && /<testcase [^>]*time="(?!0\.000)[0-9.]+"/.test(xml), "testcases carry their own times");
   const report = JSON.parse(r.stdout);
-  t.equal(report.report_version, 4);
+  t.equal(report.report_version, 5);
   t.match(report.started_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.ok(Number.isInteger(report.duration_ms) && report.duration_ms > 0, `duration_ms ${report.duration_ms}`);
   t.ok(
@@ -64,6 +64,18 @@ t.test("the JSON report is versioned and carries the run's start, its duration a
   );
   t.ok(reportValidator()(report), JSON.stringify(reportValidator().errors));
   t.notMatch(JSON.stringify(report), /"[a-z]+[A-Z][a-zA-Z]*":/, "one naming style: snake_case keys only");
+});
+
+t.test("the bundled provider run in process is not named as a spawned command; --spawn is", async (t) => {
+  const inProcess = await cli(["reference", "--only", "H1"]);
+  t.match(inProcess.stdout.split("\n")[0], / · stdio, run in this process \(--spawn starts it as \S+ fixture /);
+  const json = JSON.parse((await cli(["reference", "--only", "H1", "--json"])).stdout);
+  t.equal(json.target.in_process, true, "--json says in_process");
+  t.ok(reportValidator()(json), JSON.stringify(reportValidator().errors));
+  const spawned = await cli(["reference", "--only", "H1", "--spawn"]);
+  t.match(spawned.stdout.split("\n")[0], / · stdio: \S+ fixture /);
+  t.notMatch(spawned.stdout.split("\n")[0], /in this process/);
+  t.notOk("in_process" in JSON.parse((await cli(["reference", "--only", "H1", "--spawn", "--json"])).stdout).target);
 });
 
 t.test("a run that fails keeps its transcript, names it, and it replays to the same verdicts", async (t) => {

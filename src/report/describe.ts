@@ -6,6 +6,12 @@ export function targetOf(t: RunReport["target"]): string {
   return t.kind === "http" ? t.url : t.command.join(" ");
 }
 
+/** The target as the first line of a report names it: a provider run in this process is not said to be spawned. */
+export function targetLine(t: RunReport["target"]): string {
+  if (t.kind === "stdio" && "in_process" in t && t.in_process) return `stdio, run in this process (--spawn starts it as ${targetOf(t)})`;
+  return `${t.kind}: ${targetOf(t)}`;
+}
+
 /** The protocol version cgp-conform spoke in the run: as the host (a provider run), or as the scenario providers (a host run). */
 export function protocolOf(r: RunReport): string {
   return `${r.target.kind === "host" ? "providers" : "host"} ${r.host_version}`;

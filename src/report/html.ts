@@ -2,7 +2,7 @@ import { levelTag } from "../verdict/words.ts";
 import type { RunReport } from "../verdict/report.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { escapedBytes, fromHex } from "../transcript/bytes.ts";
-import { policyOf, protocolOf, targetOf } from "./describe.ts";
+import { policyOf, protocolOf, targetLine, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
 
@@ -318,7 +318,7 @@ function checkHtml(s: Shown, linked: (n: number) => boolean): string {
 
 function metaHtml(r: RunReport): string {
   const items: Array<[string, string]> = [
-    ["Target", `${escapeText(r.target.kind)}: <code>${escapeText(targetOf(r.target))}</code>`],
+    ["Target", escapeText(targetLine(r.target))],
     ["Tool", `cgp-conform ${escapeText(r.tool.version)}`],
     ["Protocol", escapeText(protocolOf(r))],
     ["Timeout", `${count(r.timeout_ms)} ms per exchange`],

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from "chalk";
 import { renderBaselineSummary } from "../verdict/baseline.ts";
 import { visible } from "../verdict/stderr.ts";
-import { protocolOf, targetOf } from "./describe.ts";
+import { protocolOf, targetLine } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { closingLine, runOutcome } from "../verdict/exit.ts";
@@ -94,15 +94,25 @@ function seconds(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** A check not observed only because a signal interrupted the run: every finding of it says so. */
+function stoppedBySignal(report: RunReport, r: CheckResult): boolean {
+  if (!report.interrupted || r.status !== "unobserved") return false;
+  const said = `interrupted by ${report.interrupted}`;
+  const unseen = r.evidence.filter((e) => !e.ok);
+  return unseen.length > 0 && unseen.every((e) => e.message.includes(said));
+}
+
 export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions = {}): string {
   const s = report.summary;
   const brief = observedNothing(report) && !o.verbose;
-  const listed = brief ? [] : report.results.filter((r) => !o.quiet || r.status === "fail" || r.status === "unobserved");
+  // One cause, one line: the checks a signal kept from being observed are counted, not listed one by one.
+  const cutShort = brief || o.verbose ? [] : report.results.filter((r) => stoppedBySignal(report, r));
+  const listed = brief ? [] : report.results.filter((r) => !cutShort.includes(r) && (!o.quiet || r.status === "fail" || r.status === "unobserved"));
   const err = report.provider_stderr;
   const showStderr = err !== undefined && (report.could_not_run || s.fail > 0 || s.warn > 0 || o.verbose);
   const n = counted;
   const out = [
-    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · ${protocolOf(report)} · ${report.target.kind}: ${targetOf(report.target)}`),
+    c.bold(`cgp-conform ${report.tool.version}`) + c.dim(` · ${protocolOf(report)} · ${targetLine(report.target)}`),
     "",
     // Ids padded to the longest listed, at least 11 wide (host:S2-envelope is longer than any provider id).
     // Labels as wide as the widest listed (NOT OBSERVED, when a check is), so the ids stay in one column.
@@ -112,7 +122,14 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
     ...(brief
       ? [c.dim(`  ${n(s.total, "check")} not made: the ${report.target.kind === "host" ? "host" : "provider"} sent nothing to judge (--verbose lists them)`)]
       : []),
-    ...(listed.length > 0 || brief ? [""] : []),
+    ...(cutShort.length > 0
+      ? [
+          c.dim(
+            `  ${n(cutShort.length, "check")} not observed: the run was interrupted by ${report.interrupted} before their stimuli were seen through (--verbose lists them)`,
+          ),
+        ]
+      : []),
+    ...(listed.length > 0 || brief || cutShort.length > 0 ? [""] : []),
     ...(showStderr
       ? [
           c.bold(

@@ -1,5 +1,5 @@
 import type { RunReport } from "../verdict/report.ts";
-import { policyOf, protocolOf, targetOf } from "./describe.ts";
+import { policyOf, protocolOf, targetLine } from "./describe.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
 import { tally, levelTag } from "../verdict/words.ts";
@@ -135,7 +135,7 @@ export function renderMarkdown(r: RunReport): string {
     "",
     `**${tally(s).replace(/: /, ":** ").replace(/, /g, " · ")}`,
     "",
-    `cgp-conform ${inline(cut(r.tool.version, CELL_MAX))} · ${inline(cut(protocolOf(r), CELL_MAX))} · ${inline(r.target.kind)}: ${inline(cut(targetOf(r.target), CELL_MAX))}`,
+    `cgp-conform ${inline(cut(r.tool.version, CELL_MAX))} · ${inline(cut(protocolOf(r), CELL_MAX))} · ${inline(cut(targetLine(r.target), CELL_MAX))}`,
     ...(policyOf(r) ? ["", `Policy: ${inline(cut(policyOf(r)!, FIELD_MAX))}`] : []),
     ...(r.could_not_run ? ["", `**Could not run:** ${inline(cut(r.could_not_run_reason ?? "the provider could not be started", FIELD_MAX))}`] : []),
     ...(r.consent.needed.length > 0

@@ -1,5 +1,5 @@
 import type { RunReport } from "../verdict/report.ts";
-import { policyOf, protocolOf, targetOf } from "./describe.ts";
+import { policyOf, protocolOf, targetLine } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
 import { verdictWords } from "../verdict/exit.ts";
 import { tally } from "../verdict/words.ts";
@@ -80,7 +80,7 @@ export function renderTap(r: RunReport): string {
     [
       "TAP version 14",
       `1..${r.results.length}`,
-      `# cgp-conform ${oneLine(r.tool.version)} · ${oneLine(protocolOf(r))} · ${r.target.kind}: ${oneLine(targetOf(r.target))}`,
+      `# cgp-conform ${oneLine(r.tool.version)} · ${oneLine(protocolOf(r))} · ${oneLine(targetLine(r.target))}`,
       ...r.results.flatMap((c, i) => testPoint(c, i + 1)),
       `# ${tally(s)}`,
       ...(policyOf(r) ? [`# policy: ${oneLine(policyOf(r)!)}`] : []),

@@ -80,6 +80,8 @@ export interface HttpTarget {
 export type Target = StdioTarget | HttpTarget;
 
 /** How the transcript and reports name a target: never with a secret in it. */
-export function describeTarget(t: Target): { kind: "stdio"; command: string[] } | { kind: "http"; url: string } {
-  return t.kind === "stdio" ? { kind: "stdio", command: t.command } : { kind: "http", url: t.url };
+export function describeTarget(t: Target): { kind: "stdio"; command: string[]; in_process?: true } | { kind: "http"; url: string } {
+  if (t.kind === "http") return { kind: "http", url: t.url };
+  // A provider run in this process is named by the command that would serve it, and said to be in process: none was spawned.
+  return { kind: "stdio", command: t.command, ...(t.inProcess ? { in_process: true as const } : {}) };
 }

@@ -115,6 +115,7 @@ function checkHeader(h: unknown): TranscriptHeader {
   if (!isRecord(target)) return bad("it has no target");
   if (target.kind === "stdio") {
     if (!is(target.command, "strings")) bad("target.command must be an array of strings");
+    if (target.in_process !== undefined && target.in_process !== true) bad("target.in_process must be true when present");
   } else if (target.kind === "http") {
     if (typeof target.url !== "string" || !URL.canParse(target.url)) bad("target.url is not a URL");
   } else bad("target.kind must be stdio or http");

@@ -93,7 +93,7 @@ export interface TranscriptHeader {
   cgp_conform_transcript: 1;
   tool_version: string;
   host_version: string;
-  target: { kind: "stdio"; command: string[] } | { kind: "http"; url: string };
+  target: { kind: "stdio"; command: string[]; in_process?: true } | { kind: "http"; url: string };
   timeout_ms: number;
   probes: string[];
   /** Directories whose files provenance may be re-read from (F5). */

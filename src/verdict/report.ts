@@ -9,7 +9,7 @@ import type { BaselineJudgement } from "./baseline.ts";
 import { stderrTail, type StderrTail } from "./stderr.ts";
 
 /** The version of the report's shape (schema/report.schema.json): any change to the shape is a new version. */
-export const REPORT_VERSION = 4;
+export const REPORT_VERSION = 5;
 
 export interface PolicyRecord {
   strict: boolean;

@@ -50,3 +50,10 @@ t.test("bytes for a reader", async (t) => {
   }
   t.equal(decodeUtf8(Uint8Array.of(0x61, 0xff, 0x62)), "a\uFFFDb");
 });
+
+t.test("a provider run in process is said so in the header, and only as true", async (t) => {
+  const inProcess = { ...header, target: { kind: "stdio", command: ["x"], in_process: true } };
+  t.same(fromNdjson(JSON.stringify(inProcess)).header.target, { kind: "stdio", command: ["x"], in_process: true });
+  const wrong = { ...header, target: { kind: "stdio", command: ["x"], in_process: "yes" } };
+  t.throws(() => fromNdjson(JSON.stringify(wrong)), { constructor: TranscriptFormatError, message: /target\.in_process must be true/ });
+});
