@@ -1,5 +1,5 @@
 // `npm run registry`: regenerates checks/index.ts and misbehave/index.ts from the files in those folders, the schema
-// validators from the schema, then the README tables.
+// validators from the schema, then the tables of the documentation pages (docs/).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,6 @@ for (const [path, text] of Object.entries({ ...(await generatedRegistries(root))
   process.stdout.write(`${path}: ${before === text ? "up to date" : "regenerated"}\n`);
 }
 
-// The README tables read the registries just written, so they are rendered in a fresh process.
-const proc = spawnSync(process.execPath, [fileURLToPath(new URL("./readme-tables.ts", import.meta.url))], { stdio: "inherit" });
+// The documentation tables read the registries just written, so they are rendered in a fresh process.
+const proc = spawnSync(process.execPath, [fileURLToPath(new URL("./doc-tables.ts", import.meta.url))], { stdio: "inherit" });
 process.exit(proc.status ?? 1);

@@ -166,13 +166,13 @@ t.test("the release it runs: pinned by the input, else the action's own version;
   );
 });
 
-t.test("the README's copy-paste workflow pins a release, the one this checkout is", async (t) => {
+t.test("the README's copy-paste workflow pins the action by a release's commit SHA, naming the release this checkout is", async (t) => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
-  const workflow = readme.slice(readme.indexOf("## GitHub Action"), readme.indexOf("## Release binaries"));
-  t.match(workflow, new RegExp(`uses: <owner>/cgp-conform@v${version.replace(/\./g, "\\.")}\\n`));
-  t.match(workflow, new RegExp(`version: ${version.replace(/\./g, "\\.")}\\n`));
-  t.notMatch(workflow, /cgp-conform@main/);
+  const workflow = readme.slice(readme.indexOf("## CI"), readme.indexOf("## Testing a host"));
+  t.match(workflow, new RegExp(`uses: OWNER/cgp-conform@<40-hex commit SHA of the release> +# v${version.replace(/\./g, "\\.")}\\n`));
+  t.notMatch(workflow, /cgp-conform@(main|v\d)/, "neither a branch nor a tag: they can move");
+  t.notMatch(workflow, /\bversion:/, "no npm release to name: the action runs the code it holds");
 });
 
 t.test("the entry runs from a path with spaces, non-ASCII or a symlink (a runner's), never silently exiting 0", async (t) => {

@@ -1,6 +1,6 @@
 /**
  * `cgp-conform host` end to end: the bundled reference host is conformant on
- * both transports, and judged on what it composes and reports; the README's
+ * both transports, and judged on what it composes and reports; docs/hosts.md's
  * example host and a host written independently for this test, with two
  * planted defects, are caught with evidence naming the line they sent.
  * (test/host-edges.test.ts holds the options, usage errors and edges.)
@@ -93,10 +93,10 @@ t.test("a command naming no further provider: the scenarios of several are skipp
   t.equal(of("host:UR1").status, "pass", "UR1 judges the reports the host wrote to CGP_USAGE_PATH, unnamed in its command");
 });
 
-t.test("the README's example host passes the checks it is written for, and fails them when broken", async (t) => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  const code = /```js\n(\/\/ example-host\.mjs[\s\S]*?)```/.exec(readme)?.[1];
-  t.ok(code, "the README holds the example");
+t.test("docs/hosts.md's example host passes the checks it is written for, and fails them when broken", async (t) => {
+  const page = readFileSync(new URL("../docs/hosts.md", import.meta.url), "utf8");
+  const code = /```js\n(\/\/ example-host\.mjs[\s\S]*?)```/.exec(page)?.[1];
+  t.ok(code, "docs/hosts.md holds the example");
   const dir = mkdtempSync(join(RUN_TMP, "example-"));
   const run = async (source: string) => {
     const file = join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);

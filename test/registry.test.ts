@@ -6,7 +6,7 @@ import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
 import { generatedValidators } from "../src/schema/compile.ts";
 import { generatedRegistries, NOT_REGISTERED, registeredNames, reportOrder } from "../src/docs/registry.ts";
-import { renderTables, witnesses } from "../src/docs/tables.ts";
+import { DOC_PAGES, renderTables, TABLES, witnesses } from "../src/docs/tables.ts";
 import { PROBES } from "../src/probe/index.ts";
 import { PROVENANCE_FILES } from "../src/protocol/probes.ts";
 import { VERSION } from "../src/meta/version.ts";
@@ -80,9 +80,15 @@ t.test("the version is package.json's", async (t) => {
   t.equal(VERSION, JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version);
 });
 
-t.test("README tables are generated from the registry (npm run readme)", async (t) => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  t.equal(renderTables(readme), readme);
+t.test("the documentation pages' tables are generated from the registry (npm run docs), each table in one page", async (t) => {
+  for (const page of Object.keys(DOC_PAGES)) {
+    const text = readFileSync(new URL(`../${page}`, import.meta.url), "utf8");
+    t.equal(renderTables(text, page), text, `${page} is current`);
+  }
+  const placed = Object.values(DOC_PAGES).flat();
+  t.same([...placed].sort(), Object.keys(TABLES).sort(), "every generated table has a page");
+  t.equal(new Set(placed).size, placed.length, "and only one");
+  t.throws(() => renderTables("no markers here", "docs/x.md", ["checks"]), /docs\/x\.md has no checks table markers/);
 });
 
 t.test("checks/index.ts and misbehave/index.ts are generated from their folders (npm run registry)", async (t) => {

@@ -1,3 +1,4 @@
+import { EXIT_MEANINGS } from "../verdict/exit.ts";
 import { EXCLUDED, HOST_HALF_UNCHECKED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { MODES } from "../../misbehave/index.ts";
@@ -153,7 +154,15 @@ export function hostHalvesTable(): string {
   );
 }
 
+export function exitCodesTable(): string {
+  return table(
+    ["Code", "Meaning"],
+    EXIT_MEANINGS.map(([code, meaning]) => [String(code), meaning]),
+  );
+}
+
 export const TABLES: Record<string, () => string> = {
+  "exit-codes": exitCodesTable,
   checks: checksTable,
   "check-details": checkDetails,
   modes: modesTable,
@@ -167,12 +176,21 @@ export const TABLES: Record<string, () => string> = {
   "host-halves": hostHalvesTable,
 };
 
-/** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block with its generated table. */
-export function renderTables(readme: string): string {
-  let out = readme;
-  for (const [name, make] of Object.entries(TABLES)) {
+/** Which generated tables each documentation page holds: every table in exactly one page. */
+export const DOC_PAGES: Record<string, string[]> = {
+  "README.md": ["exit-codes"],
+  "docs/checks.md": ["probes", "checks", "check-details", "excluded", "host-halves", "variants", "modes"],
+  "docs/hosts.md": ["host-scenarios", "host-checks", "host-check-details", "host-modes"],
+};
+
+/** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block of `names` in `page` (its path, for the error) with its generated table. */
+export function renderTables(text: string, page: string, names: string[] = DOC_PAGES[page] ?? []): string {
+  let out = text;
+  for (const name of names) {
+    const make = TABLES[name];
+    if (!make) throw new Error(`no generated table is called ${name}`);
     const re = new RegExp(`(<!-- ${name}:begin -->)[\\s\\S]*?(<!-- ${name}:end -->)`);
-    if (!re.test(out)) throw new Error(`README has no ${name} table markers`);
+    if (!re.test(out)) throw new Error(`${page} has no ${name} table markers`);
     out = out.replace(re, (_m, a: string, b: string) => `${a}\n${make()}\n${b}`);
   }
   return out;

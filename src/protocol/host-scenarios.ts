@@ -23,7 +23,7 @@ export type Consent = "none" | "egress";
 
 export interface ScenarioSpec {
   name: string;
-  /** What the scenario provider declares and does, in one line (README, explain, evidence). */
+  /** What the scenario provider declares and does, in one line (docs/hosts.md, explain, evidence). */
   summary: string;
   /** Only over this transport (the bearer token exists only over HTTP). */
   only?: "stdio" | "http";
