@@ -122,10 +122,16 @@ function checkHeader(h: unknown): TranscriptHeader {
   for (const k of ["probes", "trust_roots"]) if (h[k] !== undefined && !is(h[k], "strings")) bad(`${k} must be an array of strings`);
   if (h.sessions !== undefined && !(isRecord(h.sessions) && Object.values(h.sessions).every((v) => is(v, "strings"))))
     bad("sessions must map names to arrays of probe names");
-  if (h.consent !== undefined && !(isRecord(h.consent) && is(h.consent.grants, "strings"))) bad("consent must carry grants, an array of strings");
+  if (h.consent !== undefined) {
+    // The consent record decides whether the run could be made: read as strictly as an event, every member the shape it has.
+    if (!(isRecord(h.consent) && is(h.consent.grants, "strings"))) bad("consent must carry grants, an array of strings");
+    const c = h.consent as Record<string, unknown>;
+    for (const k of ["needed", "granted", "missing"]) if (c[k] !== undefined && !is(c[k], "strings")) bad(`consent.${k} must be an array of strings`);
+    if (c.why !== undefined && typeof c.why !== "string") bad("consent.why must be a string");
+  }
   if (h.depth !== undefined && !["quick", "standard", "exhaustive"].includes(h.depth as string)) bad("depth must be quick, standard or exhaustive");
   if (h.started_at !== undefined && typeof h.started_at !== "string") bad("started_at must be a string");
-  if (h.interrupted !== undefined && typeof h.interrupted !== "string") bad("interrupted must be a string");
+  if (h.interrupted !== undefined && !(typeof h.interrupted === "string" && /^SIG[A-Z0-9]+$/.test(h.interrupted))) bad("interrupted must be a signal's name, such as SIGINT");
   if (h.duration_ms !== undefined && (typeof h.duration_ms !== "number" || !(h.duration_ms >= 0))) bad("duration_ms must be a number ≥ 0");
   if (
     h.instances !== undefined &&
@@ -137,7 +143,10 @@ function checkHeader(h: unknown): TranscriptHeader {
     )
   )
     bad("instances must be { started, peak, jobs }, each an integer ≥ 0");
-  return { ...(h as unknown as TranscriptHeader), consent: isRecord(h.consent) ? (h.consent as TranscriptHeader["consent"]) : { grants: [] } };
+  const consent = isRecord(h.consent)
+    ? { needed: [], granted: [], missing: [], ...(h.consent as Partial<TranscriptHeader["consent"]>), grants: h.consent.grants as string[] }
+    : { grants: [] };
+  return { ...(h as unknown as TranscriptHeader), consent: consent as TranscriptHeader["consent"] };
 }
 
 /** A saved transcript's lines, each parsed as untrusted JSON (a line that is not JSON is an error naming it). */

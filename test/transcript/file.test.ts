@@ -57,3 +57,17 @@ t.test("a provider run in process is said so in the header, and only as true", a
   const wrong = { ...header, target: { kind: "stdio", command: ["x"], in_process: "yes" } };
   t.throws(() => fromNdjson(JSON.stringify(wrong)), { constructor: TranscriptFormatError, message: /target\.in_process must be true/ });
 });
+
+t.test("the header's run facts are read as strictly as its events", async (t) => {
+  const cases: Array<[string, object, RegExp]> = [
+    ["a consent record with a number for a scope", { consent: { grants: [], missing: [-9223372036854776000] } }, /consent\.missing must be an array of strings/],
+    ["needed not a list", { consent: { grants: [], needed: "egress" } }, /consent\.needed must be an array of strings/],
+    ["granted with a null", { consent: { grants: [], granted: [null] } }, /consent\.granted must be an array of strings/],
+    ["a why that is not words", { consent: { grants: [], why: 7 } }, /consent\.why must be a string/],
+    ["interrupted by no signal", { interrupted: "a Tuesday" }, /interrupted must be a signal's name/],
+  ];
+  for (const [what, extra, says] of cases)
+    t.throws(() => fromNdjson(JSON.stringify({ ...header, ...extra })), { constructor: TranscriptFormatError, message: says }, what);
+  const read = fromNdjson(JSON.stringify({ ...header, consent: { grants: ["all"] }, interrupted: "SIGINT" })).header;
+  t.same(read.consent, { needed: [], granted: [], missing: [], grants: ["all"] }, "a record of grants alone reads as nothing needed");
+});

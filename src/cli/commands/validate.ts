@@ -1,0 +1,20 @@
+import { defineCommand } from "./define.ts";
+
+export default defineCommand({
+  command: "validate <file>",
+  describe: "Validate a fixture file of envelopes (JSON, JSON array, or NDJSON) against the envelope schema",
+  options: (y) =>
+    y
+      .positional("file", { type: "string", demandOption: true, describe: "The file to validate" })
+      .option("mode", {
+        choices: ["lint", "interop"] as const,
+        default: "lint" as const,
+        describe: "lint: authoring-strict (unknown members rejected); interop: as a receiver reads it (U1)",
+      })
+      .option("json", { type: "boolean", default: false, describe: "Write the results as JSON to stdout" }),
+  async run(a, { noProvider }) {
+    noProvider("validate");
+    const { validate } = await import("../offline.ts");
+    return validate(a);
+  },
+});
