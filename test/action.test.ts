@@ -274,6 +274,10 @@ t.test("cgp-conform-path: a local build runs instead of the action's, relative t
   const missing = await action({ "provider-command": provider(), "cgp-conform-path": "dist/nope.mjs" });
   t.equal(missing.exitCode, 2);
   t.match(missing.stdout, /^::error::cgp-conform-path: .*dist\/nope\.mjs is not a file; build it in an earlier step/m);
+  const hostile = await action({ "provider-command": provider(), "cgp-conform-path": "dist/nope\n::warning::injected" });
+  t.equal(hostile.exitCode, 2);
+  t.match(hostile.stdout, /dist\/nope%0A::warning::injected is not a file/, "a path is data in the annotation");
+  t.notMatch(hostile.stdout, /^::warning::/m, "no input starts a workflow command of its own");
 });
 
 t.test("toolFrom: the local build, else the action's bundle, else an error; the bundle runs with this Node", async (t) => {
