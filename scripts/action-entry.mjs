@@ -1,9 +1,12 @@
-// The GitHub Action's entry point. Inputs arrive as environment variables
-// (never interpolated into a shell line); the suite runs as a child, a pinned
-// release of cgp-conform from the npm registry; the JSON report becomes the
-// step's outputs and the exit code is the suite's.
+// The GitHub Action's entry point, run by the runner's own Node (action.yml:
+// `using: node24`). Inputs arrive as INPUT_<NAME> environment variables, data
+// never interpolated into a shell line. The suite runs as a child: the Node
+// bundle this checkout of the action holds (a release tag commits it beside
+// this script, scripts/release-tag.mjs), or the local build cgp-conform-path
+// names; nothing is installed or fetched. The JSON report becomes the step's
+// outputs and the exit code is the suite's.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -15,96 +18,154 @@ const list = (v) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Every input action.yml declares, each read here through input() (a test holds the two lists equal). */
+export const INPUTS = [
+  "provider-command",
+  "url",
+  "host-command",
+  "host-timeout",
+  "host-fault-timeout",
+  "host-listen",
+  "bearer-token-env",
+  "working-directory",
+  "cgp-conform-path",
+  "version",
+  "strict",
+  "only",
+  "skip",
+  "baseline",
+  "allow-stale-baseline",
+  "consent",
+  "trust-root",
+  "report",
+  "transcript",
+  "timeout",
+  "deadline",
+];
+
+/** An input's value as the runner passes it: INPUT_ and the name uppercased, spaces as _, hyphens kept; "" when not given. */
+export function input(e, name) {
+  if (!INPUTS.includes(name)) throw new Error(`action.yml declares no input ${name}`);
+  return e[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "";
+}
+
+/** The cgp-conform arguments for the action's inputs; a contradiction among them throws, saying which. */
 export function argsFrom(e, reportJson) {
+  const i = (name) => input(e, name);
   const args = [];
-  const given = [e.CGP_PROVIDER_COMMAND && "provider-command", e.CGP_URL && "url", e.CGP_HOST_COMMAND && "host-command"].filter(Boolean);
+  const given = [i("provider-command") && "provider-command", i("url") && "url", i("host-command") && "host-command"].filter(Boolean);
   if (given.length > 1) throw new Error(`give the action one of provider-command, url and host-command, not ${given.join(" and ")}`);
-  if (e.CGP_HOST_COMMAND) {
+  if (i("host-command")) {
     // A host run: the inputs that configure a provider run have no meaning here, and are refused rather than ignored.
     const providerOnly = [
-      ["bearer-token-env", e.CGP_BEARER_TOKEN_ENV],
-      ["consent", e.CGP_CONSENT],
-      ["trust-root", e.CGP_TRUST_ROOT],
-      ["deadline", e.CGP_DEADLINE],
+      ["bearer-token-env", i("bearer-token-env")],
+      ["consent", i("consent")],
+      ["trust-root", i("trust-root")],
+      ["deadline", i("deadline")],
     ].filter(([, v]) => v);
     if (providerOnly.length > 0) throw new Error(`${providerOnly.map(([k]) => k).join(", ")}: for a provider run; host-command runs a host`);
     args.push("host");
-    if (e.CGP_HOST_TIMEOUT) args.push("--timeout", e.CGP_HOST_TIMEOUT);
-    if (e.CGP_HOST_LISTEN) args.push("--listen", e.CGP_HOST_LISTEN);
-    if (e.CGP_HOST_FAULT_TIMEOUT) args.push("--fault-timeout", e.CGP_HOST_FAULT_TIMEOUT);
-  } else if (e.CGP_URL) {
-    args.push("http", e.CGP_URL);
-    if (e.CGP_BEARER_TOKEN_ENV) args.push("--bearer-token-env", e.CGP_BEARER_TOKEN_ENV);
-  } else if (e.CGP_PROVIDER_COMMAND) {
+    if (i("host-timeout")) args.push("--timeout", i("host-timeout"));
+    if (i("host-listen")) args.push("--listen", i("host-listen"));
+    if (i("host-fault-timeout")) args.push("--fault-timeout", i("host-fault-timeout"));
+  } else if (i("url")) {
+    args.push("http", i("url"));
+    if (i("bearer-token-env")) args.push("--bearer-token-env", i("bearer-token-env"));
+  } else if (i("provider-command")) {
     args.push("stdio");
   } else {
     throw new Error("give the action provider-command, url or host-command");
   }
-  if (!e.CGP_HOST_COMMAND) {
-    if (e.CGP_TIMEOUT) args.push("--timeout", e.CGP_TIMEOUT);
-    if (e.CGP_DEADLINE) args.push("--deadline", e.CGP_DEADLINE);
+  if (!i("host-command")) {
+    if (i("timeout")) args.push("--timeout", i("timeout"));
+    if (i("deadline")) args.push("--deadline", i("deadline"));
   }
-  if (e.CGP_STRICT === "true") args.push("--strict");
-  for (const p of list(e.CGP_ONLY)) args.push("--only", p);
-  for (const p of list(e.CGP_SKIP)) args.push("--skip", p);
-  if (e.CGP_BASELINE) args.push("--baseline", e.CGP_BASELINE);
-  if (e.CGP_ALLOW_STALE_BASELINE === "true") args.push("--allow-stale-baseline");
-  for (const s of list(e.CGP_CONSENT)) args.push("--consent", s);
-  for (const d of list(e.CGP_TRUST_ROOT)) args.push("--trust-root", d);
-  if (e.CGP_TRANSCRIPT) args.push("--transcript", e.CGP_TRANSCRIPT);
+  if (i("strict") === "true") args.push("--strict");
+  for (const p of list(i("only"))) args.push("--only", p);
+  for (const p of list(i("skip"))) args.push("--skip", p);
+  if (i("baseline")) args.push("--baseline", i("baseline"));
+  if (i("allow-stale-baseline") === "true") args.push("--allow-stale-baseline");
+  for (const s of list(i("consent"))) args.push("--consent", s);
+  for (const d of list(i("trust-root"))) args.push("--trust-root", d);
+  if (i("transcript")) args.push("--transcript", i("transcript"));
   args.push("--report", `json:${reportJson}`);
-  for (const r of list(e.CGP_REPORT)) args.push("--report", r);
+  for (const r of list(i("report"))) args.push("--report", r);
   // The host command runs under sh -c with its placeholders ({provider}, {url}) filled in, shell-quoted.
-  if (e.CGP_HOST_COMMAND) args.push("--", "sh", "-c", e.CGP_HOST_COMMAND);
-  else if (!e.CGP_URL) args.push("--", "sh", "-c", e.CGP_PROVIDER_COMMAND);
+  if (i("host-command")) args.push("--", "sh", "-c", i("host-command"));
+  else if (!i("url")) args.push("--", "sh", "-c", i("provider-command"));
   return args;
 }
 
-class UsageError extends Error {}
+const RELEASE = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 
-/** The release to run: the input, or the version this action's own checkout is. Only a version, never an npm argument. */
-export function versionFrom(e) {
-  const v = e.CGP_VERSION || JSON.parse(readFileSync(join(e.CGP_ACTION_PATH ?? ".", "package.json"), "utf8")).version;
-  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(v)) throw new UsageError(`version ${JSON.stringify(v)} is not a release version such as 0.1.0`);
-  return v;
-}
+/** The action's repository as the runner names it, for the messages that say what to pin. */
+const repository = (e) => e.GITHUB_ACTION_REPOSITORY || "OWNER/cgp-conform";
 
-/** The command that runs cgp-conform: a test's override, or the pinned release installed from the npm registry (once per runner). */
-function tool() {
-  if (env.CGP_CONFORM_COMMAND) return JSON.parse(env.CGP_CONFORM_COMMAND);
-  const version = versionFrom(env);
-  const dir = join(env.RUNNER_TEMP || tmpdir(), `cgp-conform-${version}`);
-  const bundle = join(dir, "node_modules", "cgp-conform", "dist", "cgp-conform.mjs");
-  if (!existsSync(bundle)) {
-    mkdirSync(dir, { recursive: true });
-    const npm = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, `cgp-conform@${version}`], {
-      stdio: "inherit",
-      timeout: 10 * 60_000,
-    });
-    if (npm.status !== 0) throw new Error(`could not install cgp-conform@${version} from the npm registry (npm exited ${npm.status})`);
+/**
+ * The command that runs cgp-conform: the local build cgp-conform-path names
+ * (relative to `cwd`), else the Node bundle of this checkout of the action
+ * (`actionDir`/dist/cgp-conform.mjs), which only a release tag commits. A
+ * checkout without one, or the removed version input, is a usage error that
+ * says what to pin instead: nothing is ever fetched.
+ */
+export function toolFrom(e, actionDir, cwd) {
+  const version = input(e, "version");
+  if (version) {
+    const tag = RELEASE.test(version) ? `v${version}` : "vX.Y.Z";
+    throw new Error(
+      `version: the action installs nothing, it runs the cgp-conform its own checkout holds. To run ${tag}, pin the action at that release by its commit SHA (uses: ${repository(e)}@<the 40-hex commit SHA of ${tag}>  # ${tag}), and drop version`,
+    );
   }
+  const local = input(e, "cgp-conform-path");
+  if (local) {
+    const path = resolve(cwd, local);
+    let file = false;
+    try {
+      file = statSync(path).isFile();
+    } catch {
+      // missing: said below
+    }
+    if (!file)
+      throw new Error(
+        `cgp-conform-path: ${path} is not a file; build it in an earlier step (npm ci && npm run build makes dist/cgp-conform and dist/cgp-conform.mjs)`,
+      );
+    // The Node bundle runs with the runner's Node; anything else is a built binary, run as it is.
+    return /\.[cm]?js$/.test(path) ? [process.execPath, path] : [path];
+  }
+  const bundle = join(actionDir, "dist", "cgp-conform.mjs");
+  if (!existsSync(bundle))
+    throw new Error(
+      "this checkout of the action holds no dist/cgp-conform.mjs, so it is not a release: only a release tag commits the bundle, a branch such as main holds no built files. " +
+        `Pin the action at a release, by its tag's commit SHA (uses: ${repository(e)}@<the 40-hex commit SHA of vX.Y.Z>  # vX.Y.Z) or by the tag; ` +
+        "or give cgp-conform-path, a cgp-conform built in the workspace (e.g. dist/cgp-conform.mjs after npm ci && npm run build). Nothing was fetched",
+    );
   return [process.execPath, bundle];
 }
 
+/** A workflow command's message: %, CR and LF escaped, so no input can end the annotation and start a command of its own. */
+const escapeData = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const error = (message) => console.log(`::error::${escapeData(message)}`);
+
 function main() {
   const reportJson = join(mkdtempSync(join(env.RUNNER_TEMP || tmpdir(), "cgp-conform-")), "report.json");
+  // A JavaScript action starts in the workspace; working-directory is relative to it.
+  const cwd = resolve(env.GITHUB_WORKSPACE || process.cwd(), input(env, "working-directory") || ".");
   let args;
   let command;
   try {
     args = argsFrom(env, reportJson);
-    command = tool();
+    if (!existsSync(cwd)) throw new Error(`working-directory ${cwd} does not exist`);
+    command = toolFrom(env, fileURLToPath(new URL("..", import.meta.url)), cwd);
   } catch (e) {
-    console.log(`::error::${e.message}`);
-    // A bad input is a usage error; a release that could not be installed, a run that could not be made.
-    return args && !(e instanceof UsageError) ? 3 : 2;
-  }
-  const cwd = env.CGP_WORKING_DIRECTORY ? resolve(env.CGP_WORKING_DIRECTORY) : process.cwd();
-  if (!existsSync(cwd)) {
-    console.log(`::error::working-directory ${cwd} does not exist`);
+    error(e.message);
     return 2;
   }
   const [bin, ...prefix] = command;
   const r = spawnSync(bin, [...prefix, ...args], { stdio: "inherit", cwd, env: { ...env, GITHUB_ACTIONS: env.GITHUB_ACTIONS ?? "true" } });
+  if (r.error) {
+    error(`could not start ${bin}: ${r.error.message}`);
+    return 3;
+  }
   const code = r.status ?? 3;
   let report;
   try {

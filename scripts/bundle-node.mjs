@@ -2,9 +2,9 @@
 // file that inlines every runtime dependency, the package's bin.
 //
 //   bun scripts/bundle-node.mjs dist/cgp-conform.mjs
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -49,6 +49,8 @@ if (result.outputs.length !== 1) {
 // Bun keeps the entry's `#!/usr/bin/env bun` and marks the file `// @bun`: a node shebang instead, for npm's bin shim.
 const body = (await result.outputs[0].text()).replace(/^#![^\n]*\n/, "").replace(/^\/\/ @bun[^\n]*\n/, "");
 const path = resolve(root, outfile);
+// A fresh clone has no dist/ (it is ignored); the release builds the bundle alone in one.
+mkdirSync(dirname(path), { recursive: true });
 writeFileSync(path, `#!/usr/bin/env node\n${body}`);
 chmodSync(path, 0o755);
 console.log(`${outfile}: ${(readFileSync(path).length / 1e6).toFixed(2)} MB, ${Object.keys(result.metafile.inputs).length} modules`);
