@@ -450,6 +450,18 @@ t.test("the purity rule fires on each planted use of the world, and only there",
     "a use is listed with file:line:col, what, the expression and why",
   );
 
+  // An ALLOWED entry lets one use through, in its file only; one that matches nothing is stale.
+  const allowed = judgeAllowed(found, [
+    { file: "checks/impure/eval.ts", what: "eval", why: "planted" },
+    { file: "checks/clean-words.ts", what: "eval", why: "planted" },
+  ]);
+  t.strictSame(
+    found.filter((i) => !allowed.violations.includes(i)).map(describeImpurity),
+    found.filter((i) => i.file === "checks/impure/eval.ts").map(describeImpurity),
+    "an allowed use is let through, and only it",
+  );
+  t.strictSame(allowed.stale, ["checks/clean-words.ts: eval"], "an allowed use that is not there is stale");
+
   const unexpected = found.filter((i) => !IMPURE.some((e) => e.file === i.file)).map(describeImpurity);
   t.strictSame(unexpected, [], "nothing fires on the clean words (a comment, strings, own objects, bound names, types, new Date(x))");
 });
