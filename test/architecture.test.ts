@@ -1,11 +1,15 @@
 /**
  * Architecture rules over the import graph, kept in .dependency-cruiser.cjs (the one source: the
- * same file drives `npx depcruise --config .dependency-cruiser.cjs bin src checks misbehave fixtures scripts`).
+ * same file drives `npx depcruise --config .dependency-cruiser.cjs bin src checks misbehave fixtures scripts`),
+ * and the purity rule over the code of every module reachable from checks/ (test/helpers/purity.ts:
+ * the globals that touch the world without an import).
  *
  * 1. The real tree breaks none of them; every violation is listed (rule, from → to, the via path
- *    of a transitive one, the cycle of a circular one) so the message says what to move.
- * 2. Every rule can fail: a tree with one planted violation per rule, written to a temp dir at test
- *    time, makes each rule fire, and nothing else fire (clean neighbours are planted too).
+ *    of a transitive one, the cycle of a circular one; file:line:col, the expression and why, for
+ *    purity) so the message says what to move.
+ * 2. Every rule can fail: a tree with one planted violation per rule (per forbidden use, for
+ *    purity), written to a temp dir at test time, makes each rule fire, and nothing else fire
+ *    (clean neighbours are planted too).
  */
 import type { ICruiseOptions, ICruiseResult, IMiniDependency, IViolation } from "dependency-cruiser";
 import { cruise } from "dependency-cruiser";
@@ -16,6 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import t from "tap";
+import { ALLOWED, describeImpurity, impurities, judgeAllowed, reachable, WHY, type Impurity, type Kind } from "./helpers/purity.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
@@ -51,10 +56,17 @@ function sorted(violations: readonly IViolation[], order: string[]): IViolation[
   return [...violations].sort((a, b) => rank(a) - rank(b) || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
 }
 
+/** The real tree's cruise, run once and shared by the import rules and the purity rule. */
+let realCruise: Promise<{ result: ICruiseResult; options: ICruiseOptions; ms: number }> | undefined;
+const real = () =>
+  (realCruise ??= (async () => {
+    const started = performance.now();
+    const cruised = await cruiseWithConfig(ROOT, ENTRIES);
+    return { ...cruised, ms: Math.round(performance.now() - started) };
+  })());
+
 t.test("the real tree keeps the architecture rules", async (t) => {
-  const started = performance.now();
-  const { result, options } = await cruiseWithConfig(ROOT, ENTRIES);
-  const ms = Math.round(performance.now() - started);
+  const { result, options, ms } = await real();
 
   // A cruise that resolved nothing would pass every rule vacuously: make sure it saw the tree,
   // followed .ts specifiers, and recognised node core modules as such.
@@ -109,6 +121,159 @@ function entryEdges(violations: readonly IViolation[], options: ICruiseOptions):
   return [...edges].sort();
 }
 
+/** Where the purity rule starts: it holds these modules and everything they reach at run time. */
+const PURE_ROOTS = /^checks\//;
+
+t.test("nothing reachable from checks/ touches the world in its code", async (t) => {
+  const { result } = await real();
+  const files = reachable(result.modules, PURE_ROOTS);
+  // A rule that read nothing would pass vacuously: it reads the checks, host checks, kit, and the src/ they import.
+  for (const folder of ["checks/host/", "checks/kit/", "src/math/", "src/protocol/", "src/schema/"])
+    t.ok(
+      files.some((f) => f.startsWith(folder)),
+      `the rule reads ${folder}`,
+    );
+
+  const found = files.flatMap((f) => impurities(f, readFileSync(join(ROOT, f), "utf8")));
+  const { violations, stale } = judgeAllowed(found);
+  t.comment(`read ${files.length} modules reachable from checks/; ${found.length - violations.length} use(s) allowed in ALLOWED (${ALLOWED.length} entries)`);
+  if (violations.length === 0)
+    t.pass("no module reachable from checks/ reads the clock, randomness or the process, reaches the network, sets a timer, or loads code");
+  else
+    t.fail(
+      `${violations.length} forbidden use(s) of the world in code reachable from checks/, listed under 'violations': pass the value in, or (only if truly pure) allow it in ALLOWED of test/helpers/purity.ts with the reason`,
+      { violations: violations.map(describeImpurity) },
+    );
+  t.strictSame(stale, [], "every ALLOWED entry still matches a use");
+});
+
+/** A planted use the purity rule must find: `code` is the file's second line, `expression` where in it. */
+interface ImpureUse {
+  file: string;
+  code: string;
+  what: string;
+  kind: Kind;
+  expression: string;
+}
+
+/** One planted use per forbidden form, each in its own file (under checks/impure/, but via-src.ts's in src/math/). */
+const IMPURE: ImpureUse[] = [
+  { file: "checks/impure/date-now.ts", code: "export const at = () => Date.now();", what: "Date.now", kind: "clock", expression: "Date.now()" },
+  { file: "checks/impure/new-date.ts", code: "export const at = () => new Date().toISOString();", what: "new Date()", kind: "clock", expression: "new Date()" },
+  { file: "checks/impure/date-call.ts", code: "export const at = () => Date();", what: "Date()", kind: "clock", expression: "Date()" },
+  {
+    file: "checks/impure/performance.ts",
+    code: "export const at = () => performance.now();",
+    what: "performance",
+    kind: "clock",
+    expression: "performance.now()",
+  },
+  {
+    file: "checks/impure/math-random.ts",
+    code: "export const pick = (xs: string[]) => xs[Math.floor(Math.random() * xs.length)];",
+    what: "Math.random",
+    kind: "random",
+    expression: "Math.random()",
+  },
+  {
+    file: "checks/impure/random-uuid.ts",
+    code: "export const id = () => crypto.randomUUID();",
+    what: "crypto.randomUUID",
+    kind: "random",
+    expression: "crypto.randomUUID()",
+  },
+  {
+    file: "checks/impure/random-values.ts",
+    code: "export const bytes = () => crypto.getRandomValues(new Uint8Array(8));",
+    what: "crypto.getRandomValues",
+    kind: "random",
+    expression: "crypto.getRandomValues(new Uint8Array(8))",
+  },
+  {
+    file: "checks/impure/random-import.ts",
+    code: 'import { randomBytes } from "node:crypto";\nexport const salt = () => randomBytes(8);',
+    what: 'randomBytes from "node:crypto"',
+    kind: "random",
+    expression: "randomBytes",
+  },
+  {
+    file: "checks/impure/process.ts",
+    code: 'export const debug = process.env.CGP_DEBUG === "1";',
+    what: "process",
+    kind: "process",
+    expression: "process.env.CGP_DEBUG",
+  },
+  {
+    file: "checks/impure/process-import.ts",
+    code: 'import { env } from "node:process";\nexport const debug = env.CGP_DEBUG;',
+    what: 'import "node:process"',
+    kind: "process",
+    expression: 'import { env } from "node:process";',
+  },
+  {
+    file: "checks/impure/fetch.ts",
+    code: 'export const ping = () => fetch("http://localhost/");',
+    what: "fetch",
+    kind: "network",
+    expression: 'fetch("http://localhost/")',
+  },
+  {
+    file: "checks/impure/timer.ts",
+    code: "export const later = (f: () => void) => setTimeout(f, 10);",
+    what: "setTimeout",
+    kind: "timer",
+    expression: "setTimeout(f, 10)",
+  },
+  {
+    file: "checks/impure/require.ts",
+    code: 'export const load = () => require("node:path");',
+    what: "require",
+    kind: "loader",
+    expression: 'require("node:path")',
+  },
+  {
+    file: "checks/impure/import.ts",
+    code: 'export const load = () => import("node:path");',
+    what: "import()",
+    kind: "loader",
+    expression: 'import("node:path")',
+  },
+  { file: "checks/impure/bun.ts", code: "export const read = (p: string) => Bun.file(p);", what: "Bun", kind: "runtime", expression: "Bun.file(p)" },
+  { file: "checks/impure/deno.ts", code: 'export const home = () => Deno.env.get("HOME");', what: "Deno", kind: "runtime", expression: 'Deno.env.get("HOME")' },
+  {
+    file: "checks/impure/global-date.ts",
+    code: "export const at = () => globalThis.Date.now();",
+    what: "Date.now",
+    kind: "clock",
+    expression: "globalThis.Date.now()",
+  },
+  { file: "checks/impure/window-fetch.ts", code: 'export const get = window["fetch"];', what: "fetch", kind: "network", expression: 'window["fetch"]' },
+  {
+    file: "checks/impure/self-process.ts",
+    code: "export const argv = () => self.process.argv;",
+    what: "process",
+    kind: "process",
+    expression: "self.process.argv",
+  },
+  {
+    file: "checks/impure/global-alias.ts",
+    code: "const g = globalThis;\nexport const get = g.fetch;",
+    what: "globalThis",
+    kind: "global",
+    expression: "globalThis",
+  },
+  { file: "checks/impure/eval.ts", code: "export const run = (s: string) => eval(s);", what: "eval", kind: "eval", expression: "eval(s)" },
+  {
+    file: "checks/impure/function.ts",
+    code: "export const compile = (s: string) => new Function(s);",
+    what: "new Function",
+    kind: "eval",
+    expression: "new Function(s)",
+  },
+  { file: "checks/impure/import-meta.ts", code: "export const here = import.meta.url;", what: "import.meta", kind: "meta", expression: "import.meta" },
+  { file: "src/math/stamp.ts", code: "export const stamp = () => Date.now();", what: "Date.now", kind: "clock", expression: "Date.now()" },
+];
+
 /** The planted tree: path → source. Imports use explicit .ts extensions, as the project does. */
 const PLANTED: Record<string, string> = {
   "tsconfig.json": readFileSync(join(ROOT, "tsconfig.json"), "utf8"),
@@ -152,6 +317,27 @@ const PLANTED: Record<string, string> = {
   "src/engine/e.ts": "export const e = 1;\n",
   // no-unresolvable: an import of a file that is not there.
   "src/u.ts": 'import { gone } from "./missing.ts";\nexport const u = gone;\n',
+
+  // The purity rule (IMPURE below): a src/ module that reads the clock, reached only through a check.
+  "checks/impure/via-src.ts": 'import { stamp } from "../../src/math/stamp.ts";\nexport const s = stamp;\n',
+  // Clean for purity: the same words where they are not the world's (a comment, strings, own objects and
+  // members, a bound name, a type, a dated value), a module no check imports, and one a check imports only as a type.
+  "checks/clean-words.ts": [
+    'import type { Stamp } from "../src/protocol/stamp.ts";',
+    "// Date.now() new Date() performance.now() Math.random() process.env fetch() setTimeout() require() import() Bun Deno eval",
+    'export const words = ["Date.now()", "process.env.HOME", `globalThis.fetch`, "import.meta.url", "new Function()"];',
+    "const clock = { now: () => 0, random: () => 4, process: 1, fetch() {}, setTimeout: 2, performance: 3 };",
+    "export const read = [clock.now(), clock.random(), clock.process, clock.fetch(), clock.setTimeout, clock.performance];",
+    'export const dated = [new Date(0), new Date("2026-01-01T00:00:00Z"), Date.UTC(2026, 0, 1), Date.parse("2026-01-01")];',
+    "export const bound = (process: { env: object }, fetch: () => void, Bun: string) => [process.env, fetch(), Bun];",
+    "export function crypto(x: { randomUUID(): string }) { const performance = { now: () => 1 }; return [x.randomUUID(), performance.now()]; }",
+    "export const types: typeof Date.now | typeof process | typeof fetch | undefined = undefined as unknown as Stamp as never;",
+    "export const math = [Math.floor(1.5), Math.max(1, 2)];",
+    "",
+  ].join("\n"),
+  "src/target/clock.ts": "export const now = () => Date.now();\n",
+  "src/protocol/stamp.ts": "export type Stamp = number;\nexport const stampNow = (): Stamp => Date.now();\n",
+  ...Object.fromEntries(IMPURE.map((e) => [e.file, `export const planted = 1;\n${e.code}\n`])),
 };
 
 interface Expected {
@@ -197,15 +383,25 @@ const matches = (e: Expected) => (v: IViolation) =>
   v.rule.name === e.rule &&
   (e.cycle ? new Set([v.from, v.to]).size === 2 && [v.from, v.to].every((m) => m === e.from || m === e.to) : v.from === e.from && v.to === e.to);
 
-t.test("every rule fires on a planted violation, and only there", async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "cgp-architecture-"));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  for (const [path, text] of Object.entries(PLANTED)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+/** The planted tree, written to a temp dir and cruised once, for the import rules and the purity rule. */
+let plantedDir: string | undefined;
+let plantedCruise: Promise<{ dir: string; result: ICruiseResult; options: ICruiseOptions }> | undefined;
+t.teardown(() => {
+  if (plantedDir) rmSync(plantedDir, { recursive: true, force: true });
+});
+const planted = () =>
+  (plantedCruise ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cgp-architecture-"));
+    plantedDir = dir;
+    for (const [path, text] of Object.entries(PLANTED)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return { dir, ...(await cruiseWithConfig(dir, ["src", "checks"])) };
+  })());
 
-  const { result, options } = await cruiseWithConfig(dir, ["src", "checks"]);
+t.test("every rule fires on a planted violation, and only there", async (t) => {
+  const { result, options } = await planted();
   const violations = result.summary.violations;
 
   // Every rule in the config has a planted violation here: a new rule must bring its own.
@@ -226,4 +422,46 @@ t.test("every rule fires on a planted violation, and only there", async (t) => {
 
   const unexpected = violations.filter((v) => !EXPECTED.some((e) => matches(e)(v))).map(describe);
   t.strictSame(unexpected, [], "no rule fires on the clean planted modules (node:crypto, @noble/*, src/math, src/protocol from checks)");
+});
+
+t.test("the purity rule fires on each planted use of the world, and only there", async (t) => {
+  const { dir, result } = await planted();
+  const files = reachable(result.modules, PURE_ROOTS);
+  t.ok(files.includes("src/math/stamp.ts"), "a src/ module a check imports is held");
+  t.notOk(files.includes("src/target/clock.ts"), "a module no check imports is not");
+  t.notOk(files.includes("src/protocol/stamp.ts"), "nor one a check imports only as a type (it is gone from the compiled code)");
+
+  // Every kind of use has a planted one here: a new kind must bring its own.
+  t.strictSame([...new Set(IMPURE.map((e) => e.kind))].sort(), Object.keys(WHY).sort(), "a planted use for every kind in WHY");
+
+  const found = files.flatMap((f) => impurities(f, readFileSync(join(dir, f), "utf8")));
+  for (const e of IMPURE) {
+    const want: Impurity = { file: e.file, line: 2, col: e.code.indexOf(e.expression) + 1, what: e.what, kind: e.kind, expression: e.expression };
+    t.strictSame(
+      found.filter((i) => i.file === e.file),
+      [want],
+      `${e.what} fires once, in ${e.file}:2:${want.col}`,
+    );
+  }
+  const date = found.find((i) => i.file === "checks/impure/date-now.ts");
+  t.equal(
+    date && describeImpurity(date),
+    "checks/impure/date-now.ts:2:25 Date.now (Date.now()): a check reads the clock: its verdict would not replay",
+    "a use is listed with file:line:col, what, the expression and why",
+  );
+
+  // An ALLOWED entry lets one use through, in its file only; one that matches nothing is stale.
+  const allowed = judgeAllowed(found, [
+    { file: "checks/impure/eval.ts", what: "eval", why: "planted" },
+    { file: "checks/clean-words.ts", what: "eval", why: "planted" },
+  ]);
+  t.strictSame(
+    found.filter((i) => !allowed.violations.includes(i)).map(describeImpurity),
+    found.filter((i) => i.file === "checks/impure/eval.ts").map(describeImpurity),
+    "an allowed use is let through, and only it",
+  );
+  t.strictSame(allowed.stale, ["checks/clean-words.ts: eval"], "an allowed use that is not there is stale");
+
+  const unexpected = found.filter((i) => !IMPURE.some((e) => e.file === i.file)).map(describeImpurity);
+  t.strictSame(unexpected, [], "nothing fires on the clean words (a comment, strings, own objects, bound names, types, new Date(x))");
 });

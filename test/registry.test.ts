@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import t from "tap";
+import { HOST_CHECKS } from "../checks/host/index.ts";
 import { CHECKS } from "../checks/index.ts";
+import { HOST_PREFIX } from "../checks/kit/host.ts";
 import { DOCS } from "../fixtures/corpus.ts";
 import { honest } from "../fixtures/provider.ts";
 import { MODES } from "../misbehave/index.ts";
@@ -18,6 +20,33 @@ t.test("every checks/ module is registered under its file name", async (t) => {
   t.same(CHECKS.map((c) => c.id).sort(), files("checks", NOT_REGISTERED.checks));
   t.equal(new Set(CHECKS.map((c) => c.title)).size, CHECKS.length, "titles are unique");
   t.ok(CHECKS.length >= 13);
+});
+
+/**
+ * What is wrong with the test files of these check ids: none (test/checks/<ID>.test.ts, or
+ * test/checks/host/<ID>.test.ts for `host:<ID>`), or one that does not import the check it is named for.
+ */
+function testFileGaps(ids: readonly string[]): string[] {
+  return ids.flatMap((id) => {
+    const host = id.startsWith(HOST_PREFIX);
+    const name = host ? id.slice(HOST_PREFIX.length) : id;
+    const file = host ? `test/checks/host/${name}.test.ts` : `test/checks/${name}.test.ts`;
+    const check = host ? `../../../checks/host/${name}.ts` : `../../checks/${name}.ts`;
+    if (!existsSync(new URL(`../${file}`, import.meta.url))) return [`${id}: no ${file}`];
+    return read(file).includes(`"${check}"`) ? [] : [`${id}: ${file} does not import ${check.replace(/^(\.\.\/)+/, "")}`];
+  });
+}
+
+t.test("every check has its test file, which imports it", async (t) => {
+  const ids = [...CHECKS, ...HOST_CHECKS].map((c) => c.id);
+  t.ok(ids.some((id) => id.startsWith(HOST_PREFIX)) && ids.some((id) => !id.startsWith(HOST_PREFIX)), "provider and host checks both");
+  t.strictSame(testFileGaps(ids), [], "each check has test/checks/<ID>.test.ts (a host check test/checks/host/<ID>.test.ts) importing it; gaps listed by id");
+  // The rule can fail: a check with no test file, and a file by the name that tests something else.
+  t.strictSame(
+    testFileGaps(["Z9", "host:Z9", "empty"]),
+    ["Z9: no test/checks/Z9.test.ts", "host:Z9: no test/checks/host/Z9.test.ts", "empty: test/checks/empty.test.ts does not import checks/empty.ts"],
+    "a missing file, and one that tests something else, are listed",
+  );
 });
 
 t.test("every misbehave/ module is registered under its file name", async (t) => {
