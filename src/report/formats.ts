@@ -1,6 +1,6 @@
 import { closest, distance } from "fastest-levenshtein";
 import { renderGithub } from "./github.ts";
-import { renderHtml } from "./html.ts";
+import { renderHtml } from "./html/index.ts";
 import { renderJunit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
 import type { RunReport } from "../verdict/report.ts";
