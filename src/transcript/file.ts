@@ -131,7 +131,8 @@ function checkHeader(h: unknown): TranscriptHeader {
   }
   if (h.depth !== undefined && !["quick", "standard", "exhaustive"].includes(h.depth as string)) bad("depth must be quick, standard or exhaustive");
   if (h.started_at !== undefined && typeof h.started_at !== "string") bad("started_at must be a string");
-  if (h.interrupted !== undefined && !(typeof h.interrupted === "string" && /^SIG[A-Z0-9]+$/.test(h.interrupted))) bad("interrupted must be a signal's name, such as SIGINT");
+  if (h.interrupted !== undefined && !(typeof h.interrupted === "string" && /^SIG[A-Z0-9]+$/.test(h.interrupted)))
+    bad("interrupted must be a signal's name, such as SIGINT");
   if (h.duration_ms !== undefined && (typeof h.duration_ms !== "number" || !(h.duration_ms >= 0))) bad("duration_ms must be a number ≥ 0");
   if (
     h.instances !== undefined &&

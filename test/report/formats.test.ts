@@ -1,7 +1,7 @@
 import t from "tap";
 import { FORMATS, isFormat, parseReportSpecs, render, type Format, type ReportSpec } from "../../src/report/formats.ts";
 import { renderGithub } from "../../src/report/github.ts";
-import { renderHtml } from "../../src/report/html.ts";
+import { renderHtml } from "../../src/report/html/index.ts";
 import { renderJunit } from "../../src/report/junit.ts";
 import { renderMarkdown } from "../../src/report/markdown.ts";
 import type { RunReport } from "../../src/verdict/report.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import t, { type Test } from "tap";
 import { replay } from "../../src/cli/offline.ts";
-import { LINE_MAX_BYTES, TRANSCRIPT_MAX_BYTES, TRANSCRIPT_MAX_LINES, renderHtml } from "../../src/report/html.ts";
+import { LINE_MAX_BYTES, TRANSCRIPT_MAX_BYTES, TRANSCRIPT_MAX_LINES, renderHtml } from "../../src/report/html/index.ts";
 import { registerSecret, redact } from "../../src/secret/redact.ts";
 import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
 import type { RunReport } from "../../src/verdict/report.ts";

@@ -60,7 +60,11 @@ t.test("a provider run in process is said so in the header, and only as true", a
 
 t.test("the header's run facts are read as strictly as its events", async (t) => {
   const cases: Array<[string, object, RegExp]> = [
-    ["a consent record with a number for a scope", { consent: { grants: [], missing: [-9223372036854776000] } }, /consent\.missing must be an array of strings/],
+    [
+      "a consent record with a number for a scope",
+      { consent: { grants: [], missing: [-9223372036854776000] } },
+      /consent\.missing must be an array of strings/,
+    ],
     ["needed not a list", { consent: { grants: [], needed: "egress" } }, /consent\.needed must be an array of strings/],
     ["granted with a null", { consent: { grants: [], granted: [null] } }, /consent\.granted must be an array of strings/],
     ["a why that is not words", { consent: { grants: [], why: 7 } }, /consent\.why must be a string/],
