@@ -1,14 +1,37 @@
-import { defineCheck, type Evidence } from "./kit/check.ts";
+import { defineCheck, site, type Evidence } from "./kit/check.ts";
 import { isProfileTimestamp } from "../src/math/timestamp.ts";
-import { frameName, perFrame } from "./kit/answers.ts";
+import { frameName, perFrame, servedIn, type ServedFrame } from "./kit/answers.ts";
 import { show } from "./kit/show.ts";
-import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
+import { BUDGET_SQUEEZE, PROBE_SPECS, SAMPLE_QUERY } from "../src/protocol/probes.ts";
+import { framesIn } from "../src/protocol/envelope.ts";
 
 const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;
+
+/** Every other probe: a frame it was served is held to the profile too, where the probe ran. */
+const ELSEWHERE = PROBE_SPECS.filter((p) => p !== SAMPLE_QUERY && p !== BUDGET_SQUEEZE);
+
+function judge(f: Pick<ServedFrame, "frame" | "index" | "line">): Evidence | undefined {
+  const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
+  if (present.length === 0) return undefined;
+  const bad = present.filter((k) => !isProfileTimestamp(f.frame[k]));
+  if (bad.length === 0) return { ok: true, message: "", lines: [f.line] };
+  return {
+    ok: false,
+    message: `${frameName(f)} has ${bad.map((k) => `${k} ${show(f.frame[k])}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
+    expected: 'YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. "2026-07-20T18:00:00Z"',
+    actual: bad.map((k) => show(f.frame[k])).join(", "),
+    lines: [f.line],
+    // The schema's pattern is this profile: its violation at the same member is this finding, said once.
+    judges: bad.map((k) => site(f.line, `/result/frames/${f.index}/${k}`)),
+  };
+}
 
 /**
  * @anchor F4
  * Stimulus: every frame served to probes sample-query and budget-squeeze.
+ * Every other frames envelope received, in any probe that ran, is judged
+ * too, its failures only: each timestamp outside the profile is one F4
+ * finding wherever it was served, never a bare schema violation beside it.
  * (as_of travels host → provider only; cgp-conform sends none here.)
  */
 export default defineCheck({
@@ -17,19 +40,17 @@ export default defineCheck({
   level: "MUST",
   requirement: "valid_from, valid_to, recorded_at, and as_of MUST match YYYY-MM-DDTHH:MM:SS(.f+)?Z.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
+  observes: ELSEWHERE,
   score({ probe }) {
-    return perFrame([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "carry only profile timestamps", (f): Evidence | undefined => {
-      const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
-      if (present.length === 0) return undefined;
-      const bad = present.filter((k) => !isProfileTimestamp(f.frame[k]));
-      if (bad.length === 0) return { ok: true, message: "", lines: [f.line] };
-      return {
-        ok: false,
-        message: `${frameName(f)} has ${bad.map((k) => `${k} ${show(f.frame[k])}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
-        expected: 'YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. "2026-07-20T18:00:00Z"',
-        actual: bad.map((k) => show(f.frame[k])).join(", "),
-        lines: [f.line],
-      };
-    });
+    const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
+    const own = perFrame(views, "carry only profile timestamps", judge);
+    // Every other frames envelope received (another probe's, or one no query of these was answered by): failures only.
+    const answered = new Set(servedIn(views).map((f) => f.line));
+    const elsewhere = [...views, ...ELSEWHERE.map(probe)]
+      .flatMap((v) => v.received())
+      .filter((m) => m.env.type === "frames" && !answered.has(m.n))
+      .flatMap((m) => framesIn(m.env).map((frame, index) => judge({ frame, index, line: m.n })))
+      .filter((e): e is Evidence => e !== undefined && !e.ok);
+    return elsewhere.length === 0 ? own : [...(Array.isArray(own) ? own : []), ...elsewhere];
   },
 });

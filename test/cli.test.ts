@@ -161,6 +161,40 @@ t.test("validate: lint and interop modes, exit 1 on an invalid envelope", async 
   t.equal((await cli(["validate", good])).exitCode, 0);
 });
 
+t.test("validate --as: bare protocol objects, given or detected; a typo's nearest kind named", async (t) => {
+  const golden = join(ROOT, "test", "fixtures", "upstream", "context-frame.compact.valid.json");
+  const given = await cli(["validate", "--as", "frame", golden]);
+  t.equal(given.exitCode, 0, given.stdout);
+  t.match(given.stdout, /ok   line 1 judged as a ContextFrame \(--as frame\)/);
+  t.match(given.stdout, /1 documents, 1 valid, 0 invalid \(lint mode\)/);
+  const detected = await cli(["validate", golden, "--json"]);
+  t.equal(detected.exitCode, 0);
+  t.match(JSON.parse(detected.stdout), [
+    { index: 0, line: 1, judged_as: "frame", definition: "#/$defs/ContextFrame", detected_by: ["id", "kind", "title", "score", "citation_label"], errors: [] },
+  ]);
+  const human = await cli(["validate", golden]);
+  t.match(human.stdout, /judged as a ContextFrame \(detected: no `type`, has id, kind, title, score, citation_label; give --as to choose\)/);
+  const wrong = await cli(["validate", "--as", "context-query", golden]);
+  t.equal(wrong.exitCode, 1);
+  t.match(wrong.stdout, /BAD  line 1 judged as a ContextQuery \(--as context-query\)\n\s+\/goal required member "goal" is missing/);
+  const envelope = await cli(["validate", "--as", "envelope", golden]);
+  t.equal(envelope.exitCode, 1, "--as envelope: judged by its type, as before");
+  t.match(envelope.stdout, /\/type required member "type" is missing/);
+  const ambiguous = join(tmp, "ambiguous.json");
+  writeFileSync(ambiguous, '{"provider_id":"p","frame_id":"f","uri":"u"}');
+  const hint = await cli(["validate", ambiguous]);
+  t.equal(hint.exitCode, 1);
+  t.match(
+    hint.stdout,
+    /\/type required member "type" is missing.*\n\s+hint: no `type`, so not an envelope; to judge a bare object, give --as KIND \(it has the required members of frame-id and of content-ref/,
+  );
+  const typo = await cli(["validate", "--as", "fram", golden]);
+  t.equal(typo.exitCode, 2);
+  t.match(typo.stderr, /--as fram: did you mean --as frame\?/);
+  const help = await cli(["validate", "--help"]);
+  t.match(help.stdout, /"context-query"/, "--help lists the kinds");
+});
+
 t.test("attest verify: every attestation of a signed run is valid; a tampered one is named", async (t) => {
   const file = join(tmp, "signed.ndjson");
   await cli(["reference", "--timeout", "20000", "--transcript", file]);

@@ -89,7 +89,7 @@ export function unanswered(xs: Exchange[], views: ProbeView[], opts: { judged: b
     });
 }
 
-export function frameName(f: ServedFrame): string {
+export function frameName(f: Pick<ServedFrame, "frame" | "index" | "line">): string {
   return `frame ${show(f.frame.id)} (result.frames[${f.index}], line ${f.line})`;
 }
 

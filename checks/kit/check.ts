@@ -5,7 +5,19 @@ import type { EvidenceRecord, Level } from "../../src/verdict/status.ts";
 export type { Level };
 
 /** One observation a check makes: a rule held, or was broken, at these lines. */
-export type Evidence = EvidenceRecord;
+export type Evidence = EvidenceRecord & {
+  /**
+   * The places on the wire this finding judged, each a site(): a schema
+   * violation at one of them is the same cause, so the engine drops it (one
+   * cause, one finding). Scoring data only: never rendered.
+   */
+  judges?: readonly string[];
+  /** A schema violation's place on the wire, a site(), for judges to claim. */
+  site?: string;
+};
+
+/** One member of one envelope: its transcript line and the JSON pointer into it. */
+export const site = (line: number, pointer: string): string => `${line} ${pointer}`;
 
 export interface ScoreInput {
   /** What one of the check's declared probes recorded. */

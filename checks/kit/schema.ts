@@ -1,4 +1,4 @@
-import { type Evidence } from "./check.ts";
+import { site, type Evidence } from "./check.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
 import { envelopes } from "../../src/transcript/view.ts";
 import { validateEnvelope, type SchemaError } from "../../src/schema/index.ts";
@@ -48,6 +48,7 @@ function evidenceOf(type: string, env: unknown, e: SchemaError, line: Transcript
     message: `${type} envelope at line ${line.n} (probe ${line.probe}): ${where} ${e.message} [schema ${e.schemaPath}]`,
     actual: e.keyword === "required" || e.keyword === "additionalProperties" ? undefined : show(at(env, e.instancePath), 80),
     lines: [line.n],
+    site: site(line.n, e.instancePath),
   };
 }
 

@@ -4,6 +4,15 @@ import { closest, distance } from "fastest-levenshtein";
 export function suggest(msg: string, options: string[], command: string | undefined, given: readonly string[]): string {
   const cmd = /^Did you mean (.+)\?$/.exec(msg);
   if (cmd) return `unknown command ${JSON.stringify(command)}: did you mean ${cmd[1]}?`;
+  // yargs' "Invalid values: Argument: as, Given: "fram", Choices: …": the nearest choice named.
+  const bad = /Argument: ([\w-]+), Given: "([^"]*)", Choices: (.+)$/m.exec(msg);
+  if (bad) {
+    const near = nearest(
+      bad[2]!,
+      bad[3]!.split(", ").map((c) => c.replace(/^"|"$/g, "")),
+    );
+    return near === undefined ? msg : `${msg} (--${bad[1]} ${bad[2]}: did you mean --${bad[1]} ${near}?)`;
+  }
   const m = /^Unknown arguments?: (.+)$/.exec(msg);
   if (!m) return msg;
   const known = options.filter((o) => o.length > 1 && o !== "$0");

@@ -1,4 +1,4 @@
-import type { CheckDef, ScoreInput } from "../../checks/kit/check.ts";
+import type { CheckDef, Evidence, ScoreInput } from "../../checks/kit/check.ts";
 import { groupAlike, mergeSame } from "../../checks/kit/check.ts";
 import { schemaFindings } from "../../checks/kit/schema.ts";
 import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
@@ -19,14 +19,19 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     // Whatever a provider sent, the verdict comes out: a check that cannot score it says so, and the run stops for nothing.
     return unobservedResult(base, broken.length > 0 ? broken : [scoringDefect("provider", e)]);
   }
-  // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score.
-  const owned = input.schema(check.id);
+  // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score;
+  // where its own rule judged that very member, the rule's finding says it once.
+  const judged = new Set(Array.isArray(score) ? score.flatMap((e) => e.judges ?? []) : []);
+  const owned = input.schema(check.id).filter((e) => e.site === undefined || !judged.has(e.site));
   // What some of its probes could not show is not observed, beside what the others did show: a rule seen broken there still fails.
   const lost = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines }));
   if (!Array.isArray(score) && owned.length === 0) {
     return lost.length > 0 ? unobservedResult(base, broken) : { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
   }
-  const all = [...(Array.isArray(score) ? score : []), ...owned, ...lost];
+  const all = [...(Array.isArray(score) ? score : []), ...owned, ...lost].map((e: Evidence) => {
+    const { judges: _, site: __, ...shown } = e;
+    return shown;
+  });
   if (all.length === 0) return unobservedResult(base, [OBSERVED_NOTHING]);
   const evidence = groupAlike(mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) })));
   return {

@@ -1,4 +1,5 @@
 import envelopeSchema from "../../schema/contextgraph-envelope.schema.json" with { type: "json" };
+import { BARE_KINDS } from "./kinds.ts";
 
 /**
  * The envelope schema documents, as data: the published (lint) one and the
@@ -8,7 +9,7 @@ import envelopeSchema from "../../schema/contextgraph-envelope.schema.json" with
 export type SchemaDocument = {
   $id: string;
   oneOf: { $ref: string }[];
-  $defs: Record<string, { properties?: { type?: { const?: unknown } } }>;
+  $defs: Record<string, { properties?: { type?: { const?: unknown } }; required?: string[] }>;
 };
 
 /**
@@ -82,3 +83,17 @@ export const BRANCHES: ReadonlyMap<string, string> = new Map(
 
 /** The generated module's export name for one (mode, envelope type) validator. */
 export const exportName = (mode: EnvelopeMode, tag: string): string => `${mode}_${tag}`;
+
+/** Bare kind -> its $defs entry (kinds.ts), each one checked to be in the schema. */
+export const BARE: ReadonlyMap<string, string> = new Map(
+  [...BARE_KINDS].map(([kind, def]) => {
+    if (!(def in lintSchema.$defs)) throw new Error(`envelope schema: no $defs entry ${def} for kind ${kind}`);
+    return [kind, def] as const;
+  }),
+);
+
+/** The generated module's export name for one (mode, $defs entry) validator of a bare kind: "lint_ContextFrame" (envelope types are lowercase). */
+export const bareExportName = (mode: EnvelopeMode, def: string): string => `${mode}_${def}`;
+
+/** The required members of a $defs entry, as published. */
+export const requiredOf = (def: string): readonly string[] => lintSchema.$defs[def]?.required ?? [];

@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import { BRANCHES, escapePointer, exportName, isRecord, MODES, type EnvelopeMode } from "./documents.ts";
+import { BARE, bareExportName, BRANCHES, escapePointer, exportName, isRecord, MODES, type EnvelopeMode } from "./documents.ts";
+import { ENVELOPE } from "./kinds.ts";
 import * as generated from "./validators.generated.js";
 import { LOCATION } from "./compile-names.ts";
 
@@ -25,6 +26,11 @@ export interface SchemaError {
  */
 const VALIDATORS: Record<EnvelopeMode, ReadonlyMap<string, ValidateFunction>> = Object.fromEntries(
   MODES.map((mode) => [mode, new Map([...BRANCHES.keys()].map((tag) => [tag, (generated as Record<string, ValidateFunction>)[exportName(mode, tag)]!]))]),
+) as unknown as Record<EnvelopeMode, ReadonlyMap<string, ValidateFunction>>;
+
+/** One validator per (mode, bare kind), compiled from the same schema as the envelopes' (validate --as). */
+const BARE_VALIDATORS: Record<EnvelopeMode, ReadonlyMap<string, ValidateFunction>> = Object.fromEntries(
+  MODES.map((mode) => [mode, new Map([...BARE].map(([kind, def]) => [kind, (generated as Record<string, ValidateFunction>)[bareExportName(mode, def)]!]))]),
 ) as unknown as Record<EnvelopeMode, ReadonlyMap<string, ValidateFunction>>;
 
 const TYPES = [...BRANCHES.keys()].join(", ");
@@ -99,6 +105,31 @@ export function validateEnvelope(env: unknown, mode: EnvelopeMode): SchemaError[
     const message = `unknown envelope type ${JSON.stringify(tag)}; expected one of ${TYPES}`;
     return [{ instancePath: "/type", keyword: "oneOf", message, schemaPath: ROOT_PATH }];
   }
-  if (validate(env)) return [];
+  return errorsOf(validate, env);
+}
+
+function errorsOf(validate: ValidateFunction, doc: unknown): SchemaError[] {
+  if (validate(doc)) return [];
   return withoutEchoes((validate.errors ?? []).filter((e) => e.keyword !== "if").map(toSchemaError));
+}
+
+/** The schema definition a kind names (validate --as): a pointer into contextgraph-envelope.schema.json; none for "envelope", whose branch the document's `type` selects. */
+export function definitionOf(kind: string): string | undefined {
+  const def = BRANCHES.get(kind) ?? BARE.get(kind);
+  return def === undefined ? undefined : `#/$defs/${def}`;
+}
+
+/**
+ * Validates one document as `kind` (kinds.ts): "envelope" is validateEnvelope;
+ * an envelope type is that branch whatever the document's `type` says (a
+ * mismatch is the branch's own "must be" error at /type); a bare kind is its
+ * $defs entry. The mode applies as it does to envelopes.
+ */
+export function validateAs(doc: unknown, kind: string, mode: EnvelopeMode): SchemaError[] {
+  if (kind === ENVELOPE) return validateEnvelope(doc, mode);
+  const validate = VALIDATORS[mode].get(kind) ?? BARE_VALIDATORS[mode].get(kind);
+  if (!validate) throw new Error(`no kind named ${JSON.stringify(kind)}`);
+  // Every kind is an object: one error says so, not one per branch of its allOf.
+  if (!isRecord(doc)) return [{ instancePath: "", keyword: "type", message: "must be a JSON object", schemaPath: `${definitionOf(kind)}/type` }];
+  return errorsOf(validate, doc);
 }

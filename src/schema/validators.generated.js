@@ -5292,23 +5292,26 @@ return errors === 0;
 }
 validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const interop_handshake = validate153;
-const schema130 = {"type":"object","properties":{"type":{"const":"handshake","x-cgp-at":"#/$defs/Handshake/properties/type"},"protocol_version":{"$ref":"#/$defs/VersionString","x-cgp-at":"#/$defs/Handshake/properties/protocol_version"}},"required":["type","protocol_version"],"x-cgp-at":"#/$defs/Handshake"};
-const schema131 = {"type":"string","pattern":"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$","x-cgp-at":"#/$defs/VersionString"};
+export const lint_ContextFrame = validate94;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate153.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema130.required,parentSchema:schema130,data};
+if(data.representation !== undefined){
+if("full" !== data.representation){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5317,8 +5320,24 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.protocol_version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'",schema:schema130.required,parentSchema:schema130,data};
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.content === undefined){
+const err1 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5327,10 +5346,1211 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.type !== undefined){
-let data0 = data.type;
-if("handshake" !== data0){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "handshake"},message:"must be equal to constant",schema:"handshake",parentSchema:schema130.properties.type,data:data0};
+if(data.token_cost === undefined){
+const err2 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema63.required,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.content !== undefined){
+let data1 = data.content;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/RepresentationFull/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema63.properties.content.type,parentSchema:schema63.properties.content,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.token_cost !== undefined){
+let data2 = data.token_cost;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema63.properties.token_cost.type,parentSchema:schema63.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 4294967295 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema63.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema63.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.content_ref !== undefined){
+const _errs18 = errors;
+const _errs19 = errors;
+var valid5 = _errs19 === errors;
+if(valid5){
+const err7 = {instancePath:instancePath+"/content_ref",schemaPath:"#/$defs/RepresentationFull/properties/content_ref/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema63.properties.content_ref.not,parentSchema:schema63.properties.content_ref,data:data.content_ref};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.transform !== undefined){
+const _errs23 = errors;
+const _errs24 = errors;
+var valid6 = _errs24 === errors;
+if(valid6){
+const err8 = {instancePath:instancePath+"/transform",schemaPath:"#/$defs/RepresentationFull/properties/transform/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema63.properties.transform.not,parentSchema:schema63.properties.transform,data:data.transform};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.canonical_content_hash !== undefined){
+const _errs28 = errors;
+const _errs29 = errors;
+var valid7 = _errs29 === errors;
+if(valid7){
+const err9 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/$defs/RepresentationFull/properties/canonical_content_hash/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema63.properties.canonical_content_hash.not,parentSchema:schema63.properties.canonical_content_hash,data:data.canonical_content_hash};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/$defs/RepresentationFull/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = {};
+props0.content = true;
+props0.token_cost = true;
+props0.content_ref = true;
+props0.transform = true;
+props0.canonical_content_hash = true;
+props0.representation = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema62.allOf[0].if,parentSchema:schema62.allOf[0],data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs35 = errors;
+let valid8 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.representation === undefined) && (missing0 = "representation")){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+else {
+if(data.representation !== undefined){
+if("compact" !== data.representation){
+const err13 = {};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid1 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs40 = errors;
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs40 === errors;
+valid8 = _valid1;
+if(valid8){
+var props1 = {};
+props1.content = true;
+props1.content_digest = true;
+props1.canonical_content_hash = true;
+props1.transform = true;
+props1.content_ref = true;
+props1.token_cost = true;
+props1.representation = true;
+}
+}
+if(!valid8){
+const err14 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema62.allOf[1].if,parentSchema:schema62.allOf[1],data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+const _errs44 = errors;
+let valid10 = true;
+const _errs45 = errors;
+if(errors === _errs45){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.representation === undefined) && (missing1 = "representation")){
+const err15 = {};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+if(data.representation !== undefined){
+if("reference" !== data.representation){
+const err16 = {};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid2 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs49 = errors;
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs49 === errors;
+valid10 = _valid2;
+if(valid10){
+var props2 = {};
+props2.canonical_content_hash = true;
+props2.content_ref = true;
+props2.token_cost = true;
+props2.content = true;
+props2.content_digest = true;
+props2.transform = true;
+props2.representation = true;
+}
+}
+if(!valid10){
+const err17 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema62.allOf[2].if,parentSchema:schema62.allOf[2],data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema62.required,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.title === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema62.required,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.score === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'",schema:schema62.required,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.citation_label === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citation_label"},message:"must have required property '"+"citation_label"+"'",schema:schema62.required,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func8.call(schema62.properties, key0))){
+const err23 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data8 = data.id;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data9 = data.kind;
+if(typeof data9 !== "string"){
+const err26 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data9};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data10 = data.title;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.title,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.title.type,parentSchema:schema62.properties.title,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data11 = data.content;
+if(typeof data11 !== "string"){
+const err29 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.content.type,parentSchema:schema62.properties.content,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.content_digest !== undefined){
+let data12 = data.content_digest;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err30 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema72.type},message:"must be string,null",schema:schema72.type,parentSchema:schema72,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern9.test(data12)){
+const err31 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema72,data:data12};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.uri !== undefined){
+let data13 = data.uri;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err32 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema62.properties.uri.type},message:"must be string,null",schema:schema62.properties.uri.type,parentSchema:schema62.properties.uri,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.score !== undefined){
+let data14 = data.score;
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 1 || isNaN(data14)){
+const err33 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema62.properties.score,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data14 < 0 || isNaN(data14)){
+const err34 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema62.properties.score,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema62.properties.score.type,parentSchema:schema62.properties.score,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.canonical_token_cost !== undefined){
+let data16 = data.canonical_token_cost;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err36 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema55.type,parentSchema:schema55,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 4294967295 || isNaN(data16)){
+const err37 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema55,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data16 < 0 || isNaN(data16)){
+const err38 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema55,data:data16};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+if(data.tokenizer_ref !== undefined){
+let data17 = data.tokenizer_ref;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/tokenizer_ref",schemaPath:"#/properties/tokenizer_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.tokenizer_ref.type,parentSchema:schema62.properties.tokenizer_ref,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.valid_from !== undefined){
+let data18 = data.valid_from;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err40 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err41 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema57,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data.valid_to !== undefined){
+let data19 = data.valid_to;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err42 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data19};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(typeof data19 === "string"){
+if(!pattern8.test(data19)){
+const err43 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema57,data:data19};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+if(data.recorded_at !== undefined){
+let data20 = data.recorded_at;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err44 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err45 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema57,data:data20};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+if(data.provenance !== undefined){
+let data21 = data.provenance;
+if(Array.isArray(data21)){
+const len0 = data21.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate49(data21[i0], {instancePath:instancePath+"/provenance/" + i0,parentData:data21,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema62.properties.provenance.type,parentSchema:schema62.properties.provenance,data:data21};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.citation_label !== undefined){
+let data23 = data.citation_label;
+if(typeof data23 === "string"){
+if(func1(data23) < 1){
+const err47 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.citation_label,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.citation_label.type,parentSchema:schema62.properties.citation_label,data:data23};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.relations !== undefined){
+let data24 = data.relations;
+if(Array.isArray(data24)){
+const len1 = data24.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate51(data24[i1], {instancePath:instancePath+"/relations/" + i1,parentData:data24,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/relations",schemaPath:"#/properties/relations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema62.properties.relations.type,parentSchema:schema62.properties.relations,data:data24};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.embedding !== undefined){
+if(!(validate53(data.embedding, {instancePath:instancePath+"/embedding",parentData:data,parentDataProperty:"embedding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+if(data.representation !== undefined){
+let data27 = data.representation;
+if(!(((data27 === "full") || (data27 === "compact")) || (data27 === "reference"))){
+const err50 = {instancePath:instancePath+"/representation",schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data27};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.transform !== undefined){
+if(!(validate55(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+if(data.content_fidelity !== undefined){
+let data31 = data.content_fidelity;
+if(typeof data31 === "string"){
+if(func1(data31) < 1){
+const err51 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.content_fidelity,data:data31};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.content_fidelity.type,parentSchema:schema62.properties.content_fidelity,data:data31};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.minimum_content_fidelity !== undefined){
+let data32 = data.minimum_content_fidelity;
+if(typeof data32 === "string"){
+if(func1(data32) < 1){
+const err53 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.minimum_content_fidelity,data:data32};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.minimum_content_fidelity.type,parentSchema:schema62.properties.minimum_content_fidelity,data:data32};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.inline_content_requirement !== undefined){
+let data33 = data.inline_content_requirement;
+if(typeof data33 === "string"){
+if(func1(data33) < 1){
+const err55 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.inline_content_requirement,data:data33};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema62.properties.inline_content_requirement.type,parentSchema:schema62.properties.inline_content_requirement,data:data33};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const lint_ContextQuery = validate101;
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate101.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.goal === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goal"},message:"must have required property '"+"goal"+"'",schema:schema52.required,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.max_frames === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_frames"},message:"must have required property '"+"max_frames"+"'",schema:schema52.required,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.max_tokens === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'",schema:schema52.required,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func8.call(schema52.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.goal !== undefined){
+let data0 = data.goal;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.query_text !== undefined){
+let data1 = data.query_text;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err6 = {instancePath:instancePath+"/query_text",schemaPath:"#/properties/query_text/type",keyword:"type",params:{type: schema52.properties.query_text.type},message:"must be string,null",schema:schema52.properties.query_text.type,parentSchema:schema52.properties.query_text,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.embedding !== undefined){
+let data2 = data.embedding;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/embedding",schemaPath:"#/properties/embedding/type",keyword:"type",params:{type: schema52.properties.embedding.type},message:"must be array,null",schema:schema52.properties.embedding.type,parentSchema:schema52.properties.embedding,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/embedding/" + i0,schemaPath:"#/properties/embedding/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema52.properties.embedding.items.type,parentSchema:schema52.properties.embedding.items,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+if(data.kinds !== undefined){
+let data4 = data.kinds;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+if(typeof data5 !== "string"){
+const err9 = {instancePath:instancePath+"/kinds/" + i1,schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema43.type,parentSchema:schema43,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.kinds.type,parentSchema:schema52.properties.kinds,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.anchors !== undefined){
+let data6 = data.anchors;
+if(Array.isArray(data6)){
+const len2 = data6.length;
+for(let i2=0; i2<len2; i2++){
+let data7 = data6[i2];
+if(typeof data7 !== "string"){
+const err11 = {instancePath:instancePath+"/anchors/" + i2,schemaPath:"#/properties/anchors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.anchors.items.type,parentSchema:schema52.properties.anchors.items,data:data7};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/anchors",schemaPath:"#/properties/anchors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.anchors.type,parentSchema:schema52.properties.anchors,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.max_frames !== undefined){
+let data8 = data.max_frames;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err13 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema55.type,parentSchema:schema55,data:data8};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 4294967295 || isNaN(data8)){
+const err14 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema55,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err15 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema55,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.max_tokens !== undefined){
+let data9 = data.max_tokens;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err16 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema55.type,parentSchema:schema55,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 4294967295 || isNaN(data9)){
+const err17 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema55,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err18 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema55,data:data9};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data.as_of !== undefined){
+let data10 = data.as_of;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err19 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema57.type},message:"must be string,null",schema:schema57.type,parentSchema:schema57,data:data10};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err20 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema57,data:data10};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.representation_preferences !== undefined){
+let data11 = data.representation_preferences;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+let data12 = data11[i3];
+if(!(((data12 === "full") || (data12 === "compact")) || (data12 === "reference"))){
+const err21 = {instancePath:instancePath+"/representation_preferences/" + i3,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data12};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/representation_preferences",schemaPath:"#/properties/representation_preferences/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema52.properties.representation_preferences.type,parentSchema:schema52.properties.representation_preferences,data:data11};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const lint_ContextQueryResult = validate102;
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate102.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frames === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frames"},message:"must have required property '"+"frames"+"'",schema:schema61.required,parentSchema:schema61,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.truncated === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'",schema:schema61.required,parentSchema:schema61,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "frames") || (key0 === "truncated")) || (key0 === "dropped_estimate")) || (key0 === "frame_attestations")) || (key0 === "result_attestation"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema61,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5340,11 +6560,170 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.protocol_version !== undefined){
-let data1 = data.protocol_version;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err3 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/pattern",keyword:"pattern",params:{pattern: "^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"},message:"must match pattern \""+"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"+"\"",schema:"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$",parentSchema:schema131,data:data1};
+if(data.frames !== undefined){
+let data0 = data.frames;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate41(data0[i0], {instancePath:instancePath+"/frames/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/frames",schemaPath:"#/properties/frames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.frames.type,parentSchema:schema61.properties.frames,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.truncated !== undefined){
+let data2 = data.truncated;
+if(typeof data2 !== "boolean"){
+const err4 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema61.properties.truncated.type,parentSchema:schema61.properties.truncated,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.dropped_estimate !== undefined){
+let data3 = data.dropped_estimate;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/type",keyword:"type",params:{type: schema61.properties.dropped_estimate.type},message:"must be integer,null",schema:schema61.properties.dropped_estimate.type,parentSchema:schema61.properties.dropped_estimate,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 4294967295 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema61.properties.dropped_estimate,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema61.properties.dropped_estimate,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.frame_attestations !== undefined){
+let data4 = data.frame_attestations;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate58(data4[i1], {instancePath:instancePath+"/frame_attestations/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/frame_attestations",schemaPath:"#/properties/frame_attestations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema61.properties.frame_attestations.type,parentSchema:schema61.properties.frame_attestations,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.result_attestation !== undefined){
+if(!(validate61(data.result_attestation, {instancePath:instancePath+"/result_attestation",parentData:data,parentDataProperty:"result_attestation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const lint_FrameId = validate106;
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate106.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.provider_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema91.required,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.frame_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame_id"},message:"must have required property '"+"frame_id"+"'",schema:schema91.required,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "provider_id") || (key0 === "frame_id")) || (key0 === "content_digest"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.provider_id !== undefined){
+let data0 = data.provider_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5355,7 +6734,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.type,parentSchema:schema131,data:data1};
+const err4 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5365,9 +6744,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema130.type,parentSchema:schema130,data};
+if(data.frame_id !== undefined){
+let data1 = data.frame_id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5376,22 +6757,65 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate153.errors = vErrors;
+}
+else {
+const err6 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.content_digest !== undefined){
+let data2 = data.content_digest;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema72.type},message:"must be string,null",schema:schema72.type,parentSchema:schema72,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern9.test(data2)){
+const err8 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema72,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate153.evaluated = {"props":{"type":true,"protocol_version":true},"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const interop_handshake_ack = validate154;
-const schema132 = {"type":"object","properties":{"type":{"const":"handshake_ack","x-cgp-at":"#/$defs/HandshakeAck/properties/type"},"protocol_version":{"$ref":"#/$defs/VersionString","x-cgp-at":"#/$defs/HandshakeAck/properties/protocol_version"},"provider":{"$ref":"#/$defs/ProviderInfo","x-cgp-at":"#/$defs/HandshakeAck/properties/provider"},"capabilities":{"$ref":"#/$defs/Capabilities","x-cgp-at":"#/$defs/HandshakeAck/properties/capabilities"},"attester_keys":{"type":"array","items":{"$ref":"#/$defs/AttesterKey","x-cgp-at":"#/$defs/HandshakeAck/properties/attester_keys/items"},"x-cgp-at":"#/$defs/HandshakeAck/properties/attester_keys"}},"required":["type","protocol_version","provider","capabilities"],"x-cgp-at":"#/$defs/HandshakeAck"};
-const schema134 = {"type":"object","properties":{"name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProviderInfo/properties/name"},"version":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProviderInfo/properties/version"},"data_flow":{"$ref":"#/$defs/DataFlow","x-cgp-at":"#/$defs/ProviderInfo/properties/data_flow"}},"required":["name","version","data_flow"],"x-cgp-at":"#/$defs/ProviderInfo"};
-const schema135 = {"type":"string","minLength":1,"x-cgp-at":"#/$defs/NonEmptyString"};
-const schema137 = {"type":"object","properties":{"reads":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/reads"},"writes":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/writes"},"egress":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/egress"},"egress_scopes":{"type":"array","items":{"$ref":"#/$defs/EgressScope","x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes"}},"required":["reads","writes","egress"],"if":{"properties":{"egress":{"const":false,"x-cgp-at":"#/$defs/DataFlow/if/properties/egress"}},"required":["egress"],"x-cgp-at":"#/$defs/DataFlow/if"},"then":{"properties":{"egress_scopes":{"type":"array","items":{"const":"local-only","x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes"}},"x-cgp-at":"#/$defs/DataFlow/then"},"x-cgp-at":"#/$defs/DataFlow"};
-const schema138 = {"type":"string","pattern":"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$","x-cgp-at":"#/$defs/EgressScope"};
+export const lint_FrameVerdict = validate107;
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5404,7 +6828,7 @@ const _errs2 = errors;
 if(errors === _errs2){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.egress === undefined) && (missing0 = "egress")){
+if((data.status === undefined) && (missing0 = "status")){
 const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
@@ -5415,8 +6839,8 @@ vErrors.push(err0);
 errors++;
 }
 else {
-if(data.egress !== undefined){
-if(false !== data.egress){
+if(data.status !== undefined){
+if("stale" !== data.status){
 const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
@@ -5443,14 +6867,11 @@ vErrors = null;
 if(_valid0){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.egress_scopes !== undefined){
-let data1 = data.egress_scopes;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if("local-only" !== data2){
-const err2 = {instancePath:instancePath+"/egress_scopes/" + i0,schemaPath:"#/then/properties/egress_scopes/items/const",keyword:"const",params:{allowedValue: "local-only"},message:"must be equal to constant",schema:"local-only",parentSchema:schema137.then.properties.egress_scopes.items,data:data2};
+if(data.replacement_digest !== undefined){
+let data1 = data.replacement_digest;
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5460,9 +6881,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
 else {
-const err3 = {instancePath:instancePath+"/egress_scopes",schemaPath:"#/then/properties/egress_scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema137.then.properties.egress_scopes.type,parentSchema:schema137.then.properties.egress_scopes,data:data1};
+const err3 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5477,12 +6897,12 @@ var _valid0 = _errs6 === errors;
 valid0 = _valid0;
 if(valid0){
 var props0 = {};
-props0.egress_scopes = true;
-props0.egress = true;
+props0.replacement_digest = true;
+props0.status = true;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema137.if,parentSchema:schema137,data};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema109.if,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5492,8 +6912,8 @@ vErrors.push(err4);
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reads === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reads"},message:"must have required property '"+"reads"+"'",schema:schema137.required,parentSchema:schema137,data};
+if(data.frame === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema109.required,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5502,8 +6922,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.writes === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writes"},message:"must have required property '"+"writes"+"'",schema:schema137.required,parentSchema:schema137,data};
+if(data.status === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema109.required,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5512,8 +6932,21 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.egress === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "egress"},message:"must have required property '"+"egress"+"'",schema:schema137.required,parentSchema:schema137,data};
+if(props0 !== true){
+props0 = props0 || {};
+props0.frame = true;
+props0.status = true;
+}
+if(data.frame !== undefined){
+if(!(validate59(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(!((((data3 === "valid") || (data3 === "stale")) || (data3 === "gone")) || (data3 === "unknown"))){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema109.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema109.properties.status.enum,parentSchema:schema109.properties.status,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5522,17 +6955,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.reads = true;
-props0.writes = true;
-props0.egress = true;
-props0.egress_scopes = true;
 }
-if(data.reads !== undefined){
-let data3 = data.reads;
-if(typeof data3 !== "boolean"){
-const err8 = {instancePath:instancePath+"/reads",schemaPath:"#/properties/reads/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.reads.type,parentSchema:schema137.properties.reads,data:data3};
+if(props0 !== true){
+for(const key0 in data){
+if(!props0 || !props0[key0]){
+const err8 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key0},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema109,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5542,10 +6969,143 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.writes !== undefined){
-let data4 = data.writes;
-if(typeof data4 !== "boolean"){
-const err9 = {instancePath:instancePath+"/writes",schemaPath:"#/properties/writes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.writes.type,parentSchema:schema137.properties.writes,data:data4};
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema109.type,parentSchema:schema109,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const lint_Attestation = validate109;
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate109.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.signed_commitment === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signed_commitment"},message:"must have required property '"+"signed_commitment"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.key_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key_id"},message:"must have required property '"+"key_id"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.algorithm === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.signature === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "signed_commitment") || (key0 === "key_id")) || (key0 === "algorithm")) || (key0 === "attester_id")) || (key0 === "signature")) || (key0 === "issued_at"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.signed_commitment !== undefined){
+let data0 = data.signed_commitment;
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err5 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema96,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.key_id !== undefined){
+let data1 = data.key_id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err7 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.algorithm !== undefined){
+let data2 = data.algorithm;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err9 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5555,10 +7115,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.egress !== undefined){
-let data5 = data.egress;
-if(typeof data5 !== "boolean"){
-const err10 = {instancePath:instancePath+"/egress",schemaPath:"#/properties/egress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema137.properties.egress.type,parentSchema:schema137.properties.egress,data:data5};
+else {
+const err10 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5568,15 +7126,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.egress_scopes !== undefined){
-let data6 = data.egress_scopes;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(typeof data7 === "string"){
-if(!pattern6.test(data7)){
-const err11 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/pattern",keyword:"pattern",params:{pattern: "^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"},message:"must match pattern \""+"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"+"\"",schema:"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$",parentSchema:schema138,data:data7};
+if(data.attester_id !== undefined){
+let data3 = data.attester_id;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err11 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5587,7 +7141,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.type,parentSchema:schema138,data:data7};
+const err12 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5597,9 +7151,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/egress_scopes",schemaPath:"#/properties/egress_scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema137.properties.egress_scopes.type,parentSchema:schema137.properties.egress_scopes,data:data6};
+if(data.signature !== undefined){
+let data4 = data.signature;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err13 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5609,9 +7165,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema137.type,parentSchema:schema137,data};
+const err14 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5620,17 +7175,54 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate99.errors = vErrors;
-evaluated0.props = props0;
+}
+if(data.issued_at !== undefined){
+let data5 = data.issued_at;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema68,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const lint_FrameAttestation = validate110;
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5638,8 +7230,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema134.required,parentSchema:schema134,data};
+if(data.frame === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema90.required,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5648,8 +7240,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema134.required,parentSchema:schema134,data};
+for(const key0 in data){
+if(!(((key0 === "frame") || (key0 === "attestation")) || (key0 === "inclusion_proof"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5658,8 +7251,28 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.data_flow === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_flow"},message:"must have required property '"+"data_flow"+"'",schema:schema134.required,parentSchema:schema134,data};
+}
+if(data.frame !== undefined){
+if(!(validate59(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.attestation !== undefined){
+if(!(validate61(data.attestation, {instancePath:instancePath+"/attestation",parentData:data,parentDataProperty:"attestation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.inclusion_proof !== undefined){
+if(!(validate63(data.inclusion_proof, {instancePath:instancePath+"/inclusion_proof",parentData:data,parentDataProperty:"inclusion_proof",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5668,11 +7281,57 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
+validate110.errors = vErrors;
+return errors === 0;
+}
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const lint_InclusionProof = validate114;
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate114.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.leaf_index === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_index"},message:"must have required property '"+"leaf_index"+"'",schema:schema102.required,parentSchema:schema102,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.leaf_count === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_count"},message:"must have required property '"+"leaf_count"+"'",schema:schema102.required,parentSchema:schema102,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.path === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema102.required,parentSchema:schema102,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "leaf_index") || (key0 === "leaf_count")) || (key0 === "path"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5682,8 +7341,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
+if(data.leaf_index !== undefined){
+let data0 = data.leaf_index;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema55.type,parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5692,12 +7353,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.version !== undefined){
-let data1 = data.version;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 4294967295 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5706,9 +7364,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
+if(data0 < 0 || isNaN(data0)){
+const err6 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema55,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5718,15 +7375,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.data_flow !== undefined){
-if(!(validate99(data.data_flow, {instancePath:instancePath+"/data_flow",parentData:data,parentDataProperty:"data_flow",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
-errors = vErrors.length;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema134.type,parentSchema:schema134,data};
+if(data.leaf_count !== undefined){
+let data1 = data.leaf_count;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema102.properties.leaf_count.type,parentSchema:schema102.properties.leaf_count,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5735,88 +7388,152 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate98.errors = vErrors;
-return errors === 0;
-}
-validate98.evaluated = {"props":{"name":true,"version":true,"data_flow":true},"dynamicProps":false,"dynamicItems":false};
-
-const schema139 = {"type":"object","properties":{"query":{"$ref":"#/$defs/QueryCapability","x-cgp-at":"#/$defs/Capabilities/properties/query"},"correlation":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/correlation"},"graph":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/graph"},"embeddings_fingerprint":{"$ref":"#/$defs/EmbeddingsFingerprint","x-cgp-at":"#/$defs/Capabilities/properties/embeddings_fingerprint"},"verify":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/verify"},"representations":{"type":"array","uniqueItems":true,"items":{"$ref":"#/$defs/Representation","x-cgp-at":"#/$defs/Capabilities/properties/representations/items"},"x-cgp-at":"#/$defs/Capabilities/properties/representations"},"resolve":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/resolve"}},"required":["query"],"if":{"properties":{"representations":{"type":"array","contains":{"enum":["compact","reference"],"x-cgp-at":"#/$defs/Capabilities/if/properties/representations/contains"},"x-cgp-at":"#/$defs/Capabilities/if/properties/representations"}},"required":["representations"],"x-cgp-at":"#/$defs/Capabilities/if"},"then":{"properties":{"resolve":{"const":true,"x-cgp-at":"#/$defs/Capabilities/then/properties/resolve"}},"required":["resolve"],"x-cgp-at":"#/$defs/Capabilities/then"},"x-cgp-at":"#/$defs/Capabilities"};
-const schema142 = {"type":["string","null"],"pattern":"^[^/]+/[0-9]+(/[^/]+)?$","x-cgp-at":"#/$defs/EmbeddingsFingerprint"};
-const schema143 = {"enum":["full","compact","reference"],"x-cgp-at":"#/$defs/Representation"};
-const schema140 = {"type":"object","properties":{"kinds":{"type":"array","items":{"$ref":"#/$defs/FrameKind","x-cgp-at":"#/$defs/QueryCapability/properties/kinds/items"},"x-cgp-at":"#/$defs/QueryCapability/properties/kinds"}},"required":["kinds"],"x-cgp-at":"#/$defs/QueryCapability"};
-const schema141 = {"type":"string","x-cgp-at":"#/$defs/FrameKind"};
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate103.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kinds === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kinds"},message:"must have required property '"+"kinds"+"'",schema:schema140.required,parentSchema:schema140,data};
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 4294967295 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema102.properties.leaf_count,data:data1};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err8];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err8);
 }
 errors++;
 }
-if(data.kinds !== undefined){
-let data0 = data.kinds;
-if(Array.isArray(data0)){
-const len0 = data0.length;
+if(data1 < 1 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema102.properties.leaf_count,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.path !== undefined){
+let data2 = data.path;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(typeof data1 !== "string"){
-const err1 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data1};
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.sibling === undefined){
+const err10 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling"},message:"must have required property '"+"sibling"+"'",schema:schema102.properties.path.items.required,parentSchema:schema102.properties.path.items,data:data3};
 if(vErrors === null){
-vErrors = [err1];
+vErrors = [err10];
 }
 else {
-vErrors.push(err1);
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.sibling_is_left === undefined){
+const err11 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling_is_left"},message:"must have required property '"+"sibling_is_left"+"'",schema:schema102.properties.path.items.required,parentSchema:schema102.properties.path.items,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!((key1 === "sibling") || (key1 === "sibling_is_left"))){
+const err12 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema102.properties.path.items,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.sibling !== undefined){
+let data4 = data3.sibling;
+if(typeof data4 === "string"){
+if(!pattern9.test(data4)){
+const err13 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema96,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.type,parentSchema:schema96,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data3.sibling_is_left !== undefined){
+let data5 = data3.sibling_is_left;
+if(typeof data5 !== "boolean"){
+const err15 = {instancePath:instancePath+"/path/" + i0+"/sibling_is_left",schemaPath:"#/properties/path/items/properties/sibling_is_left/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema102.properties.path.items.properties.sibling_is_left.type,parentSchema:schema102.properties.path.items.properties.sibling_is_left,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema140.properties.kinds.type,parentSchema:schema140.properties.kinds,data:data0};
+const err16 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema102.properties.path.items.type,parentSchema:schema102.properties.path.items,data:data3};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err16];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err16);
 }
 errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema140.type,parentSchema:schema140,data};
+const err17 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema102.properties.path.type,parentSchema:schema102.properties.path,data:data2};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err17];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err17);
 }
 errors++;
 }
-validate103.errors = vErrors;
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema102.type,parentSchema:schema102,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":{"kinds":true},"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const lint_Capabilities = validate115;
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5916,7 +7633,7 @@ if(_valid0){
 const _errs10 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resolve === undefined){
-const err4 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "resolve"},message:"must have required property '"+"resolve"+"'",schema:schema139.then.required,parentSchema:schema139.then,data};
+const err4 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "resolve"},message:"must have required property '"+"resolve"+"'",schema:schema41.then.required,parentSchema:schema41.then,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5928,7 +7645,7 @@ errors++;
 if(data.resolve !== undefined){
 let data2 = data.resolve;
 if(true !== data2){
-const err5 = {instancePath:instancePath+"/resolve",schemaPath:"#/then/properties/resolve/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema139.then.properties.resolve,data:data2};
+const err5 = {instancePath:instancePath+"/resolve",schemaPath:"#/then/properties/resolve/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema41.then.properties.resolve,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5948,7 +7665,7 @@ props0.representations = true;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema139.if,parentSchema:schema139,data};
+const err6 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema41.if,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5959,7 +7676,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema139.required,parentSchema:schema139,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema41.required,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5968,26 +7685,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.query = true;
-props0.correlation = true;
-props0.graph = true;
-props0.embeddings_fingerprint = true;
-props0.verify = true;
-props0.representations = true;
-props0.resolve = true;
-}
-if(data.query !== undefined){
-if(!(validate103(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-}
-if(data.correlation !== undefined){
-let data4 = data.correlation;
-if(typeof data4 !== "boolean"){
-const err8 = {instancePath:instancePath+"/correlation",schemaPath:"#/properties/correlation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.correlation.type,parentSchema:schema139.properties.correlation,data:data4};
+for(const key0 in data){
+if(!(((((((key0 === "query") || (key0 === "correlation")) || (key0 === "graph")) || (key0 === "embeddings_fingerprint")) || (key0 === "verify")) || (key0 === "representations")) || (key0 === "resolve"))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5997,10 +7697,16 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.graph !== undefined){
-let data5 = data.graph;
-if(typeof data5 !== "boolean"){
-const err9 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.graph.type,parentSchema:schema139.properties.graph,data:data5};
+if(data.query !== undefined){
+if(!(validate29(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+errors = vErrors.length;
+}
+}
+if(data.correlation !== undefined){
+let data4 = data.correlation;
+if(typeof data4 !== "boolean"){
+const err9 = {instancePath:instancePath+"/correlation",schemaPath:"#/properties/correlation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.correlation.type,parentSchema:schema41.properties.correlation,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6010,10 +7716,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.embeddings_fingerprint !== undefined){
-let data6 = data.embeddings_fingerprint;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/type",keyword:"type",params:{type: schema142.type},message:"must be string,null",schema:schema142.type,parentSchema:schema142,data:data6};
+if(data.graph !== undefined){
+let data5 = data.graph;
+if(typeof data5 !== "boolean"){
+const err10 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.graph.type,parentSchema:schema41.properties.graph,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6022,9 +7728,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!pattern7.test(data6)){
-const err11 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/pattern",keyword:"pattern",params:{pattern: "^[^/]+/[0-9]+(/[^/]+)?$"},message:"must match pattern \""+"^[^/]+/[0-9]+(/[^/]+)?$"+"\"",schema:"^[^/]+/[0-9]+(/[^/]+)?$",parentSchema:schema142,data:data6};
+}
+if(data.embeddings_fingerprint !== undefined){
+let data6 = data.embeddings_fingerprint;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/type",keyword:"type",params:{type: schema44.type},message:"must be string,null",schema:schema44.type,parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6033,17 +7741,28 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data.verify !== undefined){
-let data7 = data.verify;
-if(typeof data7 !== "boolean"){
-const err12 = {instancePath:instancePath+"/verify",schemaPath:"#/properties/verify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.verify.type,parentSchema:schema139.properties.verify,data:data7};
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err12 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/pattern",keyword:"pattern",params:{pattern: "^[^/]+/[0-9]+(/[^/]+)?$"},message:"must match pattern \""+"^[^/]+/[0-9]+(/[^/]+)?$"+"\"",schema:"^[^/]+/[0-9]+(/[^/]+)?$",parentSchema:schema44,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.verify !== undefined){
+let data7 = data.verify;
+if(typeof data7 !== "boolean"){
+const err13 = {instancePath:instancePath+"/verify",schemaPath:"#/properties/verify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.verify.type,parentSchema:schema41.properties.verify,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -6055,12 +7774,12 @@ const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
 if(!(((data9 === "full") || (data9 === "compact")) || (data9 === "reference"))){
-const err13 = {instancePath:instancePath+"/representations/" + i1,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values",schema:schema143.enum,parentSchema:schema143,data:data9};
+const err14 = {instancePath:instancePath+"/representations/" + i1,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values",schema:schema45.enum,parentSchema:schema45,data:data9};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -6072,12 +7791,12 @@ outer0:
 for(;i2--;){
 for(j0 = i2; j0--;){
 if(func0(data8[i2], data8[j0])){
-const err14 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema139.properties.representations,data:data8};
+const err15 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema41.properties.representations,data:data8};
 if(vErrors === null){
-vErrors = [err14];
+vErrors = [err15];
 }
 else {
-vErrors.push(err14);
+vErrors.push(err15);
 }
 errors++;
 break outer0;
@@ -6087,12 +7806,12 @@ break outer0;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema139.properties.representations.type,parentSchema:schema139.properties.representations,data:data8};
+const err16 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.representations.type,parentSchema:schema41.properties.representations,data:data8};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -6100,540 +7819,7 @@ errors++;
 if(data.resolve !== undefined){
 let data10 = data.resolve;
 if(typeof data10 !== "boolean"){
-const err16 = {instancePath:instancePath+"/resolve",schemaPath:"#/properties/resolve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema139.properties.resolve.type,parentSchema:schema139.properties.resolve,data:data10};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema139.type,parentSchema:schema139,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate102.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate102.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-const schema144 = {"type":"object","properties":{"key_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/AttesterKey/properties/key_id"},"algorithm":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/AttesterKey/properties/algorithm"},"public_key":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/AttesterKey/properties/public_key"}},"required":["key_id","algorithm","public_key"],"x-cgp-at":"#/$defs/AttesterKey"};
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate106.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.key_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key_id"},message:"must have required property '"+"key_id"+"'",schema:schema144.required,parentSchema:schema144,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.algorithm === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema144.required,parentSchema:schema144,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.public_key === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'",schema:schema144.required,parentSchema:schema144,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.key_id !== undefined){
-let data0 = data.key_id;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.algorithm !== undefined){
-let data1 = data.algorithm;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.public_key !== undefined){
-let data2 = data.public_key;
-if(typeof data2 === "string"){
-if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/public_key",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/public_key",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema144.type,parentSchema:schema144,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-validate106.evaluated = {"props":{"key_id":true,"algorithm":true,"public_key":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate154.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema132.required,parentSchema:schema132,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.protocol_version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'",schema:schema132.required,parentSchema:schema132,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema132.required,parentSchema:schema132,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.capabilities === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema132.required,parentSchema:schema132,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("handshake_ack" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "handshake_ack"},message:"must be equal to constant",schema:"handshake_ack",parentSchema:schema132.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.protocol_version !== undefined){
-let data1 = data.protocol_version;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-const err5 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/pattern",keyword:"pattern",params:{pattern: "^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"},message:"must match pattern \""+"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"+"\"",schema:"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$",parentSchema:schema131,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.type,parentSchema:schema131,data:data1};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.provider !== undefined){
-if(!(validate98(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-}
-if(data.capabilities !== undefined){
-if(!(validate102(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
-errors = vErrors.length;
-}
-}
-if(data.attester_keys !== undefined){
-let data4 = data.attester_keys;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate106(data4[i0], {instancePath:instancePath+"/attester_keys/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/attester_keys",schemaPath:"#/properties/attester_keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema132.properties.attester_keys.type,parentSchema:schema132.properties.attester_keys,data:data4};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema132.type,parentSchema:schema132,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate154.errors = vErrors;
-return errors === 0;
-}
-validate154.evaluated = {"props":{"type":true,"protocol_version":true,"provider":true,"capabilities":true,"attester_keys":true},"dynamicProps":false,"dynamicItems":false};
-
-export const interop_query = validate158;
-const schema148 = {"type":"object","properties":{"type":{"const":"query","x-cgp-at":"#/$defs/Query/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Query/properties/id"},"query":{"$ref":"#/$defs/ContextQuery","x-cgp-at":"#/$defs/Query/properties/query"}},"required":["type","query"],"x-cgp-at":"#/$defs/Query"};
-const schema149 = {"type":"string","minLength":1,"x-cgp-at":"#/$defs/CorrelationId"};
-const schema150 = {"type":"object","properties":{"goal":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContextQuery/properties/goal"},"query_text":{"type":["string","null"],"x-cgp-at":"#/$defs/ContextQuery/properties/query_text"},"embedding":{"type":["array","null"],"items":{"type":"number","x-cgp-at":"#/$defs/ContextQuery/properties/embedding/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/embedding"},"kinds":{"type":"array","items":{"$ref":"#/$defs/FrameKind","x-cgp-at":"#/$defs/ContextQuery/properties/kinds/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/kinds"},"anchors":{"type":"array","items":{"type":"string","x-cgp-at":"#/$defs/ContextQuery/properties/anchors/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/anchors"},"max_frames":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/ContextQuery/properties/max_frames"},"max_tokens":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/ContextQuery/properties/max_tokens"},"as_of":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextQuery/properties/as_of"},"representation_preferences":{"type":"array","items":{"$ref":"#/$defs/Representation","x-cgp-at":"#/$defs/ContextQuery/properties/representation_preferences/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/representation_preferences"}},"required":["goal","max_frames","max_tokens"],"x-cgp-at":"#/$defs/ContextQuery"};
-const schema153 = {"type":"integer","minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/U32"};
-const schema155 = {"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$","x-cgp-at":"#/$defs/NullableTimestamp"};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate110.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.goal === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goal"},message:"must have required property '"+"goal"+"'",schema:schema150.required,parentSchema:schema150,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.max_frames === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_frames"},message:"must have required property '"+"max_frames"+"'",schema:schema150.required,parentSchema:schema150,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.max_tokens === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'",schema:schema150.required,parentSchema:schema150,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.goal !== undefined){
-let data0 = data.goal;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err3 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.query_text !== undefined){
-let data1 = data.query_text;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/query_text",schemaPath:"#/properties/query_text/type",keyword:"type",params:{type: schema150.properties.query_text.type},message:"must be string,null",schema:schema150.properties.query_text.type,parentSchema:schema150.properties.query_text,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.embedding !== undefined){
-let data2 = data.embedding;
-if((!(Array.isArray(data2))) && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/embedding",schemaPath:"#/properties/embedding/type",keyword:"type",params:{type: schema150.properties.embedding.type},message:"must be array,null",schema:schema150.properties.embedding.type,parentSchema:schema150.properties.embedding,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/embedding/" + i0,schemaPath:"#/properties/embedding/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema150.properties.embedding.items.type,parentSchema:schema150.properties.embedding.items,data:data3};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-if(data.kinds !== undefined){
-let data4 = data.kinds;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/kinds/" + i1,schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data5};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema150.properties.kinds.type,parentSchema:schema150.properties.kinds,data:data4};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.anchors !== undefined){
-let data6 = data.anchors;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/anchors/" + i2,schemaPath:"#/properties/anchors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.anchors.items.type,parentSchema:schema150.properties.anchors.items,data:data7};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/anchors",schemaPath:"#/properties/anchors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema150.properties.anchors.type,parentSchema:schema150.properties.anchors,data:data6};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.max_frames !== undefined){
-let data8 = data.max_frames;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema153.type,parentSchema:schema153,data:data8};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 4294967295 || isNaN(data8)){
-const err13 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema153,data:data8};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data8 < 0 || isNaN(data8)){
-const err14 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema153,data:data8};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.max_tokens !== undefined){
-let data9 = data.max_tokens;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err15 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema153.type,parentSchema:schema153,data:data9};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 4294967295 || isNaN(data9)){
-const err16 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema153,data:data9};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data9 < 0 || isNaN(data9)){
-const err17 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema153,data:data9};
+const err17 = {instancePath:instancePath+"/resolve",schemaPath:"#/properties/resolve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema41.properties.resolve.type,parentSchema:schema41.properties.resolve,data:data10};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6644,10 +7830,8 @@ errors++;
 }
 }
 }
-if(data.as_of !== undefined){
-let data10 = data.as_of;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err18 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema155.type},message:"must be string,null",schema:schema155.type,parentSchema:schema155,data:data10};
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6656,165 +7840,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
-const err19 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema155,data:data10};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-if(data.representation_preferences !== undefined){
-let data11 = data.representation_preferences;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-let data12 = data11[i3];
-if(!(((data12 === "full") || (data12 === "compact")) || (data12 === "reference"))){
-const err20 = {instancePath:instancePath+"/representation_preferences/" + i3,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values",schema:schema143.enum,parentSchema:schema143,data:data12};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/representation_preferences",schemaPath:"#/properties/representation_preferences/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema150.properties.representation_preferences.type,parentSchema:schema150.properties.representation_preferences,data:data11};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema150.type,parentSchema:schema150,data};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-validate110.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":{"goal":true,"query_text":true,"embedding":true,"kinds":true,"anchors":true,"max_frames":true,"max_tokens":true,"as_of":true,"representation_preferences":true},"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate158.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema148.required,parentSchema:schema148,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.query === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema148.required,parentSchema:schema148,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("query" !== data0){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "query"},message:"must be equal to constant",schema:"query",parentSchema:schema148.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149,data:data1};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.query !== undefined){
-if(!(validate110(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate158.errors = vErrors;
-return errors === 0;
-}
-validate158.evaluated = {"props":{"type":true,"id":true,"query":true},"dynamicProps":false,"dynamicItems":false};
-
-export const interop_frames = validate160;
-const schema157 = {"type":"object","properties":{"type":{"const":"frames","x-cgp-at":"#/$defs/Frames/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Frames/properties/id"},"result":{"$ref":"#/$defs/ContextQueryResult","x-cgp-at":"#/$defs/Frames/properties/result"}},"required":["type","result"],"x-cgp-at":"#/$defs/Frames"};
-const schema159 = {"type":"object","properties":{"frames":{"type":"array","items":{"$ref":"#/$defs/ContextFrame","x-cgp-at":"#/$defs/ContextQueryResult/properties/frames/items"},"x-cgp-at":"#/$defs/ContextQueryResult/properties/frames"},"truncated":{"type":"boolean","x-cgp-at":"#/$defs/ContextQueryResult/properties/truncated"},"dropped_estimate":{"type":["integer","null"],"minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/ContextQueryResult/properties/dropped_estimate"},"frame_attestations":{"type":"array","items":{"$ref":"#/$defs/FrameAttestation","x-cgp-at":"#/$defs/ContextQueryResult/properties/frame_attestations/items"},"x-cgp-at":"#/$defs/ContextQueryResult/properties/frame_attestations"},"result_attestation":{"$ref":"#/$defs/Attestation","x-cgp-at":"#/$defs/ContextQueryResult/properties/result_attestation"}},"required":["frames","truncated"],"x-cgp-at":"#/$defs/ContextQueryResult"};
-const schema160 = {"type":"object","properties":{"id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContextFrame/properties/id"},"kind":{"$ref":"#/$defs/FrameKind","x-cgp-at":"#/$defs/ContextFrame/properties/kind"},"title":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/title"},"content":{"type":"string","x-cgp-at":"#/$defs/ContextFrame/properties/content"},"content_digest":{"$ref":"#/$defs/NullableSha256Digest","x-cgp-at":"#/$defs/ContextFrame/properties/content_digest"},"uri":{"type":["string","null"],"x-cgp-at":"#/$defs/ContextFrame/properties/uri"},"score":{"type":"number","minimum":0,"maximum":1,"x-cgp-at":"#/$defs/ContextFrame/properties/score"},"token_cost":{"x-cgp-at":"#/$defs/ContextFrame/properties/token_cost"},"canonical_token_cost":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/ContextFrame/properties/canonical_token_cost"},"tokenizer_ref":{"type":"string","x-cgp-at":"#/$defs/ContextFrame/properties/tokenizer_ref"},"valid_from":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextFrame/properties/valid_from"},"valid_to":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextFrame/properties/valid_to"},"recorded_at":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextFrame/properties/recorded_at"},"provenance":{"type":"array","items":{"$ref":"#/$defs/ProvenanceLink","x-cgp-at":"#/$defs/ContextFrame/properties/provenance/items"},"x-cgp-at":"#/$defs/ContextFrame/properties/provenance"},"citation_label":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/citation_label"},"relations":{"type":"array","items":{"$ref":"#/$defs/Relation","x-cgp-at":"#/$defs/ContextFrame/properties/relations/items"},"x-cgp-at":"#/$defs/ContextFrame/properties/relations"},"embedding":{"$ref":"#/$defs/FrameEmbedding","x-cgp-at":"#/$defs/ContextFrame/properties/embedding"},"representation":{"$ref":"#/$defs/Representation","x-cgp-at":"#/$defs/ContextFrame/properties/representation"},"content_ref":{"x-cgp-at":"#/$defs/ContextFrame/properties/content_ref"},"canonical_content_hash":{"x-cgp-at":"#/$defs/ContextFrame/properties/canonical_content_hash"},"transform":{"$ref":"#/$defs/Transform","x-cgp-at":"#/$defs/ContextFrame/properties/transform"},"content_fidelity":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/content_fidelity"},"minimum_content_fidelity":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/minimum_content_fidelity"},"inline_content_requirement":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/inline_content_requirement"}},"required":["id","kind","title","score","citation_label"],"allOf":[{"if":{"properties":{"representation":{"const":"full","x-cgp-at":"#/$defs/ContextFrame/allOf/0/if/properties/representation"}},"x-cgp-at":"#/$defs/ContextFrame/allOf/0/if"},"then":{"$ref":"#/$defs/RepresentationFull","x-cgp-at":"#/$defs/ContextFrame/allOf/0/then"},"x-cgp-at":"#/$defs/ContextFrame/allOf/0"},{"if":{"properties":{"representation":{"const":"compact","x-cgp-at":"#/$defs/ContextFrame/allOf/1/if/properties/representation"}},"required":["representation"],"x-cgp-at":"#/$defs/ContextFrame/allOf/1/if"},"then":{"$ref":"#/$defs/RepresentationCompact","x-cgp-at":"#/$defs/ContextFrame/allOf/1/then"},"x-cgp-at":"#/$defs/ContextFrame/allOf/1"},{"if":{"properties":{"representation":{"const":"reference","x-cgp-at":"#/$defs/ContextFrame/allOf/2/if/properties/representation"}},"required":["representation"],"x-cgp-at":"#/$defs/ContextFrame/allOf/2/if"},"then":{"$ref":"#/$defs/RepresentationReference","x-cgp-at":"#/$defs/ContextFrame/allOf/2/then"},"x-cgp-at":"#/$defs/ContextFrame/allOf/2"}],"x-cgp-at":"#/$defs/ContextFrame"};
-const schema161 = {"type":"object","properties":{"content":{"type":"string","x-cgp-at":"#/$defs/RepresentationFull/properties/content"},"token_cost":{"type":"integer","minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/RepresentationFull/properties/token_cost"},"content_ref":{"not":{"x-cgp-at":"#/$defs/RepresentationFull/properties/content_ref/not"},"x-cgp-at":"#/$defs/RepresentationFull/properties/content_ref"},"transform":{"not":{"x-cgp-at":"#/$defs/RepresentationFull/properties/transform/not"},"x-cgp-at":"#/$defs/RepresentationFull/properties/transform"},"canonical_content_hash":{"not":{"x-cgp-at":"#/$defs/RepresentationFull/properties/canonical_content_hash/not"},"x-cgp-at":"#/$defs/RepresentationFull/properties/canonical_content_hash"}},"required":["content","token_cost"],"x-cgp-at":"#/$defs/RepresentationFull"};
-const schema170 = {"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/NullableSha256Digest"};
-const schema162 = {"type":"object","properties":{"content":{"type":"string","x-cgp-at":"#/$defs/RepresentationCompact/properties/content"},"content_digest":{"type":"string","x-cgp-at":"#/$defs/RepresentationCompact/properties/content_digest"},"canonical_content_hash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/RepresentationCompact/properties/canonical_content_hash"},"transform":true,"content_ref":{"$ref":"#/$defs/ContentRef","x-cgp-at":"#/$defs/RepresentationCompact/properties/content_ref"},"token_cost":{"type":"integer","minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/RepresentationCompact/properties/token_cost"}},"required":["content","content_digest","canonical_content_hash","transform","content_ref","token_cost"],"x-cgp-at":"#/$defs/RepresentationCompact"};
-const schema163 = {"type":"object","properties":{"provider_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContentRef/properties/provider_id"},"uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContentRef/properties/uri"},"expires_at":{"$ref":"#/$defs/Timestamp","x-cgp-at":"#/$defs/ContentRef/properties/expires_at"}},"required":["provider_id","uri"],"x-cgp-at":"#/$defs/ContentRef"};
-const schema166 = {"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$","x-cgp-at":"#/$defs/Timestamp"};
+export const lint_ProviderInfo = validate117;
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6827,8 +7858,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.provider_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema163.required,parentSchema:schema163,data};
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6837,8 +7868,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema163.required,parentSchema:schema163,data};
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6847,11 +7878,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.provider_id !== undefined){
-let data0 = data.provider_id;
-if(typeof data0 === "string"){
-if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
+if(data.data_flow === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_flow"},message:"must have required property '"+"data_flow"+"'",schema:schema36.required,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6860,9 +7888,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "version")) || (key0 === "data_flow"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6872,11 +7900,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.uri !== undefined){
-let data1 = data.uri;
-if(typeof data1 === "string"){
-if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6887,7 +7915,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6897,11 +7925,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.expires_at !== undefined){
-let data2 = data.expires_at;
-if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
-const err6 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema166,data:data2};
+if(data.version !== undefined){
+let data1 = data.version;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6912,7 +7940,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data2};
+const err7 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6922,9 +7950,15 @@ vErrors.push(err7);
 errors++;
 }
 }
+if(data.data_flow !== undefined){
+if(!(validate25(data.data_flow, {instancePath:instancePath+"/data_flow",parentData:data,parentDataProperty:"data_flow",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6936,13 +7970,14 @@ errors++;
 validate117.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":{"provider_id":true,"uri":true,"expires_at":true},"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const lint_Relation = validate119;
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6950,8 +7985,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema162.required,parentSchema:schema162,data};
+if(data.rel === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rel"},message:"must have required property '"+"rel"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6960,8 +7995,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.content_digest === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_digest"},message:"must have required property '"+"content_digest"+"'",schema:schema162.required,parentSchema:schema162,data};
+if(data.target_uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_uri"},message:"must have required property '"+"target_uri"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6970,8 +8005,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.canonical_content_hash === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonical_content_hash"},message:"must have required property '"+"canonical_content_hash"+"'",schema:schema162.required,parentSchema:schema162,data};
+if(data.display_name === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6980,8 +8015,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.transform === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transform"},message:"must have required property '"+"transform"+"'",schema:schema162.required,parentSchema:schema162,data};
+for(const key0 in data){
+if(!(((key0 === "rel") || (key0 === "target_uri")) || (key0 === "display_name"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6990,8 +8026,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.content_ref === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_ref"},message:"must have required property '"+"content_ref"+"'",schema:schema162.required,parentSchema:schema162,data};
+}
+if(data.rel !== undefined){
+let data0 = data.rel;
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+const err4 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|.+:.+)$"},message:"must match pattern \""+"^([^:]+|.+:.+)$"+"\"",schema:"^([^:]+|.+:.+)$",parentSchema:schema80.properties.rel,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7000,8 +8040,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.token_cost === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema162.required,parentSchema:schema162,data};
+}
+else {
+const err5 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema80.properties.rel.type,parentSchema:schema80.properties.rel,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7010,10 +8051,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.content !== undefined){
-let data0 = data.content;
-if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.content.type,parentSchema:schema162.properties.content,data:data0};
+}
+if(data.target_uri !== undefined){
+let data1 = data.target_uri;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7023,10 +8066,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.content_digest !== undefined){
-let data1 = data.content_digest;
-if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/properties/content_digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.content_digest.type,parentSchema:schema162.properties.content_digest,data:data1};
+else {
+const err7 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7036,11 +8077,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.canonical_content_hash !== undefined){
-let data2 = data.canonical_content_hash;
+if(data.display_name !== undefined){
+let data2 = data.display_name;
 if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
-const err8 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema162.properties.canonical_content_hash,data:data2};
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7051,7 +8092,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema162.properties.canonical_content_hash.type,parentSchema:schema162.properties.canonical_content_hash,data:data2};
+const err9 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7061,16 +8102,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.content_ref !== undefined){
-if(!(validate117(data.content_ref, {instancePath:instancePath+"/content_ref",parentData:data,parentDataProperty:"content_ref",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
 }
-}
-if(data.token_cost !== undefined){
-let data4 = data.token_cost;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err10 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema162.properties.token_cost.type,parentSchema:schema162.properties.token_cost,data:data4};
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7079,232 +8113,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 4294967295 || isNaN(data4)){
-const err11 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema162.properties.token_cost,data:data4};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data4 < 0 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema162.properties.token_cost,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.type,parentSchema:schema162,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-validate116.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":{"content":true,"content_digest":true,"canonical_content_hash":true,"transform":true,"content_ref":true,"token_cost":true},"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema167 = {"type":"object","properties":{"canonical_content_hash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/RepresentationReference/properties/canonical_content_hash"},"content_ref":{"$ref":"#/$defs/ContentRef","x-cgp-at":"#/$defs/RepresentationReference/properties/content_ref"},"token_cost":{"const":0,"x-cgp-at":"#/$defs/RepresentationReference/properties/token_cost"},"content":{"not":{"x-cgp-at":"#/$defs/RepresentationReference/properties/content/not"},"x-cgp-at":"#/$defs/RepresentationReference/properties/content"},"content_digest":{"not":{"x-cgp-at":"#/$defs/RepresentationReference/properties/content_digest/not"},"x-cgp-at":"#/$defs/RepresentationReference/properties/content_digest"},"transform":{"not":{"x-cgp-at":"#/$defs/RepresentationReference/properties/transform/not"},"x-cgp-at":"#/$defs/RepresentationReference/properties/transform"}},"required":["content_ref","canonical_content_hash","token_cost"],"x-cgp-at":"#/$defs/RepresentationReference"};
+export const lint_ProvenanceLink = validate120;
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate120.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.content_ref === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_ref"},message:"must have required property '"+"content_ref"+"'",schema:schema167.required,parentSchema:schema167,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.canonical_content_hash === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonical_content_hash"},message:"must have required property '"+"canonical_content_hash"+"'",schema:schema167.required,parentSchema:schema167,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.token_cost === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema167.required,parentSchema:schema167,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.canonical_content_hash !== undefined){
-let data0 = data.canonical_content_hash;
-if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
-const err3 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema167.properties.canonical_content_hash,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.canonical_content_hash.type,parentSchema:schema167.properties.canonical_content_hash,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.content_ref !== undefined){
-if(!(validate117(data.content_ref, {instancePath:instancePath+"/content_ref",parentData:data,parentDataProperty:"content_ref",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
-errors = vErrors.length;
-}
-}
-if(data.token_cost !== undefined){
-let data2 = data.token_cost;
-if(0 !== data2){
-const err5 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/const",keyword:"const",params:{allowedValue: 0},message:"must be equal to constant",schema:0,parentSchema:schema167.properties.token_cost,data:data2};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.content !== undefined){
-const _errs10 = errors;
-const _errs11 = errors;
-var valid1 = _errs11 === errors;
-if(valid1){
-const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema167.properties.content.not,parentSchema:schema167.properties.content,data:data.content};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-errors = _errs10;
-if(vErrors !== null){
-if(_errs10){
-vErrors.length = _errs10;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.content_digest !== undefined){
-const _errs15 = errors;
-const _errs16 = errors;
-var valid2 = _errs16 === errors;
-if(valid2){
-const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/properties/content_digest/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema167.properties.content_digest.not,parentSchema:schema167.properties.content_digest,data:data.content_digest};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.transform !== undefined){
-const _errs20 = errors;
-const _errs21 = errors;
-var valid3 = _errs21 === errors;
-if(valid3){
-const err8 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema167.properties.transform.not,parentSchema:schema167.properties.transform,data:data.transform};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema167.type,parentSchema:schema167,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-validate120.evaluated = {"props":{"canonical_content_hash":true,"content_ref":true,"token_cost":true,"content":true,"content_digest":true,"transform":true},"dynamicProps":false,"dynamicItems":false};
-
-const schema175 = {"type":"object","properties":{"type":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProvenanceLink/properties/type"},"uri":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/uri"},"range":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/range"},"digest":{"$ref":"#/$defs/NullableSha256Digest","x-cgp-at":"#/$defs/ProvenanceLink/properties/digest"},"method":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/method"},"by":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/by"}},"required":["type"],"if":{"properties":{"type":{"const":"file","x-cgp-at":"#/$defs/ProvenanceLink/if/properties/type"}},"required":["type"],"x-cgp-at":"#/$defs/ProvenanceLink/if"},"then":{"properties":{"digest":{"type":"string","x-cgp-at":"#/$defs/ProvenanceLink/then/properties/digest"}},"required":["digest"],"x-cgp-at":"#/$defs/ProvenanceLink/then"},"x-cgp-at":"#/$defs/ProvenanceLink"};
-
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7357,7 +8176,7 @@ if(_valid0){
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.digest === undefined){
-const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'",schema:schema175.then.required,parentSchema:schema175.then,data};
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'",schema:schema77.then.required,parentSchema:schema77.then,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7369,7 +8188,7 @@ errors++;
 if(data.digest !== undefined){
 let data1 = data.digest;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/digest",schemaPath:"#/then/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema175.then.properties.digest.type,parentSchema:schema175.then.properties.digest,data:data1};
+const err3 = {instancePath:instancePath+"/digest",schemaPath:"#/then/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.then.properties.digest.type,parentSchema:schema77.then.properties.digest,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7389,7 +8208,7 @@ props0.type = true;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema175.if,parentSchema:schema175,data};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema77.if,parentSchema:schema77,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7400,7 +8219,2390 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema175.required,parentSchema:schema175,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema77.required,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "type") || (key0 === "uri")) || (key0 === "range")) || (key0 === "digest")) || (key0 === "method")) || (key0 === "by"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+let data3 = data.uri;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err9 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema77.properties.uri.type},message:"must be string,null",schema:schema77.properties.uri.type,parentSchema:schema77.properties.uri,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.range !== undefined){
+let data4 = data.range;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: schema77.properties.range.type},message:"must be string,null",schema:schema77.properties.range.type,parentSchema:schema77.properties.range,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.digest !== undefined){
+let data5 = data.digest;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err11 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema72.type},message:"must be string,null",schema:schema72.type,parentSchema:schema72,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err12 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema72,data:data5};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.method !== undefined){
+let data6 = data.method;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: schema77.properties.method.type},message:"must be string,null",schema:schema77.properties.method.type,parentSchema:schema77.properties.method,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.by !== undefined){
+let data7 = data.by;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/by",schemaPath:"#/properties/by/type",keyword:"type",params:{type: schema77.properties.by.type},message:"must be string,null",schema:schema77.properties.by.type,parentSchema:schema77.properties.by,data:data7};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const lint_ContentRef = validate121;
+
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate121.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.provider_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema65.required,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema65.required,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "provider_id") || (key0 === "uri")) || (key0 === "expires_at"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.provider_id !== undefined){
+let data0 = data.provider_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+let data1 = data.uri;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema37,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.expires_at !== undefined){
+let data2 = data.expires_at;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err7 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema68,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema68.type,parentSchema:schema68,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate121.errors = vErrors;
+return errors === 0;
+}
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const interop_handshake = validate181;
+const schema181 = {"type":"object","properties":{"type":{"const":"handshake","x-cgp-at":"#/$defs/Handshake/properties/type"},"protocol_version":{"$ref":"#/$defs/VersionString","x-cgp-at":"#/$defs/Handshake/properties/protocol_version"}},"required":["type","protocol_version"],"x-cgp-at":"#/$defs/Handshake"};
+const schema182 = {"type":"string","pattern":"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$","x-cgp-at":"#/$defs/VersionString"};
+
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate181.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema181.required,parentSchema:schema181,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.protocol_version === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'",schema:schema181.required,parentSchema:schema181,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("handshake" !== data0){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "handshake"},message:"must be equal to constant",schema:"handshake",parentSchema:schema181.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.protocol_version !== undefined){
+let data1 = data.protocol_version;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err3 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/pattern",keyword:"pattern",params:{pattern: "^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"},message:"must match pattern \""+"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"+"\"",schema:"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$",parentSchema:schema182,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.type,parentSchema:schema182,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema181.type,parentSchema:schema181,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate181.errors = vErrors;
+return errors === 0;
+}
+validate181.evaluated = {"props":{"type":true,"protocol_version":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_handshake_ack = validate182;
+const schema183 = {"type":"object","properties":{"type":{"const":"handshake_ack","x-cgp-at":"#/$defs/HandshakeAck/properties/type"},"protocol_version":{"$ref":"#/$defs/VersionString","x-cgp-at":"#/$defs/HandshakeAck/properties/protocol_version"},"provider":{"$ref":"#/$defs/ProviderInfo","x-cgp-at":"#/$defs/HandshakeAck/properties/provider"},"capabilities":{"$ref":"#/$defs/Capabilities","x-cgp-at":"#/$defs/HandshakeAck/properties/capabilities"},"attester_keys":{"type":"array","items":{"$ref":"#/$defs/AttesterKey","x-cgp-at":"#/$defs/HandshakeAck/properties/attester_keys/items"},"x-cgp-at":"#/$defs/HandshakeAck/properties/attester_keys"}},"required":["type","protocol_version","provider","capabilities"],"x-cgp-at":"#/$defs/HandshakeAck"};
+const schema185 = {"type":"object","properties":{"name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProviderInfo/properties/name"},"version":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProviderInfo/properties/version"},"data_flow":{"$ref":"#/$defs/DataFlow","x-cgp-at":"#/$defs/ProviderInfo/properties/data_flow"}},"required":["name","version","data_flow"],"x-cgp-at":"#/$defs/ProviderInfo"};
+const schema186 = {"type":"string","minLength":1,"x-cgp-at":"#/$defs/NonEmptyString"};
+const schema188 = {"type":"object","properties":{"reads":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/reads"},"writes":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/writes"},"egress":{"type":"boolean","x-cgp-at":"#/$defs/DataFlow/properties/egress"},"egress_scopes":{"type":"array","items":{"$ref":"#/$defs/EgressScope","x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/properties/egress_scopes"}},"required":["reads","writes","egress"],"if":{"properties":{"egress":{"const":false,"x-cgp-at":"#/$defs/DataFlow/if/properties/egress"}},"required":["egress"],"x-cgp-at":"#/$defs/DataFlow/if"},"then":{"properties":{"egress_scopes":{"type":"array","items":{"const":"local-only","x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes/items"},"x-cgp-at":"#/$defs/DataFlow/then/properties/egress_scopes"}},"x-cgp-at":"#/$defs/DataFlow/then"},"x-cgp-at":"#/$defs/DataFlow"};
+const schema189 = {"type":"string","pattern":"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$","x-cgp-at":"#/$defs/EgressScope"};
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate127.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.egress === undefined) && (missing0 = "egress")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.egress !== undefined){
+if(false !== data.egress){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.egress_scopes !== undefined){
+let data1 = data.egress_scopes;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if("local-only" !== data2){
+const err2 = {instancePath:instancePath+"/egress_scopes/" + i0,schemaPath:"#/then/properties/egress_scopes/items/const",keyword:"const",params:{allowedValue: "local-only"},message:"must be equal to constant",schema:"local-only",parentSchema:schema188.then.properties.egress_scopes.items,data:data2};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/egress_scopes",schemaPath:"#/then/properties/egress_scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.then.properties.egress_scopes.type,parentSchema:schema188.then.properties.egress_scopes,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.egress_scopes = true;
+props0.egress = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema188.if,parentSchema:schema188,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.reads === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reads"},message:"must have required property '"+"reads"+"'",schema:schema188.required,parentSchema:schema188,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.writes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "writes"},message:"must have required property '"+"writes"+"'",schema:schema188.required,parentSchema:schema188,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.egress === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "egress"},message:"must have required property '"+"egress"+"'",schema:schema188.required,parentSchema:schema188,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.reads = true;
+props0.writes = true;
+props0.egress = true;
+props0.egress_scopes = true;
+}
+if(data.reads !== undefined){
+let data3 = data.reads;
+if(typeof data3 !== "boolean"){
+const err8 = {instancePath:instancePath+"/reads",schemaPath:"#/properties/reads/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema188.properties.reads.type,parentSchema:schema188.properties.reads,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.writes !== undefined){
+let data4 = data.writes;
+if(typeof data4 !== "boolean"){
+const err9 = {instancePath:instancePath+"/writes",schemaPath:"#/properties/writes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema188.properties.writes.type,parentSchema:schema188.properties.writes,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.egress !== undefined){
+let data5 = data.egress;
+if(typeof data5 !== "boolean"){
+const err10 = {instancePath:instancePath+"/egress",schemaPath:"#/properties/egress/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema188.properties.egress.type,parentSchema:schema188.properties.egress,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.egress_scopes !== undefined){
+let data6 = data.egress_scopes;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err11 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/pattern",keyword:"pattern",params:{pattern: "^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"},message:"must match pattern \""+"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$"+"\"",schema:"^(local-only|org-tenant|third-party-index|third-party-model|.+:.+)$",parentSchema:schema189,data:data7};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/egress_scopes/" + i1,schemaPath:"#/$defs/EgressScope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.type,parentSchema:schema189,data:data7};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/egress_scopes",schemaPath:"#/properties/egress_scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.egress_scopes.type,parentSchema:schema188.properties.egress_scopes,data:data6};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate127.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate127.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate126.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.data_flow === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_flow"},message:"must have required property '"+"data_flow"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data1 = data.version;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.data_flow !== undefined){
+if(!(validate127(data.data_flow, {instancePath:instancePath+"/data_flow",parentData:data,parentDataProperty:"data_flow",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+validate126.evaluated = {"props":{"name":true,"version":true,"data_flow":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema190 = {"type":"object","properties":{"query":{"$ref":"#/$defs/QueryCapability","x-cgp-at":"#/$defs/Capabilities/properties/query"},"correlation":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/correlation"},"graph":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/graph"},"embeddings_fingerprint":{"$ref":"#/$defs/EmbeddingsFingerprint","x-cgp-at":"#/$defs/Capabilities/properties/embeddings_fingerprint"},"verify":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/verify"},"representations":{"type":"array","uniqueItems":true,"items":{"$ref":"#/$defs/Representation","x-cgp-at":"#/$defs/Capabilities/properties/representations/items"},"x-cgp-at":"#/$defs/Capabilities/properties/representations"},"resolve":{"type":"boolean","x-cgp-at":"#/$defs/Capabilities/properties/resolve"}},"required":["query"],"if":{"properties":{"representations":{"type":"array","contains":{"enum":["compact","reference"],"x-cgp-at":"#/$defs/Capabilities/if/properties/representations/contains"},"x-cgp-at":"#/$defs/Capabilities/if/properties/representations"}},"required":["representations"],"x-cgp-at":"#/$defs/Capabilities/if"},"then":{"properties":{"resolve":{"const":true,"x-cgp-at":"#/$defs/Capabilities/then/properties/resolve"}},"required":["resolve"],"x-cgp-at":"#/$defs/Capabilities/then"},"x-cgp-at":"#/$defs/Capabilities"};
+const schema193 = {"type":["string","null"],"pattern":"^[^/]+/[0-9]+(/[^/]+)?$","x-cgp-at":"#/$defs/EmbeddingsFingerprint"};
+const schema194 = {"enum":["full","compact","reference"],"x-cgp-at":"#/$defs/Representation"};
+const schema191 = {"type":"object","properties":{"kinds":{"type":"array","items":{"$ref":"#/$defs/FrameKind","x-cgp-at":"#/$defs/QueryCapability/properties/kinds/items"},"x-cgp-at":"#/$defs/QueryCapability/properties/kinds"}},"required":["kinds"],"x-cgp-at":"#/$defs/QueryCapability"};
+const schema192 = {"type":"string","x-cgp-at":"#/$defs/FrameKind"};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate131.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kinds === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kinds"},message:"must have required property '"+"kinds"+"'",schema:schema191.required,parentSchema:schema191,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kinds !== undefined){
+let data0 = data.kinds;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 !== "string"){
+const err1 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.type,parentSchema:schema192,data:data1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema191.properties.kinds.type,parentSchema:schema191.properties.kinds,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+validate131.evaluated = {"props":{"kinds":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate130.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.representations === undefined) && (missing0 = "representations")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.representations !== undefined){
+let data0 = data.representations;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data0)){
+const _errs7 = errors;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs8 = errors;
+if(!((data1 === "compact") || (data1 === "reference"))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs8 === errors;
+if(valid2){
+break;
+}
+}
+if(!valid2){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resolve === undefined){
+const err4 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "resolve"},message:"must have required property '"+"resolve"+"'",schema:schema190.then.required,parentSchema:schema190.then,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.resolve !== undefined){
+let data2 = data.resolve;
+if(true !== data2){
+const err5 = {instancePath:instancePath+"/resolve",schemaPath:"#/then/properties/resolve/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema190.then.properties.resolve,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs10 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.resolve = true;
+props0.representations = true;
+}
+}
+if(!valid0){
+const err6 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema190.if,parentSchema:schema190,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.query === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema190.required,parentSchema:schema190,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.query = true;
+props0.correlation = true;
+props0.graph = true;
+props0.embeddings_fingerprint = true;
+props0.verify = true;
+props0.representations = true;
+props0.resolve = true;
+}
+if(data.query !== undefined){
+if(!(validate131(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+}
+if(data.correlation !== undefined){
+let data4 = data.correlation;
+if(typeof data4 !== "boolean"){
+const err8 = {instancePath:instancePath+"/correlation",schemaPath:"#/properties/correlation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.correlation.type,parentSchema:schema190.properties.correlation,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.graph !== undefined){
+let data5 = data.graph;
+if(typeof data5 !== "boolean"){
+const err9 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.graph.type,parentSchema:schema190.properties.graph,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.embeddings_fingerprint !== undefined){
+let data6 = data.embeddings_fingerprint;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/type",keyword:"type",params:{type: schema193.type},message:"must be string,null",schema:schema193.type,parentSchema:schema193,data:data6};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err11 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/pattern",keyword:"pattern",params:{pattern: "^[^/]+/[0-9]+(/[^/]+)?$"},message:"must match pattern \""+"^[^/]+/[0-9]+(/[^/]+)?$"+"\"",schema:"^[^/]+/[0-9]+(/[^/]+)?$",parentSchema:schema193,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.verify !== undefined){
+let data7 = data.verify;
+if(typeof data7 !== "boolean"){
+const err12 = {instancePath:instancePath+"/verify",schemaPath:"#/properties/verify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.verify.type,parentSchema:schema190.properties.verify,data:data7};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.representations !== undefined){
+let data8 = data.representations;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(!(((data9 === "full") || (data9 === "compact")) || (data9 === "reference"))){
+const err13 = {instancePath:instancePath+"/representations/" + i1,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values",schema:schema194.enum,parentSchema:schema194,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+let i2 = data8.length;
+let j0;
+if(i2 > 1){
+outer0:
+for(;i2--;){
+for(j0 = i2; j0--;){
+if(func0(data8[i2], data8[j0])){
+const err14 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema190.properties.representations,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema190.properties.representations.type,parentSchema:schema190.properties.representations,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.resolve !== undefined){
+let data10 = data.resolve;
+if(typeof data10 !== "boolean"){
+const err16 = {instancePath:instancePath+"/resolve",schemaPath:"#/properties/resolve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.resolve.type,parentSchema:schema190.properties.resolve,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate130.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate130.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+const schema195 = {"type":"object","properties":{"key_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/AttesterKey/properties/key_id"},"algorithm":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/AttesterKey/properties/algorithm"},"public_key":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/AttesterKey/properties/public_key"}},"required":["key_id","algorithm","public_key"],"x-cgp-at":"#/$defs/AttesterKey"};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate134.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key_id"},message:"must have required property '"+"key_id"+"'",schema:schema195.required,parentSchema:schema195,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.algorithm === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema195.required,parentSchema:schema195,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.public_key === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'",schema:schema195.required,parentSchema:schema195,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.key_id !== undefined){
+let data0 = data.key_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.algorithm !== undefined){
+let data1 = data.algorithm;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.public_key !== undefined){
+let data2 = data.public_key;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/public_key",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/public_key",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+validate134.evaluated = {"props":{"key_id":true,"algorithm":true,"public_key":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate182.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema183.required,parentSchema:schema183,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.protocol_version === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol_version"},message:"must have required property '"+"protocol_version"+"'",schema:schema183.required,parentSchema:schema183,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.provider === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema183.required,parentSchema:schema183,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.capabilities === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'",schema:schema183.required,parentSchema:schema183,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("handshake_ack" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "handshake_ack"},message:"must be equal to constant",schema:"handshake_ack",parentSchema:schema183.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.protocol_version !== undefined){
+let data1 = data.protocol_version;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+const err5 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/pattern",keyword:"pattern",params:{pattern: "^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"},message:"must match pattern \""+"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$"+"\"",schema:"^contextgraph/[0-9]+\\.[0-9]+(-draft)?$",parentSchema:schema182,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/protocol_version",schemaPath:"#/$defs/VersionString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.type,parentSchema:schema182,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.provider !== undefined){
+if(!(validate126(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+if(data.capabilities !== undefined){
+if(!(validate130(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+errors = vErrors.length;
+}
+}
+if(data.attester_keys !== undefined){
+let data4 = data.attester_keys;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate134(data4[i0], {instancePath:instancePath+"/attester_keys/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/attester_keys",schemaPath:"#/properties/attester_keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema183.properties.attester_keys.type,parentSchema:schema183.properties.attester_keys,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema183.type,parentSchema:schema183,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate182.errors = vErrors;
+return errors === 0;
+}
+validate182.evaluated = {"props":{"type":true,"protocol_version":true,"provider":true,"capabilities":true,"attester_keys":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_query = validate186;
+const schema199 = {"type":"object","properties":{"type":{"const":"query","x-cgp-at":"#/$defs/Query/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Query/properties/id"},"query":{"$ref":"#/$defs/ContextQuery","x-cgp-at":"#/$defs/Query/properties/query"}},"required":["type","query"],"x-cgp-at":"#/$defs/Query"};
+const schema200 = {"type":"string","minLength":1,"x-cgp-at":"#/$defs/CorrelationId"};
+const schema201 = {"type":"object","properties":{"goal":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContextQuery/properties/goal"},"query_text":{"type":["string","null"],"x-cgp-at":"#/$defs/ContextQuery/properties/query_text"},"embedding":{"type":["array","null"],"items":{"type":"number","x-cgp-at":"#/$defs/ContextQuery/properties/embedding/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/embedding"},"kinds":{"type":"array","items":{"$ref":"#/$defs/FrameKind","x-cgp-at":"#/$defs/ContextQuery/properties/kinds/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/kinds"},"anchors":{"type":"array","items":{"type":"string","x-cgp-at":"#/$defs/ContextQuery/properties/anchors/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/anchors"},"max_frames":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/ContextQuery/properties/max_frames"},"max_tokens":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/ContextQuery/properties/max_tokens"},"as_of":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextQuery/properties/as_of"},"representation_preferences":{"type":"array","items":{"$ref":"#/$defs/Representation","x-cgp-at":"#/$defs/ContextQuery/properties/representation_preferences/items"},"x-cgp-at":"#/$defs/ContextQuery/properties/representation_preferences"}},"required":["goal","max_frames","max_tokens"],"x-cgp-at":"#/$defs/ContextQuery"};
+const schema204 = {"type":"integer","minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/U32"};
+const schema206 = {"type":["string","null"],"pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$","x-cgp-at":"#/$defs/NullableTimestamp"};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate138.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.goal === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goal"},message:"must have required property '"+"goal"+"'",schema:schema201.required,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.max_frames === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_frames"},message:"must have required property '"+"max_frames"+"'",schema:schema201.required,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.max_tokens === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'",schema:schema201.required,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.goal !== undefined){
+let data0 = data.goal;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.query_text !== undefined){
+let data1 = data.query_text;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/query_text",schemaPath:"#/properties/query_text/type",keyword:"type",params:{type: schema201.properties.query_text.type},message:"must be string,null",schema:schema201.properties.query_text.type,parentSchema:schema201.properties.query_text,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.embedding !== undefined){
+let data2 = data.embedding;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/embedding",schemaPath:"#/properties/embedding/type",keyword:"type",params:{type: schema201.properties.embedding.type},message:"must be array,null",schema:schema201.properties.embedding.type,parentSchema:schema201.properties.embedding,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/embedding/" + i0,schemaPath:"#/properties/embedding/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema201.properties.embedding.items.type,parentSchema:schema201.properties.embedding.items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+if(data.kinds !== undefined){
+let data4 = data.kinds;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+if(typeof data5 !== "string"){
+const err8 = {instancePath:instancePath+"/kinds/" + i1,schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.type,parentSchema:schema192,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.kinds.type,parentSchema:schema201.properties.kinds,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.anchors !== undefined){
+let data6 = data.anchors;
+if(Array.isArray(data6)){
+const len2 = data6.length;
+for(let i2=0; i2<len2; i2++){
+let data7 = data6[i2];
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/anchors/" + i2,schemaPath:"#/properties/anchors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.anchors.items.type,parentSchema:schema201.properties.anchors.items,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/anchors",schemaPath:"#/properties/anchors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.anchors.type,parentSchema:schema201.properties.anchors,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.max_frames !== undefined){
+let data8 = data.max_frames;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err12 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data8};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 4294967295 || isNaN(data8)){
+const err13 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data8};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err14 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.max_tokens !== undefined){
+let data9 = data.max_tokens;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data9};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 4294967295 || isNaN(data9)){
+const err16 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err17 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.as_of !== undefined){
+let data10 = data.as_of;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err18 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data10};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err19 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data10};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.representation_preferences !== undefined){
+let data11 = data.representation_preferences;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+let data12 = data11[i3];
+if(!(((data12 === "full") || (data12 === "compact")) || (data12 === "reference"))){
+const err20 = {instancePath:instancePath+"/representation_preferences/" + i3,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values",schema:schema194.enum,parentSchema:schema194,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/representation_preferences",schemaPath:"#/properties/representation_preferences/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.representation_preferences.type,parentSchema:schema201.properties.representation_preferences,data:data11};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+validate138.evaluated = {"props":{"goal":true,"query_text":true,"embedding":true,"kinds":true,"anchors":true,"max_frames":true,"max_tokens":true,"as_of":true,"representation_preferences":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate186.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema199.required,parentSchema:schema199,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.query === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema199.required,parentSchema:schema199,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("query" !== data0){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "query"},message:"must be equal to constant",schema:"query",parentSchema:schema199.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.type,parentSchema:schema200,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.query !== undefined){
+if(!(validate138(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema199.type,parentSchema:schema199,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+validate186.evaluated = {"props":{"type":true,"id":true,"query":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_frames = validate188;
+const schema208 = {"type":"object","properties":{"type":{"const":"frames","x-cgp-at":"#/$defs/Frames/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Frames/properties/id"},"result":{"$ref":"#/$defs/ContextQueryResult","x-cgp-at":"#/$defs/Frames/properties/result"}},"required":["type","result"],"x-cgp-at":"#/$defs/Frames"};
+const schema210 = {"type":"object","properties":{"frames":{"type":"array","items":{"$ref":"#/$defs/ContextFrame","x-cgp-at":"#/$defs/ContextQueryResult/properties/frames/items"},"x-cgp-at":"#/$defs/ContextQueryResult/properties/frames"},"truncated":{"type":"boolean","x-cgp-at":"#/$defs/ContextQueryResult/properties/truncated"},"dropped_estimate":{"type":["integer","null"],"minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/ContextQueryResult/properties/dropped_estimate"},"frame_attestations":{"type":"array","items":{"$ref":"#/$defs/FrameAttestation","x-cgp-at":"#/$defs/ContextQueryResult/properties/frame_attestations/items"},"x-cgp-at":"#/$defs/ContextQueryResult/properties/frame_attestations"},"result_attestation":{"$ref":"#/$defs/Attestation","x-cgp-at":"#/$defs/ContextQueryResult/properties/result_attestation"}},"required":["frames","truncated"],"x-cgp-at":"#/$defs/ContextQueryResult"};
+const schema211 = {"type":"object","properties":{"id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContextFrame/properties/id"},"kind":{"$ref":"#/$defs/FrameKind","x-cgp-at":"#/$defs/ContextFrame/properties/kind"},"title":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/title"},"content":{"type":"string","x-cgp-at":"#/$defs/ContextFrame/properties/content"},"content_digest":{"$ref":"#/$defs/NullableSha256Digest","x-cgp-at":"#/$defs/ContextFrame/properties/content_digest"},"uri":{"type":["string","null"],"x-cgp-at":"#/$defs/ContextFrame/properties/uri"},"score":{"type":"number","minimum":0,"maximum":1,"x-cgp-at":"#/$defs/ContextFrame/properties/score"},"token_cost":{"x-cgp-at":"#/$defs/ContextFrame/properties/token_cost"},"canonical_token_cost":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/ContextFrame/properties/canonical_token_cost"},"tokenizer_ref":{"type":"string","x-cgp-at":"#/$defs/ContextFrame/properties/tokenizer_ref"},"valid_from":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextFrame/properties/valid_from"},"valid_to":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextFrame/properties/valid_to"},"recorded_at":{"$ref":"#/$defs/NullableTimestamp","x-cgp-at":"#/$defs/ContextFrame/properties/recorded_at"},"provenance":{"type":"array","items":{"$ref":"#/$defs/ProvenanceLink","x-cgp-at":"#/$defs/ContextFrame/properties/provenance/items"},"x-cgp-at":"#/$defs/ContextFrame/properties/provenance"},"citation_label":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/citation_label"},"relations":{"type":"array","items":{"$ref":"#/$defs/Relation","x-cgp-at":"#/$defs/ContextFrame/properties/relations/items"},"x-cgp-at":"#/$defs/ContextFrame/properties/relations"},"embedding":{"$ref":"#/$defs/FrameEmbedding","x-cgp-at":"#/$defs/ContextFrame/properties/embedding"},"representation":{"$ref":"#/$defs/Representation","x-cgp-at":"#/$defs/ContextFrame/properties/representation"},"content_ref":{"x-cgp-at":"#/$defs/ContextFrame/properties/content_ref"},"canonical_content_hash":{"x-cgp-at":"#/$defs/ContextFrame/properties/canonical_content_hash"},"transform":{"$ref":"#/$defs/Transform","x-cgp-at":"#/$defs/ContextFrame/properties/transform"},"content_fidelity":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/content_fidelity"},"minimum_content_fidelity":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/minimum_content_fidelity"},"inline_content_requirement":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/ContextFrame/properties/inline_content_requirement"}},"required":["id","kind","title","score","citation_label"],"allOf":[{"if":{"properties":{"representation":{"const":"full","x-cgp-at":"#/$defs/ContextFrame/allOf/0/if/properties/representation"}},"x-cgp-at":"#/$defs/ContextFrame/allOf/0/if"},"then":{"$ref":"#/$defs/RepresentationFull","x-cgp-at":"#/$defs/ContextFrame/allOf/0/then"},"x-cgp-at":"#/$defs/ContextFrame/allOf/0"},{"if":{"properties":{"representation":{"const":"compact","x-cgp-at":"#/$defs/ContextFrame/allOf/1/if/properties/representation"}},"required":["representation"],"x-cgp-at":"#/$defs/ContextFrame/allOf/1/if"},"then":{"$ref":"#/$defs/RepresentationCompact","x-cgp-at":"#/$defs/ContextFrame/allOf/1/then"},"x-cgp-at":"#/$defs/ContextFrame/allOf/1"},{"if":{"properties":{"representation":{"const":"reference","x-cgp-at":"#/$defs/ContextFrame/allOf/2/if/properties/representation"}},"required":["representation"],"x-cgp-at":"#/$defs/ContextFrame/allOf/2/if"},"then":{"$ref":"#/$defs/RepresentationReference","x-cgp-at":"#/$defs/ContextFrame/allOf/2/then"},"x-cgp-at":"#/$defs/ContextFrame/allOf/2"}],"x-cgp-at":"#/$defs/ContextFrame"};
+const schema212 = {"type":"object","properties":{"content":{"type":"string","x-cgp-at":"#/$defs/RepresentationFull/properties/content"},"token_cost":{"type":"integer","minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/RepresentationFull/properties/token_cost"},"content_ref":{"not":{"x-cgp-at":"#/$defs/RepresentationFull/properties/content_ref/not"},"x-cgp-at":"#/$defs/RepresentationFull/properties/content_ref"},"transform":{"not":{"x-cgp-at":"#/$defs/RepresentationFull/properties/transform/not"},"x-cgp-at":"#/$defs/RepresentationFull/properties/transform"},"canonical_content_hash":{"not":{"x-cgp-at":"#/$defs/RepresentationFull/properties/canonical_content_hash/not"},"x-cgp-at":"#/$defs/RepresentationFull/properties/canonical_content_hash"}},"required":["content","token_cost"],"x-cgp-at":"#/$defs/RepresentationFull"};
+const schema221 = {"type":["string","null"],"pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/NullableSha256Digest"};
+const schema213 = {"type":"object","properties":{"content":{"type":"string","x-cgp-at":"#/$defs/RepresentationCompact/properties/content"},"content_digest":{"type":"string","x-cgp-at":"#/$defs/RepresentationCompact/properties/content_digest"},"canonical_content_hash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/RepresentationCompact/properties/canonical_content_hash"},"transform":true,"content_ref":{"$ref":"#/$defs/ContentRef","x-cgp-at":"#/$defs/RepresentationCompact/properties/content_ref"},"token_cost":{"type":"integer","minimum":0,"maximum":4294967295,"x-cgp-at":"#/$defs/RepresentationCompact/properties/token_cost"}},"required":["content","content_digest","canonical_content_hash","transform","content_ref","token_cost"],"x-cgp-at":"#/$defs/RepresentationCompact"};
+const schema214 = {"type":"object","properties":{"provider_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContentRef/properties/provider_id"},"uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ContentRef/properties/uri"},"expires_at":{"$ref":"#/$defs/Timestamp","x-cgp-at":"#/$defs/ContentRef/properties/expires_at"}},"required":["provider_id","uri"],"x-cgp-at":"#/$defs/ContentRef"};
+const schema217 = {"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$","x-cgp-at":"#/$defs/Timestamp"};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate145.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.provider_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema214.required,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema214.required,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.provider_id !== undefined){
+let data0 = data.provider_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+let data1 = data.uri;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.expires_at !== undefined){
+let data2 = data.expires_at;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err6 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema217,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+validate145.evaluated = {"props":{"provider_id":true,"uri":true,"expires_at":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate144.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.content === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema213.required,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.content_digest === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_digest"},message:"must have required property '"+"content_digest"+"'",schema:schema213.required,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.canonical_content_hash === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonical_content_hash"},message:"must have required property '"+"canonical_content_hash"+"'",schema:schema213.required,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.transform === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transform"},message:"must have required property '"+"transform"+"'",schema:schema213.required,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.content_ref === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_ref"},message:"must have required property '"+"content_ref"+"'",schema:schema213.required,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.token_cost === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema213.required,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.content !== undefined){
+let data0 = data.content;
+if(typeof data0 !== "string"){
+const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.content.type,parentSchema:schema213.properties.content,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.content_digest !== undefined){
+let data1 = data.content_digest;
+if(typeof data1 !== "string"){
+const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/properties/content_digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.content_digest.type,parentSchema:schema213.properties.content_digest,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.canonical_content_hash !== undefined){
+let data2 = data.canonical_content_hash;
+if(typeof data2 === "string"){
+if(!pattern9.test(data2)){
+const err8 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema213.properties.canonical_content_hash,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.canonical_content_hash.type,parentSchema:schema213.properties.canonical_content_hash,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.content_ref !== undefined){
+if(!(validate145(data.content_ref, {instancePath:instancePath+"/content_ref",parentData:data,parentDataProperty:"content_ref",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+}
+if(data.token_cost !== undefined){
+let data4 = data.token_cost;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema213.properties.token_cost.type,parentSchema:schema213.properties.token_cost,data:data4};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 4294967295 || isNaN(data4)){
+const err11 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema213.properties.token_cost,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema213.properties.token_cost,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+validate144.evaluated = {"props":{"content":true,"content_digest":true,"canonical_content_hash":true,"transform":true,"content_ref":true,"token_cost":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema218 = {"type":"object","properties":{"canonical_content_hash":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/RepresentationReference/properties/canonical_content_hash"},"content_ref":{"$ref":"#/$defs/ContentRef","x-cgp-at":"#/$defs/RepresentationReference/properties/content_ref"},"token_cost":{"const":0,"x-cgp-at":"#/$defs/RepresentationReference/properties/token_cost"},"content":{"not":{"x-cgp-at":"#/$defs/RepresentationReference/properties/content/not"},"x-cgp-at":"#/$defs/RepresentationReference/properties/content"},"content_digest":{"not":{"x-cgp-at":"#/$defs/RepresentationReference/properties/content_digest/not"},"x-cgp-at":"#/$defs/RepresentationReference/properties/content_digest"},"transform":{"not":{"x-cgp-at":"#/$defs/RepresentationReference/properties/transform/not"},"x-cgp-at":"#/$defs/RepresentationReference/properties/transform"}},"required":["content_ref","canonical_content_hash","token_cost"],"x-cgp-at":"#/$defs/RepresentationReference"};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate148.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.content_ref === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content_ref"},message:"must have required property '"+"content_ref"+"'",schema:schema218.required,parentSchema:schema218,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.canonical_content_hash === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canonical_content_hash"},message:"must have required property '"+"canonical_content_hash"+"'",schema:schema218.required,parentSchema:schema218,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.token_cost === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema218.required,parentSchema:schema218,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.canonical_content_hash !== undefined){
+let data0 = data.canonical_content_hash;
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err3 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema218.properties.canonical_content_hash,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/properties/canonical_content_hash/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema218.properties.canonical_content_hash.type,parentSchema:schema218.properties.canonical_content_hash,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.content_ref !== undefined){
+if(!(validate145(data.content_ref, {instancePath:instancePath+"/content_ref",parentData:data,parentDataProperty:"content_ref",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+}
+if(data.token_cost !== undefined){
+let data2 = data.token_cost;
+if(0 !== data2){
+const err5 = {instancePath:instancePath+"/token_cost",schemaPath:"#/properties/token_cost/const",keyword:"const",params:{allowedValue: 0},message:"must be equal to constant",schema:0,parentSchema:schema218.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+const _errs10 = errors;
+const _errs11 = errors;
+var valid1 = _errs11 === errors;
+if(valid1){
+const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema218.properties.content.not,parentSchema:schema218.properties.content,data:data.content};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.content_digest !== undefined){
+const _errs15 = errors;
+const _errs16 = errors;
+var valid2 = _errs16 === errors;
+if(valid2){
+const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/properties/content_digest/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema218.properties.content_digest.not,parentSchema:schema218.properties.content_digest,data:data.content_digest};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.transform !== undefined){
+const _errs20 = errors;
+const _errs21 = errors;
+var valid3 = _errs21 === errors;
+if(valid3){
+const err8 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema218.properties.transform.not,parentSchema:schema218.properties.transform,data:data.transform};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema218.type,parentSchema:schema218,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+validate148.evaluated = {"props":{"canonical_content_hash":true,"content_ref":true,"token_cost":true,"content":true,"content_digest":true,"transform":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema226 = {"type":"object","properties":{"type":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/ProvenanceLink/properties/type"},"uri":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/uri"},"range":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/range"},"digest":{"$ref":"#/$defs/NullableSha256Digest","x-cgp-at":"#/$defs/ProvenanceLink/properties/digest"},"method":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/method"},"by":{"type":["string","null"],"x-cgp-at":"#/$defs/ProvenanceLink/properties/by"}},"required":["type"],"if":{"properties":{"type":{"const":"file","x-cgp-at":"#/$defs/ProvenanceLink/if/properties/type"}},"required":["type"],"x-cgp-at":"#/$defs/ProvenanceLink/if"},"then":{"properties":{"digest":{"type":"string","x-cgp-at":"#/$defs/ProvenanceLink/then/properties/digest"}},"required":["digest"],"x-cgp-at":"#/$defs/ProvenanceLink/then"},"x-cgp-at":"#/$defs/ProvenanceLink"};
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate151.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.type === undefined) && (missing0 = "type")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("file" !== data.type){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.digest === undefined){
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'",schema:schema226.then.required,parentSchema:schema226.then,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.digest !== undefined){
+let data1 = data.digest;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/digest",schemaPath:"#/then/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema226.then.properties.digest.type,parentSchema:schema226.then.properties.digest,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.digest = true;
+props0.type = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema226.if,parentSchema:schema226,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema226.required,parentSchema:schema226,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7422,7 +10624,7 @@ if(data.type !== undefined){
 let data2 = data.type;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data2};
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7433,7 +10635,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data2};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7446,7 +10648,7 @@ errors++;
 if(data.uri !== undefined){
 let data3 = data.uri;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema175.properties.uri.type},message:"must be string,null",schema:schema175.properties.uri.type,parentSchema:schema175.properties.uri,data:data3};
+const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema226.properties.uri.type},message:"must be string,null",schema:schema226.properties.uri.type,parentSchema:schema226.properties.uri,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7459,7 +10661,7 @@ errors++;
 if(data.range !== undefined){
 let data4 = data.range;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: schema175.properties.range.type},message:"must be string,null",schema:schema175.properties.range.type,parentSchema:schema175.properties.range,data:data4};
+const err9 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: schema226.properties.range.type},message:"must be string,null",schema:schema226.properties.range.type,parentSchema:schema226.properties.range,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7472,7 +10674,7 @@ errors++;
 if(data.digest !== undefined){
 let data5 = data.digest;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema170.type},message:"must be string,null",schema:schema170.type,parentSchema:schema170,data:data5};
+const err10 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema221.type},message:"must be string,null",schema:schema221.type,parentSchema:schema221,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7483,7 +10685,7 @@ errors++;
 }
 if(typeof data5 === "string"){
 if(!pattern9.test(data5)){
-const err11 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema170,data:data5};
+const err11 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema221,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7497,7 +10699,7 @@ errors++;
 if(data.method !== undefined){
 let data6 = data.method;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: schema175.properties.method.type},message:"must be string,null",schema:schema175.properties.method.type,parentSchema:schema175.properties.method,data:data6};
+const err12 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: schema226.properties.method.type},message:"must be string,null",schema:schema226.properties.method.type,parentSchema:schema226.properties.method,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7510,7 +10712,7 @@ errors++;
 if(data.by !== undefined){
 let data7 = data.by;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/by",schemaPath:"#/properties/by/type",keyword:"type",params:{type: schema175.properties.by.type},message:"must be string,null",schema:schema175.properties.by.type,parentSchema:schema175.properties.by,data:data7};
+const err13 = {instancePath:instancePath+"/by",schemaPath:"#/properties/by/type",keyword:"type",params:{type: schema226.properties.by.type},message:"must be string,null",schema:schema226.properties.by.type,parentSchema:schema226.properties.by,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7522,7 +10724,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema175.type,parentSchema:schema175,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7531,18 +10733,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate151.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate123.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate151.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema178 = {"type":"object","properties":{"rel":{"type":"string","pattern":"^([^:]+|.+:.+)$","x-cgp-at":"#/$defs/Relation/properties/rel"},"target_uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/target_uri"},"display_name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/display_name"}},"required":["rel","target_uri","display_name"],"x-cgp-at":"#/$defs/Relation"};
+const schema229 = {"type":"object","properties":{"rel":{"type":"string","pattern":"^([^:]+|.+:.+)$","x-cgp-at":"#/$defs/Relation/properties/rel"},"target_uri":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/target_uri"},"display_name":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Relation/properties/display_name"}},"required":["rel","target_uri","display_name"],"x-cgp-at":"#/$defs/Relation"};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate153.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7551,7 +10753,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.rel === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rel"},message:"must have required property '"+"rel"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rel"},message:"must have required property '"+"rel"+"'",schema:schema229.required,parentSchema:schema229,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7561,7 +10763,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.target_uri === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_uri"},message:"must have required property '"+"target_uri"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_uri"},message:"must have required property '"+"target_uri"+"'",schema:schema229.required,parentSchema:schema229,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7571,7 +10773,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.display_name === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema178.required,parentSchema:schema178,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema229.required,parentSchema:schema229,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7584,7 +10786,7 @@ if(data.rel !== undefined){
 let data0 = data.rel;
 if(typeof data0 === "string"){
 if(!pattern17.test(data0)){
-const err3 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|.+:.+)$"},message:"must match pattern \""+"^([^:]+|.+:.+)$"+"\"",schema:"^([^:]+|.+:.+)$",parentSchema:schema178.properties.rel,data:data0};
+const err3 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|.+:.+)$"},message:"must match pattern \""+"^([^:]+|.+:.+)$"+"\"",schema:"^([^:]+|.+:.+)$",parentSchema:schema229.properties.rel,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7595,7 +10797,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema178.properties.rel.type,parentSchema:schema178.properties.rel,data:data0};
+const err4 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema229.properties.rel.type,parentSchema:schema229.properties.rel,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7609,7 +10811,7 @@ if(data.target_uri !== undefined){
 let data1 = data.target_uri;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
+const err5 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7620,7 +10822,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
+const err6 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7634,7 +10836,7 @@ if(data.display_name !== undefined){
 let data2 = data.display_name;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data2};
+const err7 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7645,7 +10847,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data2};
+const err8 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7657,7 +10859,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema178.type,parentSchema:schema178,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema229.type,parentSchema:schema229,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7666,17 +10868,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":{"rel":true,"target_uri":true,"display_name":true},"dynamicProps":false,"dynamicItems":false};
+validate153.evaluated = {"props":{"rel":true,"target_uri":true,"display_name":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema181 = {"type":["object","null"],"properties":{"fingerprint":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/FrameEmbedding/properties/fingerprint"},"vector":{"type":["array","null"],"items":{"type":"number","x-cgp-at":"#/$defs/FrameEmbedding/properties/vector/items"},"x-cgp-at":"#/$defs/FrameEmbedding/properties/vector"}},"required":["fingerprint"],"x-cgp-at":"#/$defs/FrameEmbedding"};
+const schema232 = {"type":["object","null"],"properties":{"fingerprint":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/FrameEmbedding/properties/fingerprint"},"vector":{"type":["array","null"],"items":{"type":"number","x-cgp-at":"#/$defs/FrameEmbedding/properties/vector/items"},"x-cgp-at":"#/$defs/FrameEmbedding/properties/vector"}},"required":["fingerprint"],"x-cgp-at":"#/$defs/FrameEmbedding"};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate155.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7684,7 +10886,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema181.type},message:"must be object,null",schema:schema181.type,parentSchema:schema181,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema232.type},message:"must be object,null",schema:schema232.type,parentSchema:schema232,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7695,7 +10897,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fingerprint === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fingerprint"},message:"must have required property '"+"fingerprint"+"'",schema:schema181.required,parentSchema:schema181,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fingerprint"},message:"must have required property '"+"fingerprint"+"'",schema:schema232.required,parentSchema:schema232,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7708,7 +10910,7 @@ if(data.fingerprint !== undefined){
 let data0 = data.fingerprint;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fingerprint",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
+const err2 = {instancePath:instancePath+"/fingerprint",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7719,7 +10921,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fingerprint",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
+const err3 = {instancePath:instancePath+"/fingerprint",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7732,7 +10934,7 @@ errors++;
 if(data.vector !== undefined){
 let data1 = data.vector;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/vector",schemaPath:"#/properties/vector/type",keyword:"type",params:{type: schema181.properties.vector.type},message:"must be array,null",schema:schema181.properties.vector.type,parentSchema:schema181.properties.vector,data:data1};
+const err4 = {instancePath:instancePath+"/vector",schemaPath:"#/properties/vector/type",keyword:"type",params:{type: schema232.properties.vector.type},message:"must be array,null",schema:schema232.properties.vector.type,parentSchema:schema232.properties.vector,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7746,7 +10948,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/vector/" + i0,schemaPath:"#/properties/vector/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema181.properties.vector.items.type,parentSchema:schema181.properties.vector.items,data:data2};
+const err5 = {instancePath:instancePath+"/vector/" + i0,schemaPath:"#/properties/vector/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema232.properties.vector.items.type,parentSchema:schema232.properties.vector.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7759,17 +10961,17 @@ errors++;
 }
 }
 }
-validate127.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":{"fingerprint":true,"vector":true},"dynamicProps":false,"dynamicItems":false};
+validate155.evaluated = {"props":{"fingerprint":true,"vector":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema184 = {"type":"object","properties":{"method":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Transform/properties/method"},"implementation":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Transform/properties/implementation"},"version":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Transform/properties/version"}},"required":["method"],"x-cgp-at":"#/$defs/Transform"};
+const schema235 = {"type":"object","properties":{"method":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Transform/properties/method"},"implementation":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Transform/properties/implementation"},"version":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Transform/properties/version"}},"required":["method"],"x-cgp-at":"#/$defs/Transform"};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate157.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7778,7 +10980,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.method === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema235.required,parentSchema:schema235,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7791,7 +10993,7 @@ if(data.method !== undefined){
 let data0 = data.method;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err1 = {instancePath:instancePath+"/method",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
+const err1 = {instancePath:instancePath+"/method",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7802,7 +11004,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/method",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
+const err2 = {instancePath:instancePath+"/method",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7816,7 +11018,7 @@ if(data.implementation !== undefined){
 let data1 = data.implementation;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
+const err3 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7827,7 +11029,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
+const err4 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7841,7 +11043,7 @@ if(data.version !== undefined){
 let data2 = data.version;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err5 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data2};
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7852,7 +11054,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data2};
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7864,7 +11066,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema235.type,parentSchema:schema235,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7873,16 +11075,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":{"method":true,"implementation":true,"version":true},"dynamicProps":false,"dynamicItems":false};
+validate157.evaluated = {"props":{"method":true,"implementation":true,"version":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7922,7 +11124,7 @@ if(_valid0){
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.content === undefined){
-const err1 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err1 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7932,7 +11134,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.token_cost === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err2 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7944,7 +11146,7 @@ errors++;
 if(data.content !== undefined){
 let data1 = data.content;
 if(typeof data1 !== "string"){
-const err3 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/RepresentationFull/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.content.type,parentSchema:schema161.properties.content,data:data1};
+const err3 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/RepresentationFull/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.content.type,parentSchema:schema212.properties.content,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7957,7 +11159,7 @@ errors++;
 if(data.token_cost !== undefined){
 let data2 = data.token_cost;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema161.properties.token_cost.type,parentSchema:schema161.properties.token_cost,data:data2};
+const err4 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema212.properties.token_cost.type,parentSchema:schema212.properties.token_cost,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7968,7 +11170,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 4294967295 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema161.properties.token_cost,data:data2};
+const err5 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema212.properties.token_cost,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7978,7 +11180,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema161.properties.token_cost,data:data2};
+const err6 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema212.properties.token_cost,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7994,7 +11196,7 @@ const _errs18 = errors;
 const _errs19 = errors;
 var valid5 = _errs19 === errors;
 if(valid5){
-const err7 = {instancePath:instancePath+"/content_ref",schemaPath:"#/$defs/RepresentationFull/properties/content_ref/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema161.properties.content_ref.not,parentSchema:schema161.properties.content_ref,data:data.content_ref};
+const err7 = {instancePath:instancePath+"/content_ref",schemaPath:"#/$defs/RepresentationFull/properties/content_ref/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema212.properties.content_ref.not,parentSchema:schema212.properties.content_ref,data:data.content_ref};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8020,7 +11222,7 @@ const _errs23 = errors;
 const _errs24 = errors;
 var valid6 = _errs24 === errors;
 if(valid6){
-const err8 = {instancePath:instancePath+"/transform",schemaPath:"#/$defs/RepresentationFull/properties/transform/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema161.properties.transform.not,parentSchema:schema161.properties.transform,data:data.transform};
+const err8 = {instancePath:instancePath+"/transform",schemaPath:"#/$defs/RepresentationFull/properties/transform/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema212.properties.transform.not,parentSchema:schema212.properties.transform,data:data.transform};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8046,7 +11248,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 var valid7 = _errs29 === errors;
 if(valid7){
-const err9 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/$defs/RepresentationFull/properties/canonical_content_hash/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema161.properties.canonical_content_hash.not,parentSchema:schema161.properties.canonical_content_hash,data:data.canonical_content_hash};
+const err9 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/$defs/RepresentationFull/properties/canonical_content_hash/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema212.properties.canonical_content_hash.not,parentSchema:schema212.properties.canonical_content_hash,data:data.canonical_content_hash};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8069,7 +11271,7 @@ vErrors = null;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/$defs/RepresentationFull/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
+const err10 = {instancePath,schemaPath:"#/$defs/RepresentationFull/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8091,7 +11293,7 @@ props0.representation = true;
 }
 }
 if(!valid1){
-const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema160.allOf[0].if,parentSchema:schema160.allOf[0],data};
+const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema211.allOf[0].if,parentSchema:schema211.allOf[0],data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8144,8 +11346,8 @@ vErrors = null;
 }
 if(_valid1){
 const _errs40 = errors;
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs40 === errors;
@@ -8162,7 +11364,7 @@ props1.representation = true;
 }
 }
 if(!valid8){
-const err14 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema160.allOf[1].if,parentSchema:schema160.allOf[1],data};
+const err14 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema211.allOf[1].if,parentSchema:schema211.allOf[1],data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8224,8 +11426,8 @@ vErrors = null;
 }
 if(_valid2){
 const _errs49 = errors;
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs49 === errors;
@@ -8242,7 +11444,7 @@ props2.representation = true;
 }
 }
 if(!valid10){
-const err17 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema160.allOf[2].if,parentSchema:schema160.allOf[2],data};
+const err17 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema211.allOf[2].if,parentSchema:schema211.allOf[2],data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8262,7 +11464,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8272,7 +11474,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data.kind === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8282,7 +11484,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data.title === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8292,7 +11494,7 @@ vErrors.push(err20);
 errors++;
 }
 if(data.score === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8302,7 +11504,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data.citation_label === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citation_label"},message:"must have required property '"+"citation_label"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citation_label"},message:"must have required property '"+"citation_label"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8342,7 +11544,7 @@ if(data.id !== undefined){
 let data8 = data.id;
 if(typeof data8 === "string"){
 if(func1(data8) < 1){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data8};
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8353,7 +11555,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data8};
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8366,7 +11568,7 @@ errors++;
 if(data.kind !== undefined){
 let data9 = data.kind;
 if(typeof data9 !== "string"){
-const err25 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema141.type,parentSchema:schema141,data:data9};
+const err25 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.type,parentSchema:schema192,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8380,7 +11582,7 @@ if(data.title !== undefined){
 let data10 = data.title;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.title,data:data10};
+const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.title,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8391,7 +11593,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.title.type,parentSchema:schema160.properties.title,data:data10};
+const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.title.type,parentSchema:schema211.properties.title,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8404,7 +11606,7 @@ errors++;
 if(data.content !== undefined){
 let data11 = data.content;
 if(typeof data11 !== "string"){
-const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.content.type,parentSchema:schema160.properties.content,data:data11};
+const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.content.type,parentSchema:schema211.properties.content,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8417,7 +11619,7 @@ errors++;
 if(data.content_digest !== undefined){
 let data12 = data.content_digest;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err29 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema170.type},message:"must be string,null",schema:schema170.type,parentSchema:schema170,data:data12};
+const err29 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema221.type},message:"must be string,null",schema:schema221.type,parentSchema:schema221,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8428,7 +11630,7 @@ errors++;
 }
 if(typeof data12 === "string"){
 if(!pattern9.test(data12)){
-const err30 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema170,data:data12};
+const err30 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema221,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8442,7 +11644,7 @@ errors++;
 if(data.uri !== undefined){
 let data13 = data.uri;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema160.properties.uri.type},message:"must be string,null",schema:schema160.properties.uri.type,parentSchema:schema160.properties.uri,data:data13};
+const err31 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema211.properties.uri.type},message:"must be string,null",schema:schema211.properties.uri.type,parentSchema:schema211.properties.uri,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8456,7 +11658,7 @@ if(data.score !== undefined){
 let data14 = data.score;
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 1 || isNaN(data14)){
-const err32 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema160.properties.score,data:data14};
+const err32 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema211.properties.score,data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8466,7 +11668,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data14 < 0 || isNaN(data14)){
-const err33 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.score,data:data14};
+const err33 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.score,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8477,7 +11679,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema160.properties.score.type,parentSchema:schema160.properties.score,data:data14};
+const err34 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema211.properties.score.type,parentSchema:schema211.properties.score,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8490,7 +11692,7 @@ errors++;
 if(data.canonical_token_cost !== undefined){
 let data16 = data.canonical_token_cost;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err35 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema153.type,parentSchema:schema153,data:data16};
+const err35 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data16};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8501,7 +11703,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 4294967295 || isNaN(data16)){
-const err36 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema153,data:data16};
+const err36 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8511,7 +11713,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data16 < 0 || isNaN(data16)){
-const err37 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema153,data:data16};
+const err37 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8525,7 +11727,7 @@ errors++;
 if(data.tokenizer_ref !== undefined){
 let data17 = data.tokenizer_ref;
 if(typeof data17 !== "string"){
-const err38 = {instancePath:instancePath+"/tokenizer_ref",schemaPath:"#/properties/tokenizer_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.tokenizer_ref.type,parentSchema:schema160.properties.tokenizer_ref,data:data17};
+const err38 = {instancePath:instancePath+"/tokenizer_ref",schemaPath:"#/properties/tokenizer_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.tokenizer_ref.type,parentSchema:schema211.properties.tokenizer_ref,data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8538,7 +11740,7 @@ errors++;
 if(data.valid_from !== undefined){
 let data18 = data.valid_from;
 if((typeof data18 !== "string") && (data18 !== null)){
-const err39 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema155.type},message:"must be string,null",schema:schema155.type,parentSchema:schema155,data:data18};
+const err39 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8549,7 +11751,7 @@ errors++;
 }
 if(typeof data18 === "string"){
 if(!pattern8.test(data18)){
-const err40 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema155,data:data18};
+const err40 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8563,7 +11765,7 @@ errors++;
 if(data.valid_to !== undefined){
 let data19 = data.valid_to;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema155.type},message:"must be string,null",schema:schema155.type,parentSchema:schema155,data:data19};
+const err41 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8574,7 +11776,7 @@ errors++;
 }
 if(typeof data19 === "string"){
 if(!pattern8.test(data19)){
-const err42 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema155,data:data19};
+const err42 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8588,7 +11790,7 @@ errors++;
 if(data.recorded_at !== undefined){
 let data20 = data.recorded_at;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err43 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema155.type},message:"must be string,null",schema:schema155.type,parentSchema:schema155,data:data20};
+const err43 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data20};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8599,7 +11801,7 @@ errors++;
 }
 if(typeof data20 === "string"){
 if(!pattern8.test(data20)){
-const err44 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema155,data:data20};
+const err44 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8615,14 +11817,14 @@ let data21 = data.provenance;
 if(Array.isArray(data21)){
 const len0 = data21.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate123(data21[i0], {instancePath:instancePath+"/provenance/" + i0,parentData:data21,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate151(data21[i0], {instancePath:instancePath+"/provenance/" + i0,parentData:data21,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.properties.provenance.type,parentSchema:schema160.properties.provenance,data:data21};
+const err45 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema211.properties.provenance.type,parentSchema:schema211.properties.provenance,data:data21};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8636,7 +11838,7 @@ if(data.citation_label !== undefined){
 let data23 = data.citation_label;
 if(typeof data23 === "string"){
 if(func1(data23) < 1){
-const err46 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.citation_label,data:data23};
+const err46 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.citation_label,data:data23};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8647,7 +11849,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.citation_label.type,parentSchema:schema160.properties.citation_label,data:data23};
+const err47 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.citation_label.type,parentSchema:schema211.properties.citation_label,data:data23};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8662,14 +11864,14 @@ let data24 = data.relations;
 if(Array.isArray(data24)){
 const len1 = data24.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate125(data24[i1], {instancePath:instancePath+"/relations/" + i1,parentData:data24,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate153(data24[i1], {instancePath:instancePath+"/relations/" + i1,parentData:data24,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/relations",schemaPath:"#/properties/relations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.properties.relations.type,parentSchema:schema160.properties.relations,data:data24};
+const err48 = {instancePath:instancePath+"/relations",schemaPath:"#/properties/relations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema211.properties.relations.type,parentSchema:schema211.properties.relations,data:data24};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8680,15 +11882,15 @@ errors++;
 }
 }
 if(data.embedding !== undefined){
-if(!(validate127(data.embedding, {instancePath:instancePath+"/embedding",parentData:data,parentDataProperty:"embedding",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate155(data.embedding, {instancePath:instancePath+"/embedding",parentData:data,parentDataProperty:"embedding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
 if(data.representation !== undefined){
 let data27 = data.representation;
 if(!(((data27 === "full") || (data27 === "compact")) || (data27 === "reference"))){
-const err49 = {instancePath:instancePath+"/representation",schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values",schema:schema143.enum,parentSchema:schema143,data:data27};
+const err49 = {instancePath:instancePath+"/representation",schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values",schema:schema194.enum,parentSchema:schema194,data:data27};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8699,8 +11901,8 @@ errors++;
 }
 }
 if(data.transform !== undefined){
-if(!(validate129(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate157(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -8708,7 +11910,7 @@ if(data.content_fidelity !== undefined){
 let data31 = data.content_fidelity;
 if(typeof data31 === "string"){
 if(func1(data31) < 1){
-const err50 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.content_fidelity,data:data31};
+const err50 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.content_fidelity,data:data31};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8719,7 +11921,7 @@ errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.content_fidelity.type,parentSchema:schema160.properties.content_fidelity,data:data31};
+const err51 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.content_fidelity.type,parentSchema:schema211.properties.content_fidelity,data:data31};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8733,7 +11935,7 @@ if(data.minimum_content_fidelity !== undefined){
 let data32 = data.minimum_content_fidelity;
 if(typeof data32 === "string"){
 if(func1(data32) < 1){
-const err52 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.minimum_content_fidelity,data:data32};
+const err52 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.minimum_content_fidelity,data:data32};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8744,7 +11946,7 @@ errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.minimum_content_fidelity.type,parentSchema:schema160.properties.minimum_content_fidelity,data:data32};
+const err53 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.minimum_content_fidelity.type,parentSchema:schema211.properties.minimum_content_fidelity,data:data32};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8758,7 +11960,7 @@ if(data.inline_content_requirement !== undefined){
 let data33 = data.inline_content_requirement;
 if(typeof data33 === "string"){
 if(func1(data33) < 1){
-const err54 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.inline_content_requirement,data:data33};
+const err54 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.inline_content_requirement,data:data33};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8769,7 +11971,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.inline_content_requirement.type,parentSchema:schema160.properties.inline_content_requirement,data:data33};
+const err55 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.inline_content_requirement.type,parentSchema:schema211.properties.inline_content_requirement,data:data33};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8781,7 +11983,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.type,parentSchema:schema160,data};
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8790,19 +11992,19 @@ vErrors.push(err56);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate143.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate115.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate143.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-const schema188 = {"type":"object","properties":{"frame":{"$ref":"#/$defs/FrameId","x-cgp-at":"#/$defs/FrameAttestation/properties/frame"},"attestation":{"$ref":"#/$defs/Attestation","x-cgp-at":"#/$defs/FrameAttestation/properties/attestation"},"inclusion_proof":{"$ref":"#/$defs/InclusionProof","x-cgp-at":"#/$defs/FrameAttestation/properties/inclusion_proof"}},"required":["frame"],"x-cgp-at":"#/$defs/FrameAttestation"};
-const schema189 = {"type":"object","properties":{"provider_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/FrameId/properties/provider_id"},"frame_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/FrameId/properties/frame_id"},"content_digest":{"$ref":"#/$defs/NullableSha256Digest","x-cgp-at":"#/$defs/FrameId/properties/content_digest"}},"required":["provider_id","frame_id"],"x-cgp-at":"#/$defs/FrameId"};
+const schema239 = {"type":"object","properties":{"frame":{"$ref":"#/$defs/FrameId","x-cgp-at":"#/$defs/FrameAttestation/properties/frame"},"attestation":{"$ref":"#/$defs/Attestation","x-cgp-at":"#/$defs/FrameAttestation/properties/attestation"},"inclusion_proof":{"$ref":"#/$defs/InclusionProof","x-cgp-at":"#/$defs/FrameAttestation/properties/inclusion_proof"}},"required":["frame"],"x-cgp-at":"#/$defs/FrameAttestation"};
+const schema240 = {"type":"object","properties":{"provider_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/FrameId/properties/provider_id"},"frame_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/FrameId/properties/frame_id"},"content_digest":{"$ref":"#/$defs/NullableSha256Digest","x-cgp-at":"#/$defs/FrameId/properties/content_digest"}},"required":["provider_id","frame_id"],"x-cgp-at":"#/$defs/FrameId"};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate161.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8811,7 +12013,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.provider_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema240.required,parentSchema:schema240,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8821,7 +12023,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.frame_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame_id"},message:"must have required property '"+"frame_id"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame_id"},message:"must have required property '"+"frame_id"+"'",schema:schema240.required,parentSchema:schema240,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8834,7 +12036,7 @@ if(data.provider_id !== undefined){
 let data0 = data.provider_id;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data0};
+const err2 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8845,7 +12047,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data0};
+const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8859,7 +12061,7 @@ if(data.frame_id !== undefined){
 let data1 = data.frame_id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
+const err4 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8870,7 +12072,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
+const err5 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8883,7 +12085,7 @@ errors++;
 if(data.content_digest !== undefined){
 let data2 = data.content_digest;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema170.type},message:"must be string,null",schema:schema170.type,parentSchema:schema170,data:data2};
+const err6 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema221.type},message:"must be string,null",schema:schema221.type,parentSchema:schema221,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8894,7 +12096,7 @@ errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern9.test(data2)){
-const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema170,data:data2};
+const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema221,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8907,7 +12109,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.type,parentSchema:schema189,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8916,18 +12118,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":{"provider_id":true,"frame_id":true,"content_digest":true},"dynamicProps":false,"dynamicItems":false};
+validate161.evaluated = {"props":{"provider_id":true,"frame_id":true,"content_digest":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema193 = {"type":"object","properties":{"signed_commitment":{"$ref":"#/$defs/Sha256Digest","x-cgp-at":"#/$defs/Attestation/properties/signed_commitment"},"key_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/key_id"},"algorithm":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/algorithm"},"attester_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/attester_id"},"signature":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/signature"},"issued_at":{"$ref":"#/$defs/Timestamp","x-cgp-at":"#/$defs/Attestation/properties/issued_at"}},"required":["signed_commitment","key_id","algorithm","signature"],"x-cgp-at":"#/$defs/Attestation"};
-const schema194 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/Sha256Digest"};
+const schema244 = {"type":"object","properties":{"signed_commitment":{"$ref":"#/$defs/Sha256Digest","x-cgp-at":"#/$defs/Attestation/properties/signed_commitment"},"key_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/key_id"},"algorithm":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/algorithm"},"attester_id":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/attester_id"},"signature":{"$ref":"#/$defs/NonEmptyString","x-cgp-at":"#/$defs/Attestation/properties/signature"},"issued_at":{"$ref":"#/$defs/Timestamp","x-cgp-at":"#/$defs/Attestation/properties/issued_at"}},"required":["signed_commitment","key_id","algorithm","signature"],"x-cgp-at":"#/$defs/Attestation"};
+const schema245 = {"type":"string","pattern":"^sha256:[0-9a-f]{64}$","x-cgp-at":"#/$defs/Sha256Digest"};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate163.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8936,7 +12138,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.signed_commitment === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signed_commitment"},message:"must have required property '"+"signed_commitment"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signed_commitment"},message:"must have required property '"+"signed_commitment"+"'",schema:schema244.required,parentSchema:schema244,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8946,7 +12148,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.key_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key_id"},message:"must have required property '"+"key_id"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key_id"},message:"must have required property '"+"key_id"+"'",schema:schema244.required,parentSchema:schema244,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8956,7 +12158,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.algorithm === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema244.required,parentSchema:schema244,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8966,7 +12168,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.signature === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema244.required,parentSchema:schema244,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8979,7 +12181,7 @@ if(data.signed_commitment !== undefined){
 let data0 = data.signed_commitment;
 if(typeof data0 === "string"){
 if(!pattern9.test(data0)){
-const err4 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema194,data:data0};
+const err4 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema245,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8990,7 +12192,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.type,parentSchema:schema194,data:data0};
+const err5 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema245.type,parentSchema:schema245,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9004,7 +12206,7 @@ if(data.key_id !== undefined){
 let data1 = data.key_id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data1};
+const err6 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9015,7 +12217,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data1};
+const err7 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9029,7 +12231,7 @@ if(data.algorithm !== undefined){
 let data2 = data.algorithm;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data2};
+const err8 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9040,7 +12242,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data2};
+const err9 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9054,7 +12256,7 @@ if(data.attester_id !== undefined){
 let data3 = data.attester_id;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-const err10 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data3};
+const err10 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9065,7 +12267,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data3};
+const err11 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9079,7 +12281,7 @@ if(data.signature !== undefined){
 let data4 = data.signature;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-const err12 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema135,data:data4};
+const err12 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9090,7 +12292,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.type,parentSchema:schema135,data:data4};
+const err13 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9104,7 +12306,7 @@ if(data.issued_at !== undefined){
 let data5 = data.issued_at;
 if(typeof data5 === "string"){
 if(!pattern8.test(data5)){
-const err14 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema166,data:data5};
+const err14 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema217,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9115,7 +12317,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema166.type,parentSchema:schema166,data:data5};
+const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9127,7 +12329,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema193.type,parentSchema:schema193,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema244.type,parentSchema:schema244,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9136,17 +12338,17 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":{"signed_commitment":true,"key_id":true,"algorithm":true,"attester_id":true,"signature":true,"issued_at":true},"dynamicProps":false,"dynamicItems":false};
+validate163.evaluated = {"props":{"signed_commitment":true,"key_id":true,"algorithm":true,"attester_id":true,"signature":true,"issued_at":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema200 = {"type":"object","properties":{"leaf_index":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/InclusionProof/properties/leaf_index"},"leaf_count":{"type":"integer","minimum":1,"maximum":4294967295,"x-cgp-at":"#/$defs/InclusionProof/properties/leaf_count"},"path":{"type":"array","items":{"type":"object","properties":{"sibling":{"$ref":"#/$defs/Sha256Digest","x-cgp-at":"#/$defs/InclusionProof/properties/path/items/properties/sibling"},"sibling_is_left":{"type":"boolean","x-cgp-at":"#/$defs/InclusionProof/properties/path/items/properties/sibling_is_left"}},"required":["sibling","sibling_is_left"],"x-cgp-at":"#/$defs/InclusionProof/properties/path/items"},"x-cgp-at":"#/$defs/InclusionProof/properties/path"}},"required":["leaf_index","leaf_count","path"],"x-cgp-at":"#/$defs/InclusionProof"};
+const schema251 = {"type":"object","properties":{"leaf_index":{"$ref":"#/$defs/U32","x-cgp-at":"#/$defs/InclusionProof/properties/leaf_index"},"leaf_count":{"type":"integer","minimum":1,"maximum":4294967295,"x-cgp-at":"#/$defs/InclusionProof/properties/leaf_count"},"path":{"type":"array","items":{"type":"object","properties":{"sibling":{"$ref":"#/$defs/Sha256Digest","x-cgp-at":"#/$defs/InclusionProof/properties/path/items/properties/sibling"},"sibling_is_left":{"type":"boolean","x-cgp-at":"#/$defs/InclusionProof/properties/path/items/properties/sibling_is_left"}},"required":["sibling","sibling_is_left"],"x-cgp-at":"#/$defs/InclusionProof/properties/path/items"},"x-cgp-at":"#/$defs/InclusionProof/properties/path"}},"required":["leaf_index","leaf_count","path"],"x-cgp-at":"#/$defs/InclusionProof"};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate165.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9155,7 +12357,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.leaf_index === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_index"},message:"must have required property '"+"leaf_index"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_index"},message:"must have required property '"+"leaf_index"+"'",schema:schema251.required,parentSchema:schema251,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9165,7 +12367,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.leaf_count === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_count"},message:"must have required property '"+"leaf_count"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_count"},message:"must have required property '"+"leaf_count"+"'",schema:schema251.required,parentSchema:schema251,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9175,7 +12377,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.path === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema251.required,parentSchema:schema251,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9187,7 +12389,7 @@ errors++;
 if(data.leaf_index !== undefined){
 let data0 = data.leaf_index;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema153.type,parentSchema:schema153,data:data0};
+const err3 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9198,7 +12400,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 4294967295 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema153,data:data0};
+const err4 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9208,7 +12410,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema153,data:data0};
+const err5 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9222,7 +12424,7 @@ errors++;
 if(data.leaf_count !== undefined){
 let data1 = data.leaf_count;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err6 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.leaf_count.type,parentSchema:schema200.properties.leaf_count,data:data1};
+const err6 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema251.properties.leaf_count.type,parentSchema:schema251.properties.leaf_count,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9233,7 +12435,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 4294967295 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema200.properties.leaf_count,data:data1};
+const err7 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema251.properties.leaf_count,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9243,7 +12445,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema200.properties.leaf_count,data:data1};
+const err8 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema251.properties.leaf_count,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9262,7 +12464,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.sibling === undefined){
-const err9 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling"},message:"must have required property '"+"sibling"+"'",schema:schema200.properties.path.items.required,parentSchema:schema200.properties.path.items,data:data3};
+const err9 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling"},message:"must have required property '"+"sibling"+"'",schema:schema251.properties.path.items.required,parentSchema:schema251.properties.path.items,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9272,7 +12474,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data3.sibling_is_left === undefined){
-const err10 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling_is_left"},message:"must have required property '"+"sibling_is_left"+"'",schema:schema200.properties.path.items.required,parentSchema:schema200.properties.path.items,data:data3};
+const err10 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling_is_left"},message:"must have required property '"+"sibling_is_left"+"'",schema:schema251.properties.path.items.required,parentSchema:schema251.properties.path.items,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9285,7 +12487,7 @@ if(data3.sibling !== undefined){
 let data4 = data3.sibling;
 if(typeof data4 === "string"){
 if(!pattern9.test(data4)){
-const err11 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema194,data:data4};
+const err11 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema245,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9296,7 +12498,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.type,parentSchema:schema194,data:data4};
+const err12 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema245.type,parentSchema:schema245,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9309,7 +12511,7 @@ errors++;
 if(data3.sibling_is_left !== undefined){
 let data5 = data3.sibling_is_left;
 if(typeof data5 !== "boolean"){
-const err13 = {instancePath:instancePath+"/path/" + i0+"/sibling_is_left",schemaPath:"#/properties/path/items/properties/sibling_is_left/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema200.properties.path.items.properties.sibling_is_left.type,parentSchema:schema200.properties.path.items.properties.sibling_is_left,data:data5};
+const err13 = {instancePath:instancePath+"/path/" + i0+"/sibling_is_left",schemaPath:"#/properties/path/items/properties/sibling_is_left/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema251.properties.path.items.properties.sibling_is_left.type,parentSchema:schema251.properties.path.items.properties.sibling_is_left,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9321,7 +12523,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.properties.path.items.type,parentSchema:schema200.properties.path.items,data:data3};
+const err14 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.properties.path.items.type,parentSchema:schema251.properties.path.items,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9333,7 +12535,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema200.properties.path.type,parentSchema:schema200.properties.path,data:data2};
+const err15 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema251.properties.path.type,parentSchema:schema251.properties.path,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9345,7 +12547,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.type,parentSchema:schema251,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9354,16 +12556,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":{"leaf_index":true,"leaf_count":true,"path":true},"dynamicProps":false,"dynamicItems":false};
+validate165.evaluated = {"props":{"leaf_index":true,"leaf_count":true,"path":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate160.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9372,7 +12574,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.frame === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema239.required,parentSchema:schema239,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9382,26 +12584,26 @@ vErrors.push(err0);
 errors++;
 }
 if(data.frame !== undefined){
-if(!(validate133(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate161(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
 if(data.attestation !== undefined){
-if(!(validate135(data.attestation, {instancePath:instancePath+"/attestation",parentData:data,parentDataProperty:"attestation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate163(data.attestation, {instancePath:instancePath+"/attestation",parentData:data,parentDataProperty:"attestation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
 if(data.inclusion_proof !== undefined){
-if(!(validate137(data.inclusion_proof, {instancePath:instancePath+"/inclusion_proof",parentData:data,parentDataProperty:"inclusion_proof",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate165(data.inclusion_proof, {instancePath:instancePath+"/inclusion_proof",parentData:data,parentDataProperty:"inclusion_proof",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9410,16 +12612,16 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":{"frame":true,"attestation":true,"inclusion_proof":true},"dynamicProps":false,"dynamicItems":false};
+validate160.evaluated = {"props":{"frame":true,"attestation":true,"inclusion_proof":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9428,7 +12630,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.frames === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frames"},message:"must have required property '"+"frames"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frames"},message:"must have required property '"+"frames"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9438,7 +12640,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.truncated === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9452,14 +12654,14 @@ let data0 = data.frames;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate115(data0[i0], {instancePath:instancePath+"/frames/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate143(data0[i0], {instancePath:instancePath+"/frames/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/frames",schemaPath:"#/properties/frames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.properties.frames.type,parentSchema:schema159.properties.frames,data:data0};
+const err2 = {instancePath:instancePath+"/frames",schemaPath:"#/properties/frames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.frames.type,parentSchema:schema210.properties.frames,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9472,7 +12674,7 @@ errors++;
 if(data.truncated !== undefined){
 let data2 = data.truncated;
 if(typeof data2 !== "boolean"){
-const err3 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema159.properties.truncated.type,parentSchema:schema159.properties.truncated,data:data2};
+const err3 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema210.properties.truncated.type,parentSchema:schema210.properties.truncated,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9485,7 +12687,7 @@ errors++;
 if(data.dropped_estimate !== undefined){
 let data3 = data.dropped_estimate;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/type",keyword:"type",params:{type: schema159.properties.dropped_estimate.type},message:"must be integer,null",schema:schema159.properties.dropped_estimate.type,parentSchema:schema159.properties.dropped_estimate,data:data3};
+const err4 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/type",keyword:"type",params:{type: schema210.properties.dropped_estimate.type},message:"must be integer,null",schema:schema210.properties.dropped_estimate.type,parentSchema:schema210.properties.dropped_estimate,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9496,7 +12698,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 4294967295 || isNaN(data3)){
-const err5 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema159.properties.dropped_estimate,data:data3};
+const err5 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema210.properties.dropped_estimate,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9506,7 +12708,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema159.properties.dropped_estimate,data:data3};
+const err6 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.dropped_estimate,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9522,14 +12724,14 @@ let data4 = data.frame_attestations;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate132(data4[i1], {instancePath:instancePath+"/frame_attestations/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+if(!(validate160(data4[i1], {instancePath:instancePath+"/frame_attestations/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/frame_attestations",schemaPath:"#/properties/frame_attestations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.properties.frame_attestations.type,parentSchema:schema159.properties.frame_attestations,data:data4};
+const err7 = {instancePath:instancePath+"/frame_attestations",schemaPath:"#/properties/frame_attestations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.frame_attestations.type,parentSchema:schema210.properties.frame_attestations,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9540,14 +12742,14 @@ errors++;
 }
 }
 if(data.result_attestation !== undefined){
-if(!(validate135(data.result_attestation, {instancePath:instancePath+"/result_attestation",parentData:data,parentDataProperty:"result_attestation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate163(data.result_attestation, {instancePath:instancePath+"/result_attestation",parentData:data,parentDataProperty:"result_attestation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema159.type,parentSchema:schema159,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9556,16 +12758,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":{"frames":true,"truncated":true,"dropped_estimate":true,"frame_attestations":true,"result_attestation":true},"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":{"frames":true,"truncated":true,"dropped_estimate":true,"frame_attestations":true,"result_attestation":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate160.evaluated;
+const evaluated0 = validate188.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9574,7 +12776,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9584,7 +12786,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.result === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9596,7 +12798,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("frames" !== data0){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "frames"},message:"must be equal to constant",schema:"frames",parentSchema:schema157.properties.type,data:data0};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "frames"},message:"must be equal to constant",schema:"frames",parentSchema:schema208.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9610,7 +12812,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149,data:data1};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9621,7 +12823,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.type,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9632,14 +12834,14 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(!(validate114(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate142(data.result, {instancePath:instancePath+"/result",parentData:data,parentDataProperty:"result",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9648,18 +12850,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
-validate160.evaluated = {"props":{"type":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
+validate188.evaluated = {"props":{"type":true,"id":true,"result":true},"dynamicProps":false,"dynamicItems":false};
 
-export const interop_verify = validate162;
-const schema203 = {"type":"object","properties":{"type":{"const":"verify","x-cgp-at":"#/$defs/Verify/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Verify/properties/id"},"request":{"type":"object","properties":{"frames":{"type":"array","items":{"$ref":"#/$defs/FrameId","x-cgp-at":"#/$defs/Verify/properties/request/properties/frames/items"},"x-cgp-at":"#/$defs/Verify/properties/request/properties/frames"}},"required":["frames"],"x-cgp-at":"#/$defs/Verify/properties/request"}},"required":["type","request"],"x-cgp-at":"#/$defs/Verify"};
+export const interop_verify = validate190;
+const schema254 = {"type":"object","properties":{"type":{"const":"verify","x-cgp-at":"#/$defs/Verify/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Verify/properties/id"},"request":{"type":"object","properties":{"frames":{"type":"array","items":{"$ref":"#/$defs/FrameId","x-cgp-at":"#/$defs/Verify/properties/request/properties/frames/items"},"x-cgp-at":"#/$defs/Verify/properties/request/properties/frames"}},"required":["frames"],"x-cgp-at":"#/$defs/Verify/properties/request"}},"required":["type","request"],"x-cgp-at":"#/$defs/Verify"};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate162.evaluated;
+const evaluated0 = validate190.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9668,7 +12870,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema203.required,parentSchema:schema203,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema254.required,parentSchema:schema254,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9678,7 +12880,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.request === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'",schema:schema203.required,parentSchema:schema203,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'",schema:schema254.required,parentSchema:schema254,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9690,7 +12892,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("verify" !== data0){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "verify"},message:"must be equal to constant",schema:"verify",parentSchema:schema203.properties.type,data:data0};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "verify"},message:"must be equal to constant",schema:"verify",parentSchema:schema254.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9704,7 +12906,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149,data:data1};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9715,7 +12917,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.type,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9729,7 +12931,7 @@ if(data.request !== undefined){
 let data2 = data.request;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.frames === undefined){
-const err5 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/required",keyword:"required",params:{missingProperty: "frames"},message:"must have required property '"+"frames"+"'",schema:schema203.properties.request.required,parentSchema:schema203.properties.request,data:data2};
+const err5 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/required",keyword:"required",params:{missingProperty: "frames"},message:"must have required property '"+"frames"+"'",schema:schema254.properties.request.required,parentSchema:schema254.properties.request,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9743,14 +12945,14 @@ let data3 = data2.frames;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate133(data3[i0], {instancePath:instancePath+"/request/frames/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate161(data3[i0], {instancePath:instancePath+"/request/frames/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/request/frames",schemaPath:"#/properties/request/properties/frames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema203.properties.request.properties.frames.type,parentSchema:schema203.properties.request.properties.frames,data:data3};
+const err6 = {instancePath:instancePath+"/request/frames",schemaPath:"#/properties/request/properties/frames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema254.properties.request.properties.frames.type,parentSchema:schema254.properties.request.properties.frames,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9762,7 +12964,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.properties.request.type,parentSchema:schema203.properties.request,data:data2};
+const err7 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema254.properties.request.type,parentSchema:schema254.properties.request,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9774,7 +12976,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema254.type,parentSchema:schema254,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9783,19 +12985,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
-validate162.evaluated = {"props":{"type":true,"id":true,"request":true},"dynamicProps":false,"dynamicItems":false};
+validate190.evaluated = {"props":{"type":true,"id":true,"request":true},"dynamicProps":false,"dynamicItems":false};
 
-export const interop_verified = validate164;
-const schema205 = {"type":"object","properties":{"type":{"const":"verified","x-cgp-at":"#/$defs/Verified/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Verified/properties/id"},"response":{"type":"object","properties":{"verdicts":{"type":"array","items":{"$ref":"#/$defs/FrameVerdict","x-cgp-at":"#/$defs/Verified/properties/response/properties/verdicts/items"},"x-cgp-at":"#/$defs/Verified/properties/response/properties/verdicts"}},"required":["verdicts"],"x-cgp-at":"#/$defs/Verified/properties/response"}},"required":["type","response"],"x-cgp-at":"#/$defs/Verified"};
-const schema207 = {"type":"object","properties":{"frame":{"$ref":"#/$defs/FrameId","x-cgp-at":"#/$defs/FrameVerdict/properties/frame"},"status":{"enum":["valid","stale","gone","unknown"],"x-cgp-at":"#/$defs/FrameVerdict/properties/status"}},"required":["frame","status"],"if":{"properties":{"status":{"const":"stale","x-cgp-at":"#/$defs/FrameVerdict/if/properties/status"}},"required":["status"],"x-cgp-at":"#/$defs/FrameVerdict/if"},"then":{"properties":{"replacement_digest":{"$ref":"#/$defs/Sha256Digest","x-cgp-at":"#/$defs/FrameVerdict/then/properties/replacement_digest"}},"x-cgp-at":"#/$defs/FrameVerdict/then"},"x-cgp-at":"#/$defs/FrameVerdict"};
+export const interop_verified = validate192;
+const schema256 = {"type":"object","properties":{"type":{"const":"verified","x-cgp-at":"#/$defs/Verified/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Verified/properties/id"},"response":{"type":"object","properties":{"verdicts":{"type":"array","items":{"$ref":"#/$defs/FrameVerdict","x-cgp-at":"#/$defs/Verified/properties/response/properties/verdicts/items"},"x-cgp-at":"#/$defs/Verified/properties/response/properties/verdicts"}},"required":["verdicts"],"x-cgp-at":"#/$defs/Verified/properties/response"}},"required":["type","response"],"x-cgp-at":"#/$defs/Verified"};
+const schema258 = {"type":"object","properties":{"frame":{"$ref":"#/$defs/FrameId","x-cgp-at":"#/$defs/FrameVerdict/properties/frame"},"status":{"enum":["valid","stale","gone","unknown"],"x-cgp-at":"#/$defs/FrameVerdict/properties/status"}},"required":["frame","status"],"if":{"properties":{"status":{"const":"stale","x-cgp-at":"#/$defs/FrameVerdict/if/properties/status"}},"required":["status"],"x-cgp-at":"#/$defs/FrameVerdict/if"},"then":{"properties":{"replacement_digest":{"$ref":"#/$defs/Sha256Digest","x-cgp-at":"#/$defs/FrameVerdict/then/properties/replacement_digest"}},"x-cgp-at":"#/$defs/FrameVerdict/then"},"x-cgp-at":"#/$defs/FrameVerdict"};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate175.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9851,7 +13053,7 @@ if(data.replacement_digest !== undefined){
 let data1 = data.replacement_digest;
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err2 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema194,data:data1};
+const err2 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema245,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9862,7 +13064,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.type,parentSchema:schema194,data:data1};
+const err3 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema245.type,parentSchema:schema245,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9882,7 +13084,7 @@ props0.status = true;
 }
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema207.if,parentSchema:schema207,data};
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema258.if,parentSchema:schema258,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9893,7 +13095,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.frame === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema258.required,parentSchema:schema258,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9903,7 +13105,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.status === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema258.required,parentSchema:schema258,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9918,15 +13120,15 @@ props0.frame = true;
 props0.status = true;
 }
 if(data.frame !== undefined){
-if(!(validate133(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate161(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
 let data3 = data.status;
 if(!((((data3 === "valid") || (data3 === "stale")) || (data3 === "gone")) || (data3 === "unknown"))){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema207.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema207.properties.status.enum,parentSchema:schema207.properties.status,data:data3};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema258.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema258.properties.status.enum,parentSchema:schema258.properties.status,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9938,7 +13140,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.type,parentSchema:schema207,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema258.type,parentSchema:schema258,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9947,17 +13149,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate175.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate147.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate175.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate164.evaluated;
+const evaluated0 = validate192.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9966,7 +13168,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema256.required,parentSchema:schema256,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9976,7 +13178,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.response === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",schema:schema256.required,parentSchema:schema256,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9988,7 +13190,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("verified" !== data0){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "verified"},message:"must be equal to constant",schema:"verified",parentSchema:schema205.properties.type,data:data0};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "verified"},message:"must be equal to constant",schema:"verified",parentSchema:schema256.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10002,7 +13204,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149,data:data1};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10013,7 +13215,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.type,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10027,7 +13229,7 @@ if(data.response !== undefined){
 let data2 = data.response;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.verdicts === undefined){
-const err5 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/required",keyword:"required",params:{missingProperty: "verdicts"},message:"must have required property '"+"verdicts"+"'",schema:schema205.properties.response.required,parentSchema:schema205.properties.response,data:data2};
+const err5 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/required",keyword:"required",params:{missingProperty: "verdicts"},message:"must have required property '"+"verdicts"+"'",schema:schema256.properties.response.required,parentSchema:schema256.properties.response,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10041,14 +13243,14 @@ let data3 = data2.verdicts;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate147(data3[i0], {instancePath:instancePath+"/response/verdicts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate175(data3[i0], {instancePath:instancePath+"/response/verdicts/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/response/verdicts",schemaPath:"#/properties/response/properties/verdicts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema205.properties.response.properties.verdicts.type,parentSchema:schema205.properties.response.properties.verdicts,data:data3};
+const err6 = {instancePath:instancePath+"/response/verdicts",schemaPath:"#/properties/response/properties/verdicts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema256.properties.response.properties.verdicts.type,parentSchema:schema256.properties.response.properties.verdicts,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10060,7 +13262,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.properties.response.type,parentSchema:schema205.properties.response,data:data2};
+const err7 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.properties.response.type,parentSchema:schema256.properties.response,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10072,7 +13274,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema256.type,parentSchema:schema256,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10081,18 +13283,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
-validate164.evaluated = {"props":{"type":true,"id":true,"response":true},"dynamicProps":false,"dynamicItems":false};
+validate192.evaluated = {"props":{"type":true,"id":true,"response":true},"dynamicProps":false,"dynamicItems":false};
 
-export const interop_shutdown = validate166;
-const schema209 = {"type":"object","properties":{"type":{"const":"shutdown","x-cgp-at":"#/$defs/Shutdown/properties/type"}},"required":["type"],"x-cgp-at":"#/$defs/Shutdown"};
+export const interop_shutdown = validate194;
+const schema260 = {"type":"object","properties":{"type":{"const":"shutdown","x-cgp-at":"#/$defs/Shutdown/properties/type"}},"required":["type"],"x-cgp-at":"#/$defs/Shutdown"};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate166.evaluated;
+const evaluated0 = validate194.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10101,7 +13303,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema209.required,parentSchema:schema209,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema260.required,parentSchema:schema260,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10113,7 +13315,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("shutdown" !== data0){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "shutdown"},message:"must be equal to constant",schema:"shutdown",parentSchema:schema209.properties.type,data:data0};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "shutdown"},message:"must be equal to constant",schema:"shutdown",parentSchema:schema260.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10125,7 +13327,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema209.type,parentSchema:schema209,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema260.type,parentSchema:schema260,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10134,18 +13336,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
-validate166.evaluated = {"props":{"type":true},"dynamicProps":false,"dynamicItems":false};
+validate194.evaluated = {"props":{"type":true},"dynamicProps":false,"dynamicItems":false};
 
-export const interop_error = validate167;
-const schema210 = {"type":"object","properties":{"type":{"const":"error","x-cgp-at":"#/$defs/Error/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Error/properties/id"},"code":{"type":"string","pattern":"^([^:]*|.+:.+)$","x-cgp-at":"#/$defs/Error/properties/code"},"message":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/Error/properties/message"}},"required":["type","message"],"x-cgp-at":"#/$defs/Error"};
+export const interop_error = validate195;
+const schema261 = {"type":"object","properties":{"type":{"const":"error","x-cgp-at":"#/$defs/Error/properties/type"},"id":{"$ref":"#/$defs/CorrelationId","x-cgp-at":"#/$defs/Error/properties/id"},"code":{"type":"string","pattern":"^([^:]*|.+:.+)$","x-cgp-at":"#/$defs/Error/properties/code"},"message":{"type":"string","minLength":1,"x-cgp-at":"#/$defs/Error/properties/message"}},"required":["type","message"],"x-cgp-at":"#/$defs/Error"};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate167.evaluated;
+const evaluated0 = validate195.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10154,7 +13356,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema261.required,parentSchema:schema261,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10164,7 +13366,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.message === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema261.required,parentSchema:schema261,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10176,7 +13378,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("error" !== data0){
-const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "error"},message:"must be equal to constant",schema:"error",parentSchema:schema210.properties.type,data:data0};
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "error"},message:"must be equal to constant",schema:"error",parentSchema:schema261.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10190,7 +13392,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149,data:data1};
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10201,7 +13403,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.type,parentSchema:schema149,data:data1};
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/CorrelationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.type,parentSchema:schema200,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10215,7 +13417,7 @@ if(data.code !== undefined){
 let data2 = data.code;
 if(typeof data2 === "string"){
 if(!pattern23.test(data2)){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^([^:]*|.+:.+)$"},message:"must match pattern \""+"^([^:]*|.+:.+)$"+"\"",schema:"^([^:]*|.+:.+)$",parentSchema:schema210.properties.code,data:data2};
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^([^:]*|.+:.+)$"},message:"must match pattern \""+"^([^:]*|.+:.+)$"+"\"",schema:"^([^:]*|.+:.+)$",parentSchema:schema261.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10226,7 +13428,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.code.type,parentSchema:schema210.properties.code,data:data2};
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.properties.code.type,parentSchema:schema261.properties.code,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10240,7 +13442,7 @@ if(data.message !== undefined){
 let data3 = data.message;
 if(typeof data3 === "string"){
 if(func1(data3) < 1){
-const err7 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210.properties.message,data:data3};
+const err7 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema261.properties.message,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10251,7 +13453,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.message.type,parentSchema:schema210.properties.message,data:data3};
+const err8 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema261.properties.message.type,parentSchema:schema261.properties.message,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10263,7 +13465,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema261.type,parentSchema:schema261,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10272,8 +13474,3090 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
-validate167.evaluated = {"props":{"type":true,"id":true,"code":true,"message":true},"dynamicProps":false,"dynamicItems":false};
+validate195.evaluated = {"props":{"type":true,"id":true,"code":true,"message":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_ContextFrame = validate196;
+
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate196.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.representation !== undefined){
+if("full" !== data.representation){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.content === undefined){
+const err1 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema212.required,parentSchema:schema212,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.token_cost === undefined){
+const err2 = {instancePath,schemaPath:"#/$defs/RepresentationFull/required",keyword:"required",params:{missingProperty: "token_cost"},message:"must have required property '"+"token_cost"+"'",schema:schema212.required,parentSchema:schema212,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.content !== undefined){
+let data1 = data.content;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/content",schemaPath:"#/$defs/RepresentationFull/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.content.type,parentSchema:schema212.properties.content,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.token_cost !== undefined){
+let data2 = data.token_cost;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema212.properties.token_cost.type,parentSchema:schema212.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 4294967295 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema212.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err6 = {instancePath:instancePath+"/token_cost",schemaPath:"#/$defs/RepresentationFull/properties/token_cost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema212.properties.token_cost,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.content_ref !== undefined){
+const _errs18 = errors;
+const _errs19 = errors;
+var valid5 = _errs19 === errors;
+if(valid5){
+const err7 = {instancePath:instancePath+"/content_ref",schemaPath:"#/$defs/RepresentationFull/properties/content_ref/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema212.properties.content_ref.not,parentSchema:schema212.properties.content_ref,data:data.content_ref};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.transform !== undefined){
+const _errs23 = errors;
+const _errs24 = errors;
+var valid6 = _errs24 === errors;
+if(valid6){
+const err8 = {instancePath:instancePath+"/transform",schemaPath:"#/$defs/RepresentationFull/properties/transform/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema212.properties.transform.not,parentSchema:schema212.properties.transform,data:data.transform};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.canonical_content_hash !== undefined){
+const _errs28 = errors;
+const _errs29 = errors;
+var valid7 = _errs29 === errors;
+if(valid7){
+const err9 = {instancePath:instancePath+"/canonical_content_hash",schemaPath:"#/$defs/RepresentationFull/properties/canonical_content_hash/not",keyword:"not",params:{},message:"must NOT be valid",schema:schema212.properties.canonical_content_hash.not,parentSchema:schema212.properties.canonical_content_hash,data:data.canonical_content_hash};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/$defs/RepresentationFull/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid1 = _valid0;
+if(valid1){
+var props0 = {};
+props0.content = true;
+props0.token_cost = true;
+props0.content_ref = true;
+props0.transform = true;
+props0.canonical_content_hash = true;
+props0.representation = true;
+}
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema211.allOf[0].if,parentSchema:schema211.allOf[0],data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const _errs35 = errors;
+let valid8 = true;
+const _errs36 = errors;
+if(errors === _errs36){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.representation === undefined) && (missing0 = "representation")){
+const err12 = {};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+else {
+if(data.representation !== undefined){
+if("compact" !== data.representation){
+const err13 = {};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid1 = _errs36 === errors;
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs40 = errors;
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs40 === errors;
+valid8 = _valid1;
+if(valid8){
+var props1 = {};
+props1.content = true;
+props1.content_digest = true;
+props1.canonical_content_hash = true;
+props1.transform = true;
+props1.content_ref = true;
+props1.token_cost = true;
+props1.representation = true;
+}
+}
+if(!valid8){
+const err14 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema211.allOf[1].if,parentSchema:schema211.allOf[1],data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(props0 !== true && props1 !== undefined){
+if(props1 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props1);
+}
+}
+const _errs44 = errors;
+let valid10 = true;
+const _errs45 = errors;
+if(errors === _errs45){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.representation === undefined) && (missing1 = "representation")){
+const err15 = {};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+if(data.representation !== undefined){
+if("reference" !== data.representation){
+const err16 = {};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid2 = _errs45 === errors;
+errors = _errs44;
+if(vErrors !== null){
+if(_errs44){
+vErrors.length = _errs44;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid2){
+const _errs49 = errors;
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs49 === errors;
+valid10 = _valid2;
+if(valid10){
+var props2 = {};
+props2.canonical_content_hash = true;
+props2.content_ref = true;
+props2.token_cost = true;
+props2.content = true;
+props2.content_digest = true;
+props2.transform = true;
+props2.representation = true;
+}
+}
+if(!valid10){
+const err17 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema211.allOf[2].if,parentSchema:schema211.allOf[2],data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(props0 !== true && props2 !== undefined){
+if(props2 === true){
+props0 = true;
+}
+else {
+props0 = props0 || {};
+Object.assign(props0, props2);
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema211.required,parentSchema:schema211,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema211.required,parentSchema:schema211,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data.title === undefined){
+const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema211.required,parentSchema:schema211,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data.score === undefined){
+const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "score"},message:"must have required property '"+"score"+"'",schema:schema211.required,parentSchema:schema211,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data.citation_label === undefined){
+const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citation_label"},message:"must have required property '"+"citation_label"+"'",schema:schema211.required,parentSchema:schema211,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.id = true;
+props0.kind = true;
+props0.title = true;
+props0.content = true;
+props0.content_digest = true;
+props0.uri = true;
+props0.score = true;
+props0.token_cost = true;
+props0.canonical_token_cost = true;
+props0.tokenizer_ref = true;
+props0.valid_from = true;
+props0.valid_to = true;
+props0.recorded_at = true;
+props0.provenance = true;
+props0.citation_label = true;
+props0.relations = true;
+props0.embedding = true;
+props0.representation = true;
+props0.content_ref = true;
+props0.canonical_content_hash = true;
+props0.transform = true;
+props0.content_fidelity = true;
+props0.minimum_content_fidelity = true;
+props0.inline_content_requirement = true;
+}
+if(data.id !== undefined){
+let data8 = data.id;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err23 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+let data9 = data.kind;
+if(typeof data9 !== "string"){
+const err25 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.type,parentSchema:schema192,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data10 = data.title;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.title,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.title.type,parentSchema:schema211.properties.title,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.content !== undefined){
+let data11 = data.content;
+if(typeof data11 !== "string"){
+const err28 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.content.type,parentSchema:schema211.properties.content,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.content_digest !== undefined){
+let data12 = data.content_digest;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err29 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema221.type},message:"must be string,null",schema:schema221.type,parentSchema:schema221,data:data12};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern9.test(data12)){
+const err30 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema221,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.uri !== undefined){
+let data13 = data.uri;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err31 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema211.properties.uri.type},message:"must be string,null",schema:schema211.properties.uri.type,parentSchema:schema211.properties.uri,data:data13};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.score !== undefined){
+let data14 = data.score;
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 1 || isNaN(data14)){
+const err32 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1",schema:1,parentSchema:schema211.properties.score,data:data14};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data14 < 0 || isNaN(data14)){
+const err33 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.score,data:data14};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema211.properties.score.type,parentSchema:schema211.properties.score,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.canonical_token_cost !== undefined){
+let data16 = data.canonical_token_cost;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err35 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data16};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 4294967295 || isNaN(data16)){
+const err36 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data16};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data16 < 0 || isNaN(data16)){
+const err37 = {instancePath:instancePath+"/canonical_token_cost",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data.tokenizer_ref !== undefined){
+let data17 = data.tokenizer_ref;
+if(typeof data17 !== "string"){
+const err38 = {instancePath:instancePath+"/tokenizer_ref",schemaPath:"#/properties/tokenizer_ref/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.tokenizer_ref.type,parentSchema:schema211.properties.tokenizer_ref,data:data17};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.valid_from !== undefined){
+let data18 = data.valid_from;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err39 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data18};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+const err40 = {instancePath:instancePath+"/valid_from",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data18};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.valid_to !== undefined){
+let data19 = data.valid_to;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err41 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data19};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(typeof data19 === "string"){
+if(!pattern8.test(data19)){
+const err42 = {instancePath:instancePath+"/valid_to",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data19};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data.recorded_at !== undefined){
+let data20 = data.recorded_at;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err43 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data20};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err44 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data20};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data.provenance !== undefined){
+let data21 = data.provenance;
+if(Array.isArray(data21)){
+const len0 = data21.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate151(data21[i0], {instancePath:instancePath+"/provenance/" + i0,parentData:data21,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/provenance",schemaPath:"#/properties/provenance/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema211.properties.provenance.type,parentSchema:schema211.properties.provenance,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.citation_label !== undefined){
+let data23 = data.citation_label;
+if(typeof data23 === "string"){
+if(func1(data23) < 1){
+const err46 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.citation_label,data:data23};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/citation_label",schemaPath:"#/properties/citation_label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.citation_label.type,parentSchema:schema211.properties.citation_label,data:data23};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.relations !== undefined){
+let data24 = data.relations;
+if(Array.isArray(data24)){
+const len1 = data24.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate153(data24[i1], {instancePath:instancePath+"/relations/" + i1,parentData:data24,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/relations",schemaPath:"#/properties/relations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema211.properties.relations.type,parentSchema:schema211.properties.relations,data:data24};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.embedding !== undefined){
+if(!(validate155(data.embedding, {instancePath:instancePath+"/embedding",parentData:data,parentDataProperty:"embedding",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+if(data.representation !== undefined){
+let data27 = data.representation;
+if(!(((data27 === "full") || (data27 === "compact")) || (data27 === "reference"))){
+const err49 = {instancePath:instancePath+"/representation",schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values",schema:schema194.enum,parentSchema:schema194,data:data27};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.transform !== undefined){
+if(!(validate157(data.transform, {instancePath:instancePath+"/transform",parentData:data,parentDataProperty:"transform",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+errors = vErrors.length;
+}
+}
+if(data.content_fidelity !== undefined){
+let data31 = data.content_fidelity;
+if(typeof data31 === "string"){
+if(func1(data31) < 1){
+const err50 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.content_fidelity,data:data31};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/content_fidelity",schemaPath:"#/properties/content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.content_fidelity.type,parentSchema:schema211.properties.content_fidelity,data:data31};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.minimum_content_fidelity !== undefined){
+let data32 = data.minimum_content_fidelity;
+if(typeof data32 === "string"){
+if(func1(data32) < 1){
+const err52 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.minimum_content_fidelity,data:data32};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/minimum_content_fidelity",schemaPath:"#/properties/minimum_content_fidelity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.minimum_content_fidelity.type,parentSchema:schema211.properties.minimum_content_fidelity,data:data32};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data.inline_content_requirement !== undefined){
+let data33 = data.inline_content_requirement;
+if(typeof data33 === "string"){
+if(func1(data33) < 1){
+const err54 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.inline_content_requirement,data:data33};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/inline_content_requirement",schemaPath:"#/properties/inline_content_requirement/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.inline_content_requirement.type,parentSchema:schema211.properties.inline_content_requirement,data:data33};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+validate196.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate196.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const interop_ContextQuery = validate203;
+
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate203.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.goal === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "goal"},message:"must have required property '"+"goal"+"'",schema:schema201.required,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.max_frames === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_frames"},message:"must have required property '"+"max_frames"+"'",schema:schema201.required,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.max_tokens === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "max_tokens"},message:"must have required property '"+"max_tokens"+"'",schema:schema201.required,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.goal !== undefined){
+let data0 = data.goal;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/goal",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.query_text !== undefined){
+let data1 = data.query_text;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/query_text",schemaPath:"#/properties/query_text/type",keyword:"type",params:{type: schema201.properties.query_text.type},message:"must be string,null",schema:schema201.properties.query_text.type,parentSchema:schema201.properties.query_text,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.embedding !== undefined){
+let data2 = data.embedding;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/embedding",schemaPath:"#/properties/embedding/type",keyword:"type",params:{type: schema201.properties.embedding.type},message:"must be array,null",schema:schema201.properties.embedding.type,parentSchema:schema201.properties.embedding,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/embedding/" + i0,schemaPath:"#/properties/embedding/items/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema201.properties.embedding.items.type,parentSchema:schema201.properties.embedding.items,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+if(data.kinds !== undefined){
+let data4 = data.kinds;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+if(typeof data5 !== "string"){
+const err8 = {instancePath:instancePath+"/kinds/" + i1,schemaPath:"#/$defs/FrameKind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.type,parentSchema:schema192,data:data5};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.kinds.type,parentSchema:schema201.properties.kinds,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.anchors !== undefined){
+let data6 = data.anchors;
+if(Array.isArray(data6)){
+const len2 = data6.length;
+for(let i2=0; i2<len2; i2++){
+let data7 = data6[i2];
+if(typeof data7 !== "string"){
+const err10 = {instancePath:instancePath+"/anchors/" + i2,schemaPath:"#/properties/anchors/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.anchors.items.type,parentSchema:schema201.properties.anchors.items,data:data7};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/anchors",schemaPath:"#/properties/anchors/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.anchors.type,parentSchema:schema201.properties.anchors,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.max_frames !== undefined){
+let data8 = data.max_frames;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err12 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data8};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 4294967295 || isNaN(data8)){
+const err13 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data8};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err14 = {instancePath:instancePath+"/max_frames",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.max_tokens !== undefined){
+let data9 = data.max_tokens;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data9};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 4294967295 || isNaN(data9)){
+const err16 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data9 < 0 || isNaN(data9)){
+const err17 = {instancePath:instancePath+"/max_tokens",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data9};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.as_of !== undefined){
+let data10 = data.as_of;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err18 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/type",keyword:"type",params:{type: schema206.type},message:"must be string,null",schema:schema206.type,parentSchema:schema206,data:data10};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err19 = {instancePath:instancePath+"/as_of",schemaPath:"#/$defs/NullableTimestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema206,data:data10};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data.representation_preferences !== undefined){
+let data11 = data.representation_preferences;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+let data12 = data11[i3];
+if(!(((data12 === "full") || (data12 === "compact")) || (data12 === "reference"))){
+const err20 = {instancePath:instancePath+"/representation_preferences/" + i3,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values",schema:schema194.enum,parentSchema:schema194,data:data12};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/representation_preferences",schemaPath:"#/properties/representation_preferences/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.representation_preferences.type,parentSchema:schema201.properties.representation_preferences,data:data11};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate203.errors = vErrors;
+return errors === 0;
+}
+validate203.evaluated = {"props":{"goal":true,"query_text":true,"embedding":true,"kinds":true,"anchors":true,"max_frames":true,"max_tokens":true,"as_of":true,"representation_preferences":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_ContextQueryResult = validate204;
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate204.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frames === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frames"},message:"must have required property '"+"frames"+"'",schema:schema210.required,parentSchema:schema210,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.truncated === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "truncated"},message:"must have required property '"+"truncated"+"'",schema:schema210.required,parentSchema:schema210,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.frames !== undefined){
+let data0 = data.frames;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate143(data0[i0], {instancePath:instancePath+"/frames/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/frames",schemaPath:"#/properties/frames/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.frames.type,parentSchema:schema210.properties.frames,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.truncated !== undefined){
+let data2 = data.truncated;
+if(typeof data2 !== "boolean"){
+const err3 = {instancePath:instancePath+"/truncated",schemaPath:"#/properties/truncated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema210.properties.truncated.type,parentSchema:schema210.properties.truncated,data:data2};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.dropped_estimate !== undefined){
+let data3 = data.dropped_estimate;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err4 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/type",keyword:"type",params:{type: schema210.properties.dropped_estimate.type},message:"must be integer,null",schema:schema210.properties.dropped_estimate.type,parentSchema:schema210.properties.dropped_estimate,data:data3};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 4294967295 || isNaN(data3)){
+const err5 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema210.properties.dropped_estimate,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/dropped_estimate",schemaPath:"#/properties/dropped_estimate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.dropped_estimate,data:data3};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.frame_attestations !== undefined){
+let data4 = data.frame_attestations;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate160(data4[i1], {instancePath:instancePath+"/frame_attestations/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/frame_attestations",schemaPath:"#/properties/frame_attestations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema210.properties.frame_attestations.type,parentSchema:schema210.properties.frame_attestations,data:data4};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.result_attestation !== undefined){
+if(!(validate163(data.result_attestation, {instancePath:instancePath+"/result_attestation",parentData:data,parentDataProperty:"result_attestation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+validate204.evaluated = {"props":{"frames":true,"truncated":true,"dropped_estimate":true,"frame_attestations":true,"result_attestation":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_FrameId = validate208;
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate208.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.provider_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema240.required,parentSchema:schema240,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.frame_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame_id"},message:"must have required property '"+"frame_id"+"'",schema:schema240.required,parentSchema:schema240,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.provider_id !== undefined){
+let data0 = data.provider_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.frame_id !== undefined){
+let data1 = data.frame_id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/frame_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.content_digest !== undefined){
+let data2 = data.content_digest;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema221.type},message:"must be string,null",schema:schema221.type,parentSchema:schema221,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern9.test(data2)){
+const err7 = {instancePath:instancePath+"/content_digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema221,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema240.type,parentSchema:schema240,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate208.errors = vErrors;
+return errors === 0;
+}
+validate208.evaluated = {"props":{"provider_id":true,"frame_id":true,"content_digest":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_FrameVerdict = validate209;
+
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate209.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.status === undefined) && (missing0 = "status")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.status !== undefined){
+if("stale" !== data.status){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.replacement_digest !== undefined){
+let data1 = data.replacement_digest;
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err2 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema245,data:data1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/replacement_digest",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema245.type,parentSchema:schema245,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.replacement_digest = true;
+props0.status = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema258.if,parentSchema:schema258,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frame === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema258.required,parentSchema:schema258,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.status === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema258.required,parentSchema:schema258,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.frame = true;
+props0.status = true;
+}
+if(data.frame !== undefined){
+if(!(validate161(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+let data3 = data.status;
+if(!((((data3 === "valid") || (data3 === "stale")) || (data3 === "gone")) || (data3 === "unknown"))){
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema258.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema258.properties.status.enum,parentSchema:schema258.properties.status,data:data3};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema258.type,parentSchema:schema258,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate209.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate209.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const interop_Attestation = validate211;
+
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate211.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.signed_commitment === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signed_commitment"},message:"must have required property '"+"signed_commitment"+"'",schema:schema244.required,parentSchema:schema244,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.key_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key_id"},message:"must have required property '"+"key_id"+"'",schema:schema244.required,parentSchema:schema244,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.algorithm === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema244.required,parentSchema:schema244,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.signature === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema244.required,parentSchema:schema244,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.signed_commitment !== undefined){
+let data0 = data.signed_commitment;
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err4 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema245,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/signed_commitment",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema245.type,parentSchema:schema245,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.key_id !== undefined){
+let data1 = data.key_id;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err6 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/key_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.algorithm !== undefined){
+let data2 = data.algorithm;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/algorithm",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.attester_id !== undefined){
+let data3 = data.attester_id;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err10 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/attester_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+let data4 = data.signature;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err12 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/signature",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.issued_at !== undefined){
+let data5 = data.issued_at;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err14 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema217,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/issued_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema244.type,parentSchema:schema244,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+validate211.evaluated = {"props":{"signed_commitment":true,"key_id":true,"algorithm":true,"attester_id":true,"signature":true,"issued_at":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_FrameAttestation = validate212;
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate212.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frame === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frame"},message:"must have required property '"+"frame"+"'",schema:schema239.required,parentSchema:schema239,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.frame !== undefined){
+if(!(validate161(data.frame, {instancePath:instancePath+"/frame",parentData:data,parentDataProperty:"frame",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+}
+if(data.attestation !== undefined){
+if(!(validate163(data.attestation, {instancePath:instancePath+"/attestation",parentData:data,parentDataProperty:"attestation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+errors = vErrors.length;
+}
+}
+if(data.inclusion_proof !== undefined){
+if(!(validate165(data.inclusion_proof, {instancePath:instancePath+"/inclusion_proof",parentData:data,parentDataProperty:"inclusion_proof",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema239.type,parentSchema:schema239,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+validate212.evaluated = {"props":{"frame":true,"attestation":true,"inclusion_proof":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_InclusionProof = validate216;
+
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate216.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.leaf_index === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_index"},message:"must have required property '"+"leaf_index"+"'",schema:schema251.required,parentSchema:schema251,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.leaf_count === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leaf_count"},message:"must have required property '"+"leaf_count"+"'",schema:schema251.required,parentSchema:schema251,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.path === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema251.required,parentSchema:schema251,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.leaf_index !== undefined){
+let data0 = data.leaf_index;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema204.type,parentSchema:schema204,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 4294967295 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema204,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/leaf_index",schemaPath:"#/$defs/U32/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema204,data:data0};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.leaf_count !== undefined){
+let data1 = data.leaf_count;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema251.properties.leaf_count.type,parentSchema:schema251.properties.leaf_count,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 4294967295 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295",schema:4294967295,parentSchema:schema251.properties.leaf_count,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/leaf_count",schemaPath:"#/properties/leaf_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema251.properties.leaf_count,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.path !== undefined){
+let data2 = data.path;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.sibling === undefined){
+const err9 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling"},message:"must have required property '"+"sibling"+"'",schema:schema251.properties.path.items.required,parentSchema:schema251.properties.path.items,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3.sibling_is_left === undefined){
+const err10 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/required",keyword:"required",params:{missingProperty: "sibling_is_left"},message:"must have required property '"+"sibling_is_left"+"'",schema:schema251.properties.path.items.required,parentSchema:schema251.properties.path.items,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.sibling !== undefined){
+let data4 = data3.sibling;
+if(typeof data4 === "string"){
+if(!pattern9.test(data4)){
+const err11 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema245,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/path/" + i0+"/sibling",schemaPath:"#/$defs/Sha256Digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema245.type,parentSchema:schema245,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.sibling_is_left !== undefined){
+let data5 = data3.sibling_is_left;
+if(typeof data5 !== "boolean"){
+const err13 = {instancePath:instancePath+"/path/" + i0+"/sibling_is_left",schemaPath:"#/properties/path/items/properties/sibling_is_left/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema251.properties.path.items.properties.sibling_is_left.type,parentSchema:schema251.properties.path.items.properties.sibling_is_left,data:data5};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.properties.path.items.type,parentSchema:schema251.properties.path.items,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema251.properties.path.type,parentSchema:schema251.properties.path,data:data2};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema251.type,parentSchema:schema251,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate216.errors = vErrors;
+return errors === 0;
+}
+validate216.evaluated = {"props":{"leaf_index":true,"leaf_count":true,"path":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_Capabilities = validate217;
+
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate217.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.representations === undefined) && (missing0 = "representations")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.representations !== undefined){
+let data0 = data.representations;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data0)){
+const _errs7 = errors;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs8 = errors;
+if(!((data1 === "compact") || (data1 === "reference"))){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid2 = _errs8 === errors;
+if(valid2){
+break;
+}
+}
+if(!valid2){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+else {
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resolve === undefined){
+const err4 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "resolve"},message:"must have required property '"+"resolve"+"'",schema:schema190.then.required,parentSchema:schema190.then,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.resolve !== undefined){
+let data2 = data.resolve;
+if(true !== data2){
+const err5 = {instancePath:instancePath+"/resolve",schemaPath:"#/then/properties/resolve/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema190.then.properties.resolve,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs10 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.resolve = true;
+props0.representations = true;
+}
+}
+if(!valid0){
+const err6 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema190.if,parentSchema:schema190,data};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.query === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema190.required,parentSchema:schema190,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.query = true;
+props0.correlation = true;
+props0.graph = true;
+props0.embeddings_fingerprint = true;
+props0.verify = true;
+props0.representations = true;
+props0.resolve = true;
+}
+if(data.query !== undefined){
+if(!(validate131(data.query, {instancePath:instancePath+"/query",parentData:data,parentDataProperty:"query",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+errors = vErrors.length;
+}
+}
+if(data.correlation !== undefined){
+let data4 = data.correlation;
+if(typeof data4 !== "boolean"){
+const err8 = {instancePath:instancePath+"/correlation",schemaPath:"#/properties/correlation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.correlation.type,parentSchema:schema190.properties.correlation,data:data4};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.graph !== undefined){
+let data5 = data.graph;
+if(typeof data5 !== "boolean"){
+const err9 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.graph.type,parentSchema:schema190.properties.graph,data:data5};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.embeddings_fingerprint !== undefined){
+let data6 = data.embeddings_fingerprint;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/type",keyword:"type",params:{type: schema193.type},message:"must be string,null",schema:schema193.type,parentSchema:schema193,data:data6};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+const err11 = {instancePath:instancePath+"/embeddings_fingerprint",schemaPath:"#/$defs/EmbeddingsFingerprint/pattern",keyword:"pattern",params:{pattern: "^[^/]+/[0-9]+(/[^/]+)?$"},message:"must match pattern \""+"^[^/]+/[0-9]+(/[^/]+)?$"+"\"",schema:"^[^/]+/[0-9]+(/[^/]+)?$",parentSchema:schema193,data:data6};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.verify !== undefined){
+let data7 = data.verify;
+if(typeof data7 !== "boolean"){
+const err12 = {instancePath:instancePath+"/verify",schemaPath:"#/properties/verify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.verify.type,parentSchema:schema190.properties.verify,data:data7};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.representations !== undefined){
+let data8 = data.representations;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(!(((data9 === "full") || (data9 === "compact")) || (data9 === "reference"))){
+const err13 = {instancePath:instancePath+"/representations/" + i1,schemaPath:"#/$defs/Representation/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values",schema:schema194.enum,parentSchema:schema194,data:data9};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+let i2 = data8.length;
+let j0;
+if(i2 > 1){
+outer0:
+for(;i2--;){
+for(j0 = i2; j0--;){
+if(func0(data8[i2], data8[j0])){
+const err14 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)",schema:true,parentSchema:schema190.properties.representations,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/representations",schemaPath:"#/properties/representations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema190.properties.representations.type,parentSchema:schema190.properties.representations,data:data8};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.resolve !== undefined){
+let data10 = data.resolve;
+if(typeof data10 !== "boolean"){
+const err16 = {instancePath:instancePath+"/resolve",schemaPath:"#/properties/resolve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema190.properties.resolve.type,parentSchema:schema190.properties.resolve,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate217.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate217.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const interop_ProviderInfo = validate219;
+
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate219.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.data_flow === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data_flow"},message:"must have required property '"+"data_flow"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data1 = data.version;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.data_flow !== undefined){
+if(!(validate127(data.data_flow, {instancePath:instancePath+"/data_flow",parentData:data,parentDataProperty:"data_flow",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate219.errors = vErrors;
+return errors === 0;
+}
+validate219.evaluated = {"props":{"name":true,"version":true,"data_flow":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_Relation = validate221;
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate221.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rel === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rel"},message:"must have required property '"+"rel"+"'",schema:schema229.required,parentSchema:schema229,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.target_uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "target_uri"},message:"must have required property '"+"target_uri"+"'",schema:schema229.required,parentSchema:schema229,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.display_name === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "display_name"},message:"must have required property '"+"display_name"+"'",schema:schema229.required,parentSchema:schema229,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.rel !== undefined){
+let data0 = data.rel;
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+const err3 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/pattern",keyword:"pattern",params:{pattern: "^([^:]+|.+:.+)$"},message:"must match pattern \""+"^([^:]+|.+:.+)$"+"\"",schema:"^([^:]+|.+:.+)$",parentSchema:schema229.properties.rel,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/rel",schemaPath:"#/properties/rel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema229.properties.rel.type,parentSchema:schema229.properties.rel,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.target_uri !== undefined){
+let data1 = data.target_uri;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/target_uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.display_name !== undefined){
+let data2 = data.display_name;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/display_name",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema229.type,parentSchema:schema229,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+validate221.evaluated = {"props":{"rel":true,"target_uri":true,"display_name":true},"dynamicProps":false,"dynamicItems":false};
+
+export const interop_ProvenanceLink = validate222;
+
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate222.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.type === undefined) && (missing0 = "type")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+if(data.type !== undefined){
+if("file" !== data.type){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.digest === undefined){
+const err2 = {instancePath,schemaPath:"#/then/required",keyword:"required",params:{missingProperty: "digest"},message:"must have required property '"+"digest"+"'",schema:schema226.then.required,parentSchema:schema226.then,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.digest !== undefined){
+let data1 = data.digest;
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/digest",schemaPath:"#/then/properties/digest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema226.then.properties.digest.type,parentSchema:schema226.then.properties.digest,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs6 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.digest = true;
+props0.type = true;
+}
+}
+if(!valid0){
+const err4 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema226.if,parentSchema:schema226,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema226.required,parentSchema:schema226,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = props0 || {};
+props0.type = true;
+props0.uri = true;
+props0.range = true;
+props0.digest = true;
+props0.method = true;
+props0.by = true;
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+let data3 = data.uri;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: schema226.properties.uri.type},message:"must be string,null",schema:schema226.properties.uri.type,parentSchema:schema226.properties.uri,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.range !== undefined){
+let data4 = data.range;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/type",keyword:"type",params:{type: schema226.properties.range.type},message:"must be string,null",schema:schema226.properties.range.type,parentSchema:schema226.properties.range,data:data4};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.digest !== undefined){
+let data5 = data.digest;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/type",keyword:"type",params:{type: schema221.type},message:"must be string,null",schema:schema221.type,parentSchema:schema221,data:data5};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err11 = {instancePath:instancePath+"/digest",schemaPath:"#/$defs/NullableSha256Digest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema221,data:data5};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.method !== undefined){
+let data6 = data.method;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err12 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: schema226.properties.method.type},message:"must be string,null",schema:schema226.properties.method.type,parentSchema:schema226.properties.method,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.by !== undefined){
+let data7 = data.by;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/by",schemaPath:"#/properties/by/type",keyword:"type",params:{type: schema226.properties.by.type},message:"must be string,null",schema:schema226.properties.by.type,parentSchema:schema226.properties.by,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema226.type,parentSchema:schema226,data};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate222.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate222.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+export const interop_ContentRef = validate223;
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate223.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.provider_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider_id"},message:"must have required property '"+"provider_id"+"'",schema:schema214.required,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.uri === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uri"},message:"must have required property '"+"uri"+"'",schema:schema214.required,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.provider_id !== undefined){
+let data0 = data.provider_id;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err2 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/provider_id",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+let data1 = data.uri;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/$defs/NonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.type,parentSchema:schema186,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.expires_at !== undefined){
+let data2 = data.expires_at;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+const err6 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$"+"\"",schema:"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$",parentSchema:schema217,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/expires_at",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema217.type,parentSchema:schema217,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+validate223.evaluated = {"props":{"provider_id":true,"uri":true,"expires_at":true},"dynamicProps":false,"dynamicItems":false};
 
