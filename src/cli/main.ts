@@ -281,7 +281,7 @@ export async function main(argv: string[]): Promise<number> {
       async (a) => {
         noProvider("selftest");
         const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
-        const [{ selftest }, { selftestLine, selftestSummary }] = await Promise.all([load.selftest(), load.selftestText()]);
+        const [{ selftest, reportForJson }, { selftestLine, selftestSummary }] = await Promise.all([load.selftest(), load.selftestText()]);
         const shard = a.shard === undefined ? undefined : parseShard(a.shard);
         const jobs = a.jobs === undefined ? Math.min(4, availableParallelism()) : positive("jobs", a.jobs);
         const r = await selftest({
@@ -291,7 +291,7 @@ export async function main(argv: string[]): Promise<number> {
           ...(shard ? { shard } : {}),
           onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n"),
         });
-        out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
+        out(a.json ? JSON.stringify(reportForJson(r), null, 2) + "\n" : selftestSummary(r));
         code = exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
       },
     )

@@ -368,11 +368,28 @@ async function runShard(index: number, of: number, opts: SuiteOptions & { transp
     ],
     { reject: false, stdin: "ignore", stderr: "inherit" },
   );
-  let parsed: { cases?: SelftestCase[] };
+  const cases = casesOfJson(r.stdout);
+  if (!cases) throw new Error(`selftest shard ${index}/${of} gave no report (exit ${r.exitCode})`);
+  return cases;
+}
+
+/**
+ * The report as --json gives it: a case's results only where it is BAD, so
+ * that a BAD case run by a shard still says what its checks saw.
+ */
+export function reportForJson(
+  r: SelftestReport,
+): Omit<SelftestReport, "cases"> & { cases: Array<Omit<SelftestCase, "results"> & { results?: CheckResult[] }> } {
+  return { ...r, cases: r.cases.map(({ results, ...c }) => (c.ok ? c : { ...c, results })) };
+}
+
+/** The cases of a report --json gave (a shard's), each with the results it carries ([] for an ok case); undefined if it is no report. */
+export function casesOfJson(text: string): SelftestCase[] | undefined {
+  let parsed: { cases?: Array<Omit<SelftestCase, "results"> & { results?: CheckResult[] }> };
   try {
-    parsed = JSON.parse(r.stdout) as { cases?: SelftestCase[] };
+    parsed = JSON.parse(text) as typeof parsed;
   } catch {
-    throw new Error(`selftest shard ${index}/${of} gave no report (exit ${r.exitCode})`);
+    return undefined;
   }
-  return (parsed.cases ?? []).map((c) => ({ ...c, results: [] }));
+  return (parsed.cases ?? []).map((c) => ({ ...c, results: c.results ?? [] }));
 }
