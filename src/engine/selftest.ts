@@ -17,6 +17,7 @@ import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { runHost } from "../host/run.ts";
 import { scoreHost } from "../host/score.ts";
 import { inProcessReferenceHost } from "../../misbehave/host/apply.ts";
+import { loopClock } from "../target/clock.ts";
 
 export type Transport = "stdio" | "http" | "https";
 
@@ -237,7 +238,16 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
     // The reference provider starts in well under an exchange's deadline: a mode that never answers its first line
     // (a foreign handshake left to hang) costs that deadline, not a real provider's startup allowance.
     const startupTimeoutMs = opts.startupTimeoutMs ?? timeoutMs ?? DEFAULTS.timeoutMs;
-    const o = { ...opts, ...(timeoutMs !== undefined ? { timeoutMs } : {}), startupTimeoutMs, trustRoots: [root], grants: ["all"] };
+    // In-process, the provider answers on this process's thread, shared with every other case and session here: its
+    // deadlines count the time the thread was free to run, not the time others held it.
+    const o = {
+      ...opts,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      startupTimeoutMs,
+      trustRoots: [root],
+      grants: ["all"],
+      ...(driven === "in-process" ? { clock: loopClock } : {}),
+    };
     const command = fixtureCommand(mode, root, variant);
     if (transport === "stdio")
       return (await runSuite({ kind: "stdio", command, ...(driven === "in-process" ? { inProcess: inProcessFixture(mode, root, true, variant) } : {}) }, o))

@@ -33,6 +33,7 @@ import { VERSION } from "../meta/version.ts";
 import { registerSecret, redact } from "../secret/redact.ts";
 import { killGroup, onInterrupt, track, trackDir, untrack, untrackDir } from "../target/reaper.ts";
 import { LineSplitter } from "../target/lines.ts";
+import { after, loopClock, wallClock, type Clock } from "../target/clock.ts";
 import { selfCommand } from "../meta/self.ts";
 import type { HostEvent, HostTranscript, ScenarioRecord } from "../transcript/host.ts";
 import { RELAY_COMMAND, type FromRelay, type ToRelay } from "./relay.ts";
@@ -467,7 +468,8 @@ async function hostInProcess(
     });
   }
   const ms = scenarioBoundMs(spec, o);
-  const bound = scenarioBound(ms, o);
+  // The host and its provider answer on this process's thread: what other work held it is not the host's time.
+  const bound = scenarioBound(ms, o, loopClock);
   // A host that throws ends as a process that crashed would: with status 1.
   const run = o
     .inProcess({ target: targets[0]!, targets, files, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") })
@@ -497,19 +499,19 @@ export function scenarioBoundMs(spec: ScenarioSpec, o: { timeoutMs: number; floo
   return Math.max(o.timeoutMs, floor === 0 ? 0 : (o.floorMs ?? floor));
 }
 
-/** The end of a scenario's time: its bound passed ("hang"), or a signal interrupted the run. `clear` when the host ended first. */
-function scenarioBound(ms: number, o: { signal?: AbortSignal }): { reached: Promise<"hang" | "interrupted">; clear(): void } {
-  let timer: NodeJS.Timeout | undefined;
+/** The end of a scenario's time, `ms` on `clock`: its bound passed ("hang"), or a signal interrupted the run. `clear` when the host ended first. */
+function scenarioBound(ms: number, o: { signal?: AbortSignal }, clock: Clock = wallClock): { reached: Promise<"hang" | "interrupted">; clear(): void } {
+  const wait = after(ms, clock);
   let onAbort: (() => void) | undefined;
   const reached = new Promise<"hang" | "interrupted">((resolve) => {
-    timer = setTimeout(() => resolve("hang"), ms);
+    void wait.done.then(() => resolve("hang"));
     onAbort = () => resolve("interrupted");
     o.signal?.addEventListener("abort", onAbort, { once: true });
   });
   return {
     reached,
     clear() {
-      clearTimeout(timer);
+      wait.cancel();
       if (onAbort) o.signal?.removeEventListener("abort", onAbort);
     },
   };

@@ -183,3 +183,29 @@ t.test("C2: a query spelt as a raw line is still a query payload, withheld witho
     "only the line that carries no query went out",
   );
 });
+
+t.test("an exchange's deadline is measured on the session's clock: wall time that clock does not count does not end it", async (t) => {
+  let at = 0;
+  const clock = { now: () => at };
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [] }) };
+  const s = new Session({
+    name: SHUTDOWN.name,
+    probe: SHUTDOWN.name,
+    target: { kind: "stdio", command: ["in-process"], inProcess: () => provider },
+    limits: DEFAULTS.limits,
+    timeoutMs: 20,
+    signal: new AbortController().signal,
+    clock,
+  });
+  s.send("shutdown", { type: "shutdown" });
+  let ended = false;
+  const read = s.next("bye").finally(() => (ended = true));
+  // Four times the deadline in wall time, none of it on the session's clock (another session held the thread).
+  await new Promise((r) => setTimeout(r, 80));
+  t.notOk(ended, "still waiting: its clock has not reached the deadline");
+  at = 20;
+  t.equal(await read, undefined);
+  t.match(brief(s.events).at(-1), { dir: "note", note: "timeout" });
+  t.match(s.stalled, { why: "no reply within 20 ms", kind: "timeout" });
+  await s.close();
+});
