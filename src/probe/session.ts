@@ -351,6 +351,8 @@ export class Session {
     // Nothing was sent, or nothing more can come: no reply to wait for.
     if (this.passedOver || this.stall) return undefined;
     const begun = this.clock.now();
+    /** Past the deadline: how many items that had arrived by then are still to be looked at. */
+    let arrived: number | undefined;
     for (;;) {
       // Checked on every turn, not only when idle: a provider flooding us with
       // lines that answer nothing must not hold a read open past its deadline.
@@ -363,7 +365,13 @@ export class Session {
         };
         return undefined;
       }
-      if (this.clock.now() >= until) {
+      if (this.clock.now() >= until && arrived === undefined) {
+        // A timer fires before the event loop reads what has arrived: an answer that reached this process in time, while
+        // its thread was held, is read by one more turn of the loop, and counts. Only what had arrived then is looked at.
+        await new Promise((r) => setImmediate(r));
+        arrived = this.queue.length;
+      }
+      if (arrived !== undefined && arrived-- <= 0) {
         const waitedMs = Math.round(until - begun);
         this.note("timeout", { waitedMs, expecting });
         this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${waitedMs} ms`, kind: "timeout" };

@@ -209,3 +209,16 @@ t.test("an exchange's deadline is measured on the session's clock: wall time tha
   t.match(s.stalled, { why: "no reply within 20 ms", kind: "timeout" });
   await s.close();
 });
+
+t.test("an answer that had arrived when the deadline passed counts, though it was not yet read", async (t) => {
+  // The in-process connection hands the line over, and the answer back, on a later turn of the event loop: with a
+  // deadline of 0 it has passed before the answer is read, as when a held thread reads a pipe late.
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: ['{"type":"error","code":"x"}', '{"type":"error","code":"y"}'] }) };
+  const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider }, 0);
+  s.send("shutdown", { type: "shutdown" });
+  t.match(await s.next("error"), { type: "error", code: "x" }, "the answer that had arrived is read");
+  t.match(await s.next("error"), { type: "error", code: "y" }, "so is the next one that had arrived with it");
+  s.send("shutdown", { type: "shutdown" });
+  await s.close();
+  t.notOk(s.events.some((e) => e.note === "timeout"));
+});
