@@ -178,9 +178,10 @@ export const HOST_CASE_READ_MS = 800;
 export const HOST_PROCESS_READ_MS = 3000;
 export const HOST_CASE_BOUND_MS = 3000;
 /**
- * The bound on one scenario where the reference host runs as a process: it
- * and each provider it reaches start a runtime first, which a loaded machine
- * can stretch by seconds. Only a mode that hangs waits this long.
+ * The bound on one scenario where the reference host runs as a process,
+ * from its first contact with a provider: each further provider it reaches
+ * starts a runtime first, which a loaded machine can stretch by seconds.
+ * Only a mode that hangs waits this long.
  */
 export const HOST_PROCESS_BOUND_MS = 15_000;
 
@@ -220,6 +221,9 @@ async function runHostCase(mode: string | undefined, transport: "stdio" | "http"
     timeoutMs: driven === "process" ? HOST_PROCESS_BOUND_MS : HOST_CASE_BOUND_MS,
     // The reference host here reads with a deadline of HOST_CASE_READ_MS: the fault scenarios' floor, a deadline a host may take, is this bound.
     floorMs: driven === "process" ? HOST_PROCESS_BOUND_MS : HOST_CASE_BOUND_MS,
+    // A host process's bound runs from when it reached its provider: before that it and its relay are starting their
+    // runtimes, which a loaded machine stretches by seconds. Reaching none costs a provider's startup allowance.
+    ...(driven === "process" ? { startupMs: DEFAULTS.startupTimeoutMs } : {}),
     scenarios: SCENARIOS,
     ...(driven === "in-process" ? { inProcess: inProcessReferenceHost(mode, HOST_CASE_READ_MS) } : {}),
     // The scenarios of C4 and C7 need a non-loopback peer: here they run with the host in this process, handed a URL nothing serves and nothing reaches.
@@ -235,9 +239,10 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
     // scope, so a mode that declares egress is still queried and judged.
     // In-process, a reply is a turn of the event loop away: a mode that never answers costs a short wait, not a pipe's.
     const timeoutMs = driven === "in-process" ? Math.min(opts.timeoutMs ?? DEFAULTS.timeoutMs, IN_PROCESS_TIMEOUT_MS) : opts.timeoutMs;
-    // The reference provider starts in well under an exchange's deadline: a mode that never answers its first line
-    // (a foreign handshake left to hang) costs that deadline, not a real provider's startup allowance.
-    const startupTimeoutMs = opts.startupTimeoutMs ?? timeoutMs ?? DEFAULTS.timeoutMs;
+    // In-process, the reference provider starts at once: a mode that never answers its first line (a foreign handshake
+    // left to hang) costs an exchange's deadline. As a process it starts a runtime first, which load stretches by seconds:
+    // it gets a provider's startup allowance, which only a process case that never answers would spend, and none does.
+    const startupTimeoutMs = opts.startupTimeoutMs ?? (driven === "in-process" ? (timeoutMs ?? DEFAULTS.timeoutMs) : DEFAULTS.startupTimeoutMs);
     // In-process, the provider answers on this process's thread, shared with every other case and session here: its
     // deadlines count the time the thread was free to run, not the time others held it.
     const o = {
