@@ -6,6 +6,7 @@ import { killGroup, track, trackDir, untrack, untrackDir } from "../target/reape
 
 export { isCompiled, selfCommand, selfScript } from "../meta/self.ts";
 import { selfCommand } from "../meta/self.ts";
+import { DEFAULTS } from "./defaults.ts";
 
 /** The reference provider as the suite runs it: its files under `root`, its answers signed (unless its variant does not sign). */
 export function fixtureCommand(mode?: string, root?: string, variant?: string): string[] {
@@ -31,6 +32,9 @@ export async function withFixtureRoot<T>(f: (root: string) => Promise<T>): Promi
     untrackDir(root);
   }
 }
+
+/** How long the HTTP fixture may take to start: a runtime's start, which a loaded machine stretches by seconds. */
+const URL_WAIT_MS = DEFAULTS.startupTimeoutMs;
 
 /**
  * Run `f` against the reference provider served over HTTP on loopback (its
@@ -65,7 +69,8 @@ export async function withHttpFixture<T>(mode: string | undefined, root: string,
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let seen = "";
-      const timer = setTimeout(() => reject(new Error("the HTTP fixture did not print its URL within 10 s")), 10_000);
+      // A pure bound on a start that never ends: the fixture prints its URL as soon as its runtime has started.
+      const timer = setTimeout(() => reject(new Error(`the HTTP fixture did not print its URL within ${URL_WAIT_MS / 1000} s`)), URL_WAIT_MS);
       child.stdout?.on("data", (c: Buffer) => {
         seen += c.toString("utf8");
         const nl = seen.indexOf("\n");

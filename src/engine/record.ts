@@ -16,6 +16,7 @@ import { firstAck } from "../transcript/view.ts";
 import { culpritIn } from "../transcript/crash.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
 import { VERSION } from "../meta/version.ts";
+import type { Clock } from "../target/clock.ts";
 
 export interface RunOptions {
   target: Target;
@@ -37,6 +38,8 @@ export interface RunOptions {
   depth?: Depth;
   /** Told as each probe starts and each session ends: for a progress display, never for the verdict. */
   progress?: Progress;
+  /** The clock read deadlines are measured on (default the wall clock): the loop clock for a provider in this process. */
+  clock?: Clock;
 }
 
 /** What a progress display is told while a run records. */
@@ -171,6 +174,7 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
     limits: opts.limits,
     timeoutMs: opts.timeoutMs,
     startupMs: plan.startupMs,
+    ...(opts.clock ? { clock: opts.clock } : {}),
     avoid: plan.avoid,
     signal,
     withhold: withholdFor(opts),

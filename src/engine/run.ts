@@ -6,6 +6,7 @@ import { buildReport, type RunReport } from "../verdict/report.ts";
 import type { Target } from "../target/connection.ts";
 import type { Transcript } from "../transcript/types.ts";
 import type { Depth } from "../protocol/probes.ts";
+import type { Clock } from "../target/clock.ts";
 
 export interface SuiteOptions {
   /** Consent granted (--consent): scopes, "egress", or "all". */
@@ -24,6 +25,8 @@ export interface SuiteOptions {
   depth?: Depth;
   /** A progress display to tell as probes start and end. */
   progress?: Progress;
+  /** The clock read deadlines are measured on (default the wall clock). */
+  clock?: Clock;
 }
 
 /** Score a transcript into a report (live runs and replays alike). */
@@ -46,6 +49,7 @@ export async function runSuite(target: Target, opts: SuiteOptions = {}): Promise
     trustRoots: [process.cwd(), ...(opts.trustRoots ?? [])],
     ...(opts.depth ? { depth: opts.depth } : {}),
     ...(opts.progress ? { progress: opts.progress } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   return { transcript, report: reportOf(transcript, checks) };
 }

@@ -17,6 +17,7 @@ import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { runHost } from "../host/run.ts";
 import { scoreHost } from "../host/score.ts";
 import { inProcessReferenceHost } from "../../misbehave/host/apply.ts";
+import { loopClock } from "../target/clock.ts";
 
 export type Transport = "stdio" | "http" | "https";
 
@@ -177,9 +178,10 @@ export const HOST_CASE_READ_MS = 800;
 export const HOST_PROCESS_READ_MS = 3000;
 export const HOST_CASE_BOUND_MS = 3000;
 /**
- * The bound on one scenario where the reference host runs as a process: it
- * and each provider it reaches start a runtime first, which a loaded machine
- * can stretch by seconds. Only a mode that hangs waits this long.
+ * The bound on one scenario where the reference host runs as a process,
+ * from its first contact with a provider: each further provider it reaches
+ * starts a runtime first, which a loaded machine can stretch by seconds.
+ * Only a mode that hangs waits this long.
  */
 export const HOST_PROCESS_BOUND_MS = 15_000;
 
@@ -219,6 +221,9 @@ async function runHostCase(mode: string | undefined, transport: "stdio" | "http"
     timeoutMs: driven === "process" ? HOST_PROCESS_BOUND_MS : HOST_CASE_BOUND_MS,
     // The reference host here reads with a deadline of HOST_CASE_READ_MS: the fault scenarios' floor, a deadline a host may take, is this bound.
     floorMs: driven === "process" ? HOST_PROCESS_BOUND_MS : HOST_CASE_BOUND_MS,
+    // A host process's bound runs from when it reached its provider: before that it and its relay are starting their
+    // runtimes, which a loaded machine stretches by seconds. Reaching none costs a provider's startup allowance.
+    ...(driven === "process" ? { startupMs: DEFAULTS.startupTimeoutMs } : {}),
     scenarios: SCENARIOS,
     ...(driven === "in-process" ? { inProcess: inProcessReferenceHost(mode, HOST_CASE_READ_MS) } : {}),
     // The scenarios of C4 and C7 need a non-loopback peer: here they run with the host in this process, handed a URL nothing serves and nothing reaches.
@@ -234,10 +239,20 @@ function runCase(mode: string | undefined, transport: Transport, opts: SuiteOpti
     // scope, so a mode that declares egress is still queried and judged.
     // In-process, a reply is a turn of the event loop away: a mode that never answers costs a short wait, not a pipe's.
     const timeoutMs = driven === "in-process" ? Math.min(opts.timeoutMs ?? DEFAULTS.timeoutMs, IN_PROCESS_TIMEOUT_MS) : opts.timeoutMs;
-    // The reference provider starts in well under an exchange's deadline: a mode that never answers its first line
-    // (a foreign handshake left to hang) costs that deadline, not a real provider's startup allowance.
-    const startupTimeoutMs = opts.startupTimeoutMs ?? timeoutMs ?? DEFAULTS.timeoutMs;
-    const o = { ...opts, ...(timeoutMs !== undefined ? { timeoutMs } : {}), startupTimeoutMs, trustRoots: [root], grants: ["all"] };
+    // In-process, the reference provider starts at once: a mode that never answers its first line (a foreign handshake
+    // left to hang) costs an exchange's deadline. As a process it starts a runtime first, which load stretches by seconds:
+    // it gets a provider's startup allowance, which only a process case that never answers would spend, and none does.
+    const startupTimeoutMs = opts.startupTimeoutMs ?? (driven === "in-process" ? (timeoutMs ?? DEFAULTS.timeoutMs) : DEFAULTS.startupTimeoutMs);
+    // In-process, the provider answers on this process's thread, shared with every other case and session here: its
+    // deadlines count the time the thread was free to run, not the time others held it.
+    const o = {
+      ...opts,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      startupTimeoutMs,
+      trustRoots: [root],
+      grants: ["all"],
+      ...(driven === "in-process" ? { clock: loopClock } : {}),
+    };
     const command = fixtureCommand(mode, root, variant);
     if (transport === "stdio")
       return (await runSuite({ kind: "stdio", command, ...(driven === "in-process" ? { inProcess: inProcessFixture(mode, root, true, variant) } : {}) }, o))
@@ -368,11 +383,28 @@ async function runShard(index: number, of: number, opts: SuiteOptions & { transp
     ],
     { reject: false, stdin: "ignore", stderr: "inherit" },
   );
-  let parsed: { cases?: SelftestCase[] };
+  const cases = casesOfJson(r.stdout);
+  if (!cases) throw new Error(`selftest shard ${index}/${of} gave no report (exit ${r.exitCode})`);
+  return cases;
+}
+
+/**
+ * The report as --json gives it: a case's results only where it is BAD, so
+ * that a BAD case run by a shard still says what its checks saw.
+ */
+export function reportForJson(
+  r: SelftestReport,
+): Omit<SelftestReport, "cases"> & { cases: Array<Omit<SelftestCase, "results"> & { results?: CheckResult[] }> } {
+  return { ...r, cases: r.cases.map(({ results, ...c }) => (c.ok ? c : { ...c, results })) };
+}
+
+/** The cases of a report --json gave (a shard's), each with the results it carries ([] for an ok case); undefined if it is no report. */
+export function casesOfJson(text: string): SelftestCase[] | undefined {
+  let parsed: { cases?: Array<Omit<SelftestCase, "results"> & { results?: CheckResult[] }> };
   try {
-    parsed = JSON.parse(r.stdout) as { cases?: SelftestCase[] };
+    parsed = JSON.parse(text) as typeof parsed;
   } catch {
-    throw new Error(`selftest shard ${index}/${of} gave no report (exit ${r.exitCode})`);
+    return undefined;
   }
-  return (parsed.cases ?? []).map((c) => ({ ...c, results: [] }));
+  return (parsed.cases ?? []).map((c) => ({ ...c, results: c.results ?? [] }));
 }

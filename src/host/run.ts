@@ -33,6 +33,7 @@ import { VERSION } from "../meta/version.ts";
 import { registerSecret, redact } from "../secret/redact.ts";
 import { killGroup, onInterrupt, track, trackDir, untrack, untrackDir } from "../target/reaper.ts";
 import { LineSplitter } from "../target/lines.ts";
+import { after, loopClock, wallClock, type Clock } from "../target/clock.ts";
 import { selfCommand } from "../meta/self.ts";
 import type { HostEvent, HostTranscript, ScenarioRecord } from "../transcript/host.ts";
 import { RELAY_COMMAND, type FromRelay, type ToRelay } from "./relay.ts";
@@ -54,6 +55,13 @@ export interface HostRunOptions {
    */
   floorMs?: number;
   scenarios: readonly ScenarioSpec[];
+  /**
+   * With it, a host process's bound on a scenario runs from its first
+   * contact with a provider (a relay connecting, its first request), and it
+   * has this long to make that contact: the start of its runtime, and of
+   * the relay's, which load stretches, is not its time in the scenario.
+   */
+  startupMs?: number;
   /** Aborted when a signal interrupts the run: the scenario in progress ends as at its bound. */
   signal?: AbortSignal;
   /** Called as each scenario starts (progress). */
@@ -467,7 +475,8 @@ async function hostInProcess(
     });
   }
   const ms = scenarioBoundMs(spec, o);
-  const bound = scenarioBound(ms, o);
+  // The host and its provider answer on this process's thread: what other work held it is not the host's time.
+  const bound = scenarioBound(ms, o, loopClock);
   // A host that throws ends as a process that crashed would: with status 1.
   const run = o
     .inProcess({ target: targets[0]!, targets, files, bindings: provider.bindings, consent: spec.consent, print: line("stdout"), log: line("stderr") })
@@ -497,20 +506,49 @@ export function scenarioBoundMs(spec: ScenarioSpec, o: { timeoutMs: number; floo
   return Math.max(o.timeoutMs, floor === 0 ? 0 : (o.floorMs ?? floor));
 }
 
-/** The end of a scenario's time: its bound passed ("hang"), or a signal interrupted the run. `clear` when the host ended first. */
-function scenarioBound(ms: number, o: { signal?: AbortSignal }): { reached: Promise<"hang" | "interrupted">; clear(): void } {
-  let timer: NodeJS.Timeout | undefined;
+/** The end of a scenario's time, `ms` on `clock`: its bound passed ("hang"), or a signal interrupted the run. `clear` when the host ended first. */
+function scenarioBound(ms: number, o: { signal?: AbortSignal }, clock: Clock = wallClock): { reached: Promise<"hang" | "interrupted">; clear(): void } {
+  const wait = after(ms, clock);
   let onAbort: (() => void) | undefined;
   const reached = new Promise<"hang" | "interrupted">((resolve) => {
-    timer = setTimeout(() => resolve("hang"), ms);
+    void wait.done.then(() => resolve("hang"));
     onAbort = () => resolve("interrupted");
     o.signal?.addEventListener("abort", onAbort, { once: true });
   });
   return {
     reached,
     clear() {
-      clearTimeout(timer);
+      wait.cancel();
       if (onAbort) o.signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+/** A scenario's bound of `ms` from the host's first contact with a provider (`contacted`); no contact within `startupMs` ends it too ("no-contact"). */
+function boundFromContact(
+  ms: number,
+  startupMs: number,
+  o: { signal?: AbortSignal },
+  contacted: Promise<void>,
+): { reached: Promise<"hang" | "no-contact" | "interrupted">; clear(): void } {
+  const startup = scenarioBound(startupMs, o);
+  let bound: ReturnType<typeof scenarioBound> | undefined;
+  let cleared = false;
+  const reached = new Promise<"hang" | "no-contact" | "interrupted">((resolve) => {
+    void startup.reached.then((r) => resolve(r === "hang" ? "no-contact" : r));
+    void contacted.then(() => {
+      startup.clear();
+      if (cleared) return;
+      bound = scenarioBound(ms, o);
+      void bound.reached.then(resolve);
+    });
+  });
+  return {
+    reached,
+    clear() {
+      cleared = true;
+      startup.clear();
+      bound?.clear();
     },
   };
 }
@@ -566,6 +604,7 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     env[HOST_ENV.urls] = JSON.stringify(urls);
   }
   let spawned: number | undefined;
+  const contacted = rec.contact();
   try {
     const child = execa(argv[0]!, argv.slice(1), {
       env,
@@ -584,7 +623,7 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     if (pid !== undefined) track(pid);
     const outputs = Promise.all([captureOutput(child.stdout, "stdout", rec, forms), captureOutput(child.stderr, "stderr", rec, forms)]);
     const ms = scenarioBoundMs(spec, o);
-    const bound = scenarioBound(ms, o);
+    const bound = o.startupMs === undefined ? scenarioBound(ms, o) : boundFromContact(ms, o.startupMs, o, contacted);
     // The host's end is its process's exit, not the close of its pipes: a provider it started may hold those open after it exits.
     const exited = new Promise<{ code: number | null; signal: string | null } | { error: string }>((resolve) => {
       child.once("exit", (code, signal) => resolve({ code, signal }));
@@ -594,8 +633,13 @@ async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets: RunSe
     bound.clear();
     if (outcome === "interrupted") {
       if (pid !== undefined) killGroup(pid);
-    } else if (outcome === "hang") {
-      rec.note({ note: "host-timeout", waitedMs: ms, reason: `the host did not end within ${ms} ms: it and its process group were killed` });
+    } else if (outcome === "hang" || outcome === "no-contact") {
+      const waitedMs = outcome === "hang" ? ms : o.startupMs!;
+      const what =
+        outcome === "hang"
+          ? `did not end within ${ms} ms${o.startupMs === undefined ? "" : " of reaching its provider"}`
+          : `reached no provider within ${waitedMs} ms`;
+      rec.note({ note: "host-timeout", waitedMs, reason: `the host ${what}: it and its process group were killed` });
       if (pid !== undefined) killGroup(pid);
     } else if (pid === undefined || "error" in outcome) {
       const r = await Promise.race([child, new Promise<undefined>((res) => setTimeout(() => res(undefined), 2000).unref())]);

@@ -34,8 +34,15 @@ export class Recorder {
   private notes = 0;
   private capped = false;
   scenario = "";
+  private reached: (() => void) | undefined;
+
+  /** Resolves at the scenario's first "connected" note: the host has reached one of its providers. */
+  contact(): Promise<void> {
+    return new Promise((resolve) => (this.reached = resolve));
+  }
 
   begin(name: string): void {
+    this.reached = undefined;
     this.scenario = name;
     this.start = performance.now();
     this.lines = 0;
@@ -63,6 +70,10 @@ export class Recorder {
   }
 
   note(e: Omit<HostEvent, "n" | "scenario" | "t" | "dir">): void {
+    if (e.note === "connected") {
+      this.reached?.();
+      this.reached = undefined;
+    }
     // A host looping on refusals (401s, reconnects) would otherwise add a note a turn; how the host ended, and the caps, are always kept.
     if (!KEPT_NOTES.has(e.note ?? "")) {
       if (this.notes >= MAX_NOTES) {

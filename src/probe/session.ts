@@ -7,6 +7,7 @@ import { RUN_BUDGET_SPENT, type NoteKind, type TranscriptEvent } from "../transc
 import { decodeUtf8, recordedLine } from "../transcript/bytes.ts";
 import { framesIn, leniently, parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
+import { loopClock, wallClock, type Clock } from "../target/clock.ts";
 
 export type RecordedEvent = Omit<TranscriptEvent, "n">;
 
@@ -40,6 +41,12 @@ export interface SessionOptions {
   withhold?: (ack: Obj) => string | undefined;
   /** Shared by every session of the run; without one, the session has its own. */
   budget?: RunBudget;
+  /**
+   * The clock its read deadlines are measured on (default the wall clock):
+   * for a provider in this process, the loop clock, so that time another
+   * session held the thread is not counted against this one's answer.
+   */
+  clock?: Clock;
 }
 
 /** What one session may receive before the provider is taken to be flooding it. */
@@ -118,6 +125,7 @@ export const stimulusKey = (probe: string, step: string): string => `${probe}/${
 export class Session {
   readonly events: RecordedEvent[] = [];
   private readonly start = performance.now();
+  private readonly clock: Clock;
   private current: string = START_STEP;
   private spec: ProbeSpec | undefined;
   private probe: string;
@@ -151,6 +159,7 @@ export class Session {
 
   constructor(private readonly opts: SessionOptions) {
     this.probe = opts.probe;
+    this.clock = opts.clock ?? wallClock;
     this.budget = opts.budget ?? new RunBudget(opts.limits.maxLineBytes);
     const events = {
       line: (c: { text: string; bytes: number; overLong: boolean; status?: number; replyTo?: number }) => {
@@ -341,7 +350,9 @@ export class Session {
   async next(expecting: string, until = this.deadline(), forSeq?: number): Promise<Obj | undefined> {
     // Nothing was sent, or nothing more can come: no reply to wait for.
     if (this.passedOver || this.stall) return undefined;
-    const begun = performance.now();
+    const begun = this.clock.now();
+    /** Past the deadline: how many items that had arrived by then are still to be looked at. */
+    let arrived: number | undefined;
     for (;;) {
       // Checked on every turn, not only when idle: a provider flooding us with
       // lines that answer nothing must not hold a read open past its deadline.
@@ -354,7 +365,13 @@ export class Session {
         };
         return undefined;
       }
-      if (performance.now() >= until) {
+      if (this.clock.now() >= until && arrived === undefined) {
+        // A timer fires before the event loop reads what has arrived: an answer that reached this process in time, while
+        // its thread was held, is read by one more turn of the loop, and counts. Only what had arrived then is looked at.
+        await new Promise((r) => setImmediate(r));
+        arrived = this.queue.length;
+      }
+      if (arrived !== undefined && arrived-- <= 0) {
         const waitedMs = Math.round(until - begun);
         this.note("timeout", { waitedMs, expecting });
         this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${waitedMs} ms`, kind: "timeout" };
@@ -365,7 +382,7 @@ export class Session {
         this.queue.unshift(item);
         // Output ended: the exit (or spawn failure) usually follows at once, and
         // belongs on the record of the probe that saw it.
-        if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - performance.now())));
+        if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - this.clock.now())));
         this.stall ??= {
           probe: this.probe,
           step: this.current,
@@ -391,13 +408,13 @@ export class Session {
         // Over-long, or not a JSON envelope: recorded already, a finding for the framing check.
         continue;
       }
-      await this.wait(until - performance.now());
+      await this.wait(until - this.clock.now());
     }
   }
 
   /** The absolute time by which an exchange starting now must be answered: later while the provider has sent nothing yet. */
   deadline(): number {
-    return performance.now() + (this.received === 0 ? Math.max(this.opts.timeoutMs, this.opts.startupMs ?? 0) : this.opts.timeoutMs);
+    return this.clock.now() + (this.received === 0 ? Math.max(this.opts.timeoutMs, this.opts.startupMs ?? 0) : this.opts.timeoutMs);
   }
 
   /** Wait for the process to exit by itself; undefined if it has not within `ms`. */
@@ -444,15 +461,19 @@ export class Session {
     return true;
   }
 
+  /** Wait up to `ms` of wall time for an item (on the loop clock, the caller waits again for what the clock has not yet counted). */
   private wait(ms: number): Promise<void> {
+    const release = this.clock === loopClock ? loopClock.hold() : undefined;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.wake = undefined;
+        release?.();
         resolve();
       }, ms);
       this.wake = () => {
         clearTimeout(timer);
         this.wake = undefined;
+        release?.();
         resolve();
       };
     });

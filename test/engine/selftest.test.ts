@@ -1,5 +1,6 @@
 import t from "tap";
-import { judge } from "../../src/engine/selftest.ts";
+import { casesOfJson, judge, reportForJson, type SelftestReport } from "../../src/engine/selftest.ts";
+import { selftestLine } from "../../src/cli/selftest.ts";
 import type { CheckResult, EvidenceResult } from "../../src/verdict/status.ts";
 
 const evidence = (message: string, extra: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: false, status: "fail", message, lines: [5], ...extra });
@@ -112,4 +113,20 @@ t.test("a check a mode expects to inform is caught by the pinned info, and nothi
     "info that does not say the defect is unpinned",
   );
   t.same(judge("honest:reference-host", "stdio", "d", [], [s11("info")]).unclean, ["host:S11-robust"], "info on the honest host is unclean");
+});
+
+t.test("a BAD case run by a shard still says what its checks saw: its results come through the shard's JSON, an ok case's do not", async (t) => {
+  const bad = judge("honest", "http", "", [], [check("Q1", evidence("query sent at line 7 got no frames or error reply: no reply within 5000 ms"))]);
+  const good = judge("B3-utf16-length", "stdio", "", ["B3"], [check("B3", evidence("declares token_cost 18 but … (72 UTF-16 code units"))], B3_UTF16);
+  const report: SelftestReport = { ok: false, checks: 1, modes: 1, host_checks: 0, host_modes: 0, cases: [bad, good] };
+  const cases = casesOfJson(JSON.stringify(reportForJson(report)));
+  t.same(
+    cases?.map((c) => [c.name, c.results.length]),
+    [
+      ["honest", 1],
+      ["B3-utf16-length", 0],
+    ],
+  );
+  t.match(selftestLine(cases![0]!), /\n {7}Q1 fail: query sent at line 7 got no frames or error reply: no reply within 5000 ms$/);
+  t.equal(casesOfJson("not json"), undefined, "a shard that printed no report is told apart");
 });

@@ -67,3 +67,34 @@ t.test("the fault scenarios are bounded by at least a reasonable host deadline; 
     t.equal(scenarioBoundMs(spec, { timeoutMs: 10_000, floorMs: 60_000 }), 10_000, `${spec.name}: the run's bound`);
   t.equal(scenarioBoundMs(LOCK_STEP, { timeoutMs: 2_500 }), 2_500);
 });
+
+t.test("with a startup allowance, a host process's bound runs from its first contact with a provider", async (t) => {
+  const { runHost } = await import("../../src/host/run.ts");
+  const spec = SCENARIOS[0]!;
+  const noteOf = (tx: Awaited<ReturnType<typeof runHost>>) => tx.events.find((e) => e.note === "host-timeout" || e.note === "host-exit");
+  // Two seconds starting (a runtime on a loaded machine), twice its bound, then it reaches its provider and ends at once.
+  const late = await runHost({
+    command: ["sh", "-c", 'sleep 2; exec "$@" </dev/null', "sh", "{provider}"],
+    transport: "stdio",
+    timeoutMs: 1000,
+    startupMs: 30_000,
+    scenarios: [spec],
+  });
+  t.match(noteOf(late), { note: "host-exit" }, "the start is not counted against the bound");
+  t.ok(
+    late.events.some((e) => e.note === "connected"),
+    "it reached its provider",
+  );
+  const never = await runHost({
+    command: [process.execPath, "-e", "setInterval(() => {}, 1000)"],
+    transport: "stdio",
+    timeoutMs: 60_000,
+    startupMs: 300,
+    scenarios: [spec],
+  });
+  t.match(
+    noteOf(never),
+    { note: "host-timeout", waitedMs: 300, reason: /^the host reached no provider within 300 ms/ },
+    "reaching none is bounded by the allowance",
+  );
+});

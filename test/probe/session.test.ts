@@ -183,3 +183,42 @@ t.test("C2: a query spelt as a raw line is still a query payload, withheld witho
     "only the line that carries no query went out",
   );
 });
+
+t.test("an exchange's deadline is measured on the session's clock: wall time that clock does not count does not end it", async (t) => {
+  let at = 0;
+  const clock = { now: () => at };
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [] }) };
+  const s = new Session({
+    name: SHUTDOWN.name,
+    probe: SHUTDOWN.name,
+    target: { kind: "stdio", command: ["in-process"], inProcess: () => provider },
+    limits: DEFAULTS.limits,
+    timeoutMs: 20,
+    signal: new AbortController().signal,
+    clock,
+  });
+  s.send("shutdown", { type: "shutdown" });
+  let ended = false;
+  const read = s.next("bye").finally(() => (ended = true));
+  // Four times the deadline in wall time, none of it on the session's clock (another session held the thread).
+  await new Promise((r) => setTimeout(r, 80));
+  t.notOk(ended, "still waiting: its clock has not reached the deadline");
+  at = 20;
+  t.equal(await read, undefined);
+  t.match(brief(s.events).at(-1), { dir: "note", note: "timeout" });
+  t.match(s.stalled, { why: "no reply within 20 ms", kind: "timeout" });
+  await s.close();
+});
+
+t.test("an answer that had arrived when the deadline passed counts, though it was not yet read", async (t) => {
+  // The in-process connection hands the line over, and the answer back, on a later turn of the event loop: with a
+  // deadline of 0 it has passed before the answer is read, as when a held thread reads a pipe late.
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: ['{"type":"error","code":"x"}', '{"type":"error","code":"y"}'] }) };
+  const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider }, 0);
+  s.send("shutdown", { type: "shutdown" });
+  t.match(await s.next("error"), { type: "error", code: "x" }, "the answer that had arrived is read");
+  t.match(await s.next("error"), { type: "error", code: "y" }, "so is the next one that had arrived with it");
+  s.send("shutdown", { type: "shutdown" });
+  await s.close();
+  t.notOk(s.events.some((e) => e.note === "timeout"));
+});

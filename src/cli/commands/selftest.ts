@@ -31,7 +31,7 @@ export default defineCommand({
   async run(a, { noProvider }) {
     noProvider("selftest");
     const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
-    const [{ selftest }, { selftestLine, selftestSummary }] = await Promise.all([import("../../engine/selftest.ts"), import("../selftest.ts")]);
+    const [{ selftest, reportForJson }, { selftestLine, selftestSummary }] = await Promise.all([import("../../engine/selftest.ts"), import("../selftest.ts")]);
     const shard = a.shard === undefined ? undefined : parseShard(a.shard);
     const jobs = a.jobs === undefined ? Math.min(4, availableParallelism()) : positive("jobs", a.jobs);
     const r = await selftest({
@@ -41,7 +41,7 @@ export default defineCommand({
       ...(shard ? { shard } : {}),
       onCase: a.json ? undefined : (c) => out(selftestLine(c) + "\n"),
     });
-    out(a.json ? JSON.stringify({ ...r, cases: r.cases.map(({ results, ...c }) => c) }, null, 2) + "\n" : selftestSummary(r));
+    out(a.json ? JSON.stringify(reportForJson(r), null, 2) + "\n" : selftestSummary(r));
     return exitCode(r.ok ? "selftest-exact" : "selftest-inexact");
   },
 });
