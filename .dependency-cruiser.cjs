@@ -4,10 +4,10 @@
  * test/architecture.test.ts (against the real tree and a planted one) and by
  * hand:
  *
- *   npx depcruise --config .dependency-cruiser.cjs bin src checks misbehave fixtures scripts
+ *   npx depcruise --config .dependency-cruiser.cjs bin src checks misbehave scripts
  *
  * (dependency-cruiser's CLI refuses node < 22; on node 20 run it under bun instead:
- *   npx bun node_modules/.bin/depcruise --config .dependency-cruiser.cjs bin src checks misbehave fixtures scripts
+ *   npx bun node_modules/.bin/depcruise --config .dependency-cruiser.cjs bin src checks misbehave scripts
  * The programmatic API the test uses runs on node 20.)
  *
  * Paths in rules are module paths relative to the cruise's base directory
@@ -17,7 +17,7 @@
 const { builtinModules } = require("node:module");
 
 /** The folders the rules govern (the cruise's entry points). */
-const PROJECT = ["bin", "src", "checks", "misbehave", "fixtures", "scripts"];
+const PROJECT = ["bin", "src", "checks", "misbehave", "scripts"];
 
 /** Escape a string for use inside a regular expression. @param {string} s */
 const re = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -110,6 +110,15 @@ module.exports = {
       to: { path: "^src/(report|cli|engine|probe|target)/" },
     },
     {
+      name: "shipped-not-from-test",
+      severity: "error",
+      comment:
+        "What ships (the binary, the bundle, the scripts that build and release them) never imports test " +
+        "material: the reference provider and host live in src/reference/, test/ holds only tests, fakes and data.",
+      from: { path: "^(bin|src|checks|misbehave|scripts)/" },
+      to: { path: "^test/" },
+    },
+    {
       name: "no-unresolvable",
       severity: "error",
       comment:
@@ -123,7 +132,8 @@ module.exports = {
     doNotFollow: { path: "(^|/)node_modules/" },
     // Relative specifiers that did not resolve keep their written form ("./missing.ts"): let them
     // through too, or no-unresolvable would never see them.
-    includeOnly: [`^(${PROJECT.join("|")}|schema)/`, "(^|/)node_modules/", CORE_PATH, "^\\.{1,2}/"],
+    // test/ is let through so that an import of it from shipped code is an edge shipped-not-from-test sees.
+    includeOnly: [`^(${PROJECT.join("|")}|schema|test)/`, "(^|/)node_modules/", CORE_PATH, "^\\.{1,2}/"],
     tsConfig: { fileName: "tsconfig.json" },
     // Type-only imports are kept in the graph and marked (dependencyTypes "type-only").
     tsPreCompilationDeps: "specify",

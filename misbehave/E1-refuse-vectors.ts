@@ -1,4 +1,4 @@
-import { error } from "../fixtures/provider.ts";
+import { error } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /**

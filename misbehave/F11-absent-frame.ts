@@ -1,6 +1,6 @@
 import { identityOf } from "../src/attest/commit.ts";
 import { toDigest } from "../src/math/attest.ts";
-import { declaredName } from "../fixtures/provider.ts";
+import { declaredName } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 import { type Obj } from "../src/protocol/envelope.ts";
 

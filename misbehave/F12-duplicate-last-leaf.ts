@@ -1,6 +1,6 @@
 import { canonicalOrder, identityOf } from "../src/attest/commit.ts";
 import { merkleLeaf, merkleNode, merkleRoot } from "../src/math/attest.ts";
-import { declaredName } from "../fixtures/provider.ts";
+import { declaredName } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks F12: §6.5.3 splits at the largest power of two (RFC 6962); it does not duplicate an odd level's last leaf. */

@@ -1,4 +1,4 @@
-import { declaredName } from "../fixtures/provider.ts";
+import { declaredName } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 import { commitWith } from "./lib/encodings.ts";
 

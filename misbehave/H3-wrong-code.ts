@@ -1,5 +1,5 @@
 import { family, HOST_VERSION } from "../src/math/version.ts";
-import { error } from "../fixtures/provider.ts";
+import { error } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks H3: the mismatch gets an error, but not the named incompatible_version one. */

@@ -1,4 +1,4 @@
-import { NAME } from "../fixtures/provider.ts";
+import { NAME } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks P1: "A full frame MUST carry content and MUST NOT carry content_ref, transform, or canonical_content_hash." */

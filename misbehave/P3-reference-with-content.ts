@@ -1,4 +1,4 @@
-import { NAME } from "../fixtures/provider.ts";
+import { NAME } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks P3: a reference frame "MUST NOT carry content (not even \"\")". */

@@ -1,5 +1,5 @@
 import type { Obj } from "../src/protocol/envelope.ts";
-import { DOCS } from "../fixtures/corpus.ts";
+import { DOCS } from "../src/reference/corpus.ts";
 import { defineMode } from "./mode.ts";
 
 /**

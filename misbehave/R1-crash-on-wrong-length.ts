@@ -1,4 +1,4 @@
-import { FINGERPRINT } from "../fixtures/provider.ts";
+import { FINGERPRINT } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { DOCS } from "../fixtures/corpus.ts";
+import { DOCS } from "../src/reference/corpus.ts";
 import { defineMode } from "./mode.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { reply } from "../fixtures/provider.ts";
+import { reply } from "../src/reference/provider.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks V2 (the hollow witness): a verified reply with no verdicts in it. */

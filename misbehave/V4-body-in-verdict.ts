@@ -1,4 +1,4 @@
-import { DOCS } from "../fixtures/corpus.ts";
+import { DOCS } from "../src/reference/corpus.ts";
 import { defineMode } from "./mode.ts";
 
 /** Breaks V4: "a digest never a body" (context-reuse: "Neither a verify request nor its response MAY carry frame bodies"). */

@@ -1,4 +1,4 @@
-import type { Provider } from "../fixtures/provider.ts";
+import type { Provider } from "../src/reference/provider.ts";
 
 /** One defect of the reference provider, and the checks that must catch it. */
 export interface Mode {

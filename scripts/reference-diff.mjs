@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compares test/reference/ with the published originals beside the repository
+// Compares test/published/ with the published originals beside the repository
 // (../shared/spec and ../shared/reference, or the directory given as the first
 // argument) and names each copy that differs. Exit 1 when one differs, 2 when no
 // original is found. Not part of `npm test`: what lies outside the clone differs

@@ -1,6 +1,6 @@
 /**
  * Architecture rules over the import graph, kept in .dependency-cruiser.cjs (the one source: the
- * same file drives `npx depcruise --config .dependency-cruiser.cjs bin src checks misbehave fixtures scripts`),
+ * same file drives `npx depcruise --config .dependency-cruiser.cjs bin src checks misbehave scripts`),
  * and the purity rule over the code of every module reachable from checks/ (test/helpers/purity.ts:
  * the globals that touch the world without an import).
  *
@@ -24,7 +24,7 @@ import { ALLOWED, describeImpurity, impurities, judgeAllowed, reachable, WHY, ty
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
-const ENTRIES = ["bin", "src", "checks", "misbehave", "fixtures", "scripts"];
+const ENTRIES = ["bin", "src", "checks", "misbehave", "scripts"];
 
 /** Cruise `entries` under `baseDir` with the rules and options of .dependency-cruiser.cjs. */
 async function cruiseWithConfig(baseDir: string, entries: string[]): Promise<{ result: ICruiseResult; options: ICruiseOptions }> {
@@ -315,6 +315,9 @@ const PLANTED: Record<string, string> = {
   // vocabulary-self-contained: the protocol imports the engine.
   "src/protocol/p.ts": 'import { e } from "../engine/e.ts";\nexport const p = e;\n',
   "src/engine/e.ts": "export const e = 1;\n",
+  // shipped-not-from-test: shipped code reaching into test/.
+  "src/s.ts": 'import { h } from "../test/helpers/h.ts";\nexport const s = h;\n',
+  "test/helpers/h.ts": "export const h = 1;\n",
   // no-unresolvable: an import of a file that is not there.
   "src/u.ts": 'import { gone } from "./missing.ts";\nexport const u = gone;\n',
 
@@ -376,6 +379,7 @@ const EXPECTED: Expected[] = [
   { rule: "vocabulary-self-contained", from: "src/protocol/p.ts", to: "src/engine/e.ts", why: "src/protocol/ importing src/engine/" },
   { rule: "report-from-run-report", from: "src/report/r.ts", to: "checks/index.ts", why: "src/report/ importing the registry checks/index.ts" },
   { rule: "verdict-below-drivers", from: "src/verdict/v.ts", to: "src/report/r.ts", why: "src/verdict/ importing src/report/" },
+  { rule: "shipped-not-from-test", from: "src/s.ts", to: "test/helpers/h.ts", why: "src/ importing test material" },
   { rule: "no-unresolvable", from: "src/u.ts", to: "./missing.ts", why: "an import that does not resolve" },
 ];
 

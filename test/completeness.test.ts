@@ -4,8 +4,8 @@ import { EXCLUDED, HOST_HALF_UNCHECKED } from "../checks/excluded.ts";
 import { CHECKS } from "../checks/index.ts";
 import { HOST_CHECKS } from "../checks/host/index.ts";
 
-// The normative spec (a byte-for-byte copy kept in test/reference/).
-const spec = readFileSync(new URL("./reference/protocol-surface.txt", import.meta.url), "utf8");
+// The normative spec (a byte-for-byte copy kept in test/published/).
+const spec = readFileSync(new URL("./published/protocol-surface.txt", import.meta.url), "utf8");
 const rows = new Map([...spec.matchAll(/^\| ([A-Z]{1,2}\d+) \|(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
 const anchors = [...rows.keys()];
 const checked = new Set(CHECKS.map((c) => c.id));
@@ -61,7 +61,7 @@ t.test("a host-bound anchor counts as checked only where a host check covers it"
 });
 
 t.test("context-reuse §1's composition MUSTs are each quoted by a host check of its section", async (t) => {
-  const reuse = readFileSync(new URL("./reference/context-reuse.txt", import.meta.url), "utf8");
+  const reuse = readFileSync(new URL("./published/context-reuse.txt", import.meta.url), "utf8");
   const from = reuse.indexOf("A host that composes a set of frames into a single context block:");
   const rules = reuse
     .slice(from, reuse.indexOf("SHOULD de-duplicate", from))

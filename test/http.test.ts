@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t from "tap";
-import { TEST_CERT } from "../fixtures/tls.ts";
+import { TEST_CERT } from "../src/reference/tls.ts";
 import { cgp, cli, ROOT } from "./helpers/live.ts";
 
 const tmp = mkdtempSync(join(tmpdir(), "cgp-http-"));

@@ -8,8 +8,8 @@
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
-import { honest as honestProvider } from "../fixtures/provider.ts";
-import { honestHost, runHost, type RefHost } from "../fixtures/host.ts";
+import { honest as honestProvider } from "../src/reference/provider.ts";
+import { honestHost, runHost, type RefHost } from "../src/reference/host.ts";
 import { hostFor } from "../misbehave/host/apply.ts";
 import { isObj, type Obj } from "../src/protocol/envelope.ts";
 import { FORGED_OPENER, INSTRUCTION } from "../src/protocol/adversarial.ts";

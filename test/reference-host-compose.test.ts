@@ -8,7 +8,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
-import { BLOCK_HEADER, honestHost, runHost, type Held, type RefHost } from "../fixtures/host.ts";
+import { BLOCK_HEADER, honestHost, runHost, type Held, type RefHost } from "../src/reference/host.ts";
 import { providerCommands } from "../misbehave/host/apply.ts";
 import { compareIdentity } from "../src/math/attest.ts";
 import { isObj, type Obj } from "../src/protocol/envelope.ts";

@@ -1,5 +1,5 @@
 /**
- * The reference host (fixtures/host.ts) and its misbehave modes
+ * The reference host (src/reference/host.ts) and its misbehave modes
  * (misbehave/host/): the honest flow, its refusals, its deadlines, the
  * token it never prints, and that each mode changes what it claims to.
  * Providers are the reference provider, in this process over HTTP (what the
@@ -12,10 +12,10 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t, { type Test } from "tap";
-import { consentOf, honestHost, runHost, STARTUP_DEADLINE_MS, type Bindings, type Held, type HostTarget, type RefHost } from "../fixtures/host.ts";
-import { scenario } from "../fixtures/scenarios.ts";
-import { error, honest, NAME, type Provider } from "../fixtures/provider.ts";
-import { lineProvider } from "../fixtures/serve.ts";
+import { consentOf, honestHost, runHost, STARTUP_DEADLINE_MS, type Bindings, type Held, type HostTarget, type RefHost } from "../src/reference/host.ts";
+import { scenario } from "../src/reference/scenarios.ts";
+import { error, honest, NAME, type Provider } from "../src/reference/provider.ts";
+import { lineProvider } from "../src/reference/serve.ts";
 import { hostFor, runReferenceHost, UnknownHostModeError } from "../misbehave/host/apply.ts";
 import { HOST_MODES } from "../misbehave/host/index.ts";
 import { HOST_CHECKS } from "../checks/host/index.ts";

@@ -1,4 +1,4 @@
-import type { RefHost } from "../../fixtures/host.ts";
+import type { RefHost } from "../../src/reference/host.ts";
 
 /** One defect of the reference host, and the host checks that must catch it. */
 export interface HostMode {

@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
 import { inProcessFixture, providerFor, runFixture } from "../../misbehave/apply.ts";
 import type { LineProvider } from "../target/connection.ts";
-import { materialize, DEFAULT_ROOT } from "../../fixtures/files.ts";
-import { serveHttp } from "../../fixtures/http.ts";
+import { materialize, DEFAULT_ROOT } from "../reference/files.ts";
+import { serveHttp } from "../reference/http.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { out, UsageError } from "./io.ts";
 import { UnknownModeError, UnknownVariantError } from "../../misbehave/apply.ts";
-import { VARIANTS } from "../../fixtures/variants.ts";
+import { VARIANTS } from "../reference/variants.ts";
 import { exitCode } from "../verdict/exit.ts";
 
 export function knownMode(name: string | undefined): void {

@@ -44,7 +44,7 @@ const COMMANDS: readonly Command<any>[] = [
 
 /** The names `fixture --help` lists, loaded only for that command. */
 async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
-  const [{ MODES }, { VARIANTS }] = await Promise.all([import("../../misbehave/index.ts"), import("../../fixtures/variants.ts")]);
+  const [{ MODES }, { VARIANTS }] = await Promise.all([import("../../misbehave/index.ts"), import("../reference/variants.ts")]);
   return { modes: MODES.map((m) => m.name), variants: VARIANTS.map((v) => v.name) };
 }
 

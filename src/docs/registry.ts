@@ -131,10 +131,10 @@ export function registeredNames(files: readonly string[], skip: readonly string[
     .sort();
 }
 
-/** Both generated files as they should read now, from the folders under `root` and the spec copy in test/reference/. */
+/** Both generated files as they should read now, from the folders under `root` and the spec copy in test/published/. */
 export async function generatedRegistries(root: URL): Promise<Record<GeneratedRegistry, string>> {
   const at = (p: string): URL => new URL(p, root);
-  const anchors = specAnchors(readFileSync(at("test/reference/protocol-surface.txt"), "utf8"));
+  const anchors = specAnchors(readFileSync(at("test/published/protocol-surface.txt"), "utf8"));
   const ids = registeredNames(readdirSync(at("checks/")), NOT_REGISTERED.checks);
   const defs = await Promise.all(ids.map(async (id) => (await import(at(`checks/${id}.ts`).href)).default as { id: string; follows?: string }));
   for (const [i, d] of defs.entries()) if (d.id !== ids[i]) throw new Error(`checks/${ids[i]}.ts defines check ${d.id}: the file name is the id`);

@@ -2,7 +2,7 @@ import { EXIT_MEANINGS } from "../verdict/exit.ts";
 import { EXCLUDED, HOST_HALF_UNCHECKED } from "../../checks/excluded.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { MODES } from "../../misbehave/index.ts";
-import { VARIANTS } from "../../fixtures/variants.ts";
+import { VARIANTS } from "../reference/variants.ts";
 import { PROBES } from "../probe/index.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";

@@ -5,9 +5,9 @@
  * scenario. The real path (a host process, a relay it spawns, an HTTP
  * server) is proven by the honest reference host on both transports.
  */
-import { within, type Channel, type Received } from "../../fixtures/host-channel.ts";
-import type { Bindings, HostTarget } from "../../fixtures/host.ts";
-import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
+import { within, type Channel, type Received } from "../reference/host-channel.ts";
+import type { Bindings, HostTarget } from "../reference/host.ts";
+import { HALF_LINE, type RunSecrets } from "../reference/scenarios.ts";
 import { PROVIDER_PLACEHOLDERS, type ScenarioName } from "../protocol/host-scenarios.ts";
 import type { HostEvent } from "../transcript/host.ts";
 import { redact } from "../secret/redact.ts";

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
-import { HALF_LINE, type RunSecrets } from "../../fixtures/scenarios.ts";
+import { HALF_LINE, type RunSecrets } from "../reference/scenarios.ts";
 import { leaks, providerTag, Recorder, Session } from "./session.ts";
 import {
   boundFloorMs,
@@ -37,7 +37,7 @@ import { after, loopClock, wallClock, type Clock } from "../target/clock.ts";
 import { selfCommand } from "../meta/self.ts";
 import type { HostEvent, HostTranscript, ScenarioRecord } from "../transcript/host.ts";
 import { RELAY_COMMAND, type FromRelay, type ToRelay } from "./relay.ts";
-import type { Bindings, HostTarget } from "../../fixtures/host.ts";
+import type { Bindings, HostTarget } from "../reference/host.ts";
 import { inProcessProvider } from "./inproc.ts";
 import { runAuthority, serverCertificate, STAND_IN_ADDRESS, urlHost, type KeyPair } from "./peer.ts";
 

@@ -3,8 +3,8 @@
  * (Session): the same whether the host reaches it over a relay, over HTTP,
  * or in this process (the selftest's host modes).
  */
-import { dispatch } from "../../fixtures/serve.ts";
-import { scenario as scenarioOf, type RunSecrets, type Scenario } from "../../fixtures/scenarios.ts";
+import { dispatch } from "../reference/serve.ts";
+import { scenario as scenarioOf, type RunSecrets, type Scenario } from "../reference/scenarios.ts";
 import type { ScenarioName } from "../protocol/host-scenarios.ts";
 import { parseObj } from "../protocol/envelope.ts";
 import { redact } from "../secret/redact.ts";

@@ -3,7 +3,7 @@
  * serve, where the host checks that read those scenarios back need it too
  * (host:R3, host:B2). Every frame's content holds markers of MARKER's shape,
  * so a check finds a frame in a context block without knowing the host's
- * format; fixtures/adversarial.ts serves the rest.
+ * format; src/reference/adversarial.ts serves the rest.
  */
 
 const two = (n: number): string => String(n).padStart(2, "0");

@@ -155,7 +155,7 @@ export const THREE_PROVIDERS = scenario(
 
 /**
  * Reuse (V2–V4, D3): one provider whose sources change after its first
- * answer, and a verify that says so. fixtures/reuse.ts serves it.
+ * answer, and a verify that says so. src/reference/reuse.ts serves it.
  */
 export const REUSE = scenario(
   "reuse",

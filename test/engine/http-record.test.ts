@@ -1,9 +1,9 @@
 import t from "tap";
 import { runSuite } from "../../src/engine/run.ts";
 import { withFixtureRoot } from "../../src/engine/fixture-process.ts";
-import { materialize } from "../../fixtures/files.ts";
-import { serveHttp } from "../../fixtures/http.ts";
-import type { Provider } from "../../fixtures/provider.ts";
+import { materialize } from "../../src/reference/files.ts";
+import { serveHttp } from "../../src/reference/http.ts";
+import type { Provider } from "../../src/reference/provider.ts";
 import { providerFor } from "../../misbehave/apply.ts";
 import { renderHuman } from "../../src/report/human.ts";
 import { Chalk } from "chalk";

@@ -1,11 +1,11 @@
 /**
  * Canned quoted-benign, quoted-hostile, budget-breaker and
  * unverifiable-attestation scenarios for host-check tests: the scenario
- * providers' own acks and whole answers (fixtures/adversarial.ts), recorded
+ * providers' own acks and whole answers (src/reference/adversarial.ts), recorded
  * as a host that asked each one query would have them.
  */
-import { honestHost, type Held, type RefHost } from "../../fixtures/host.ts";
-import { scenario } from "../../fixtures/scenarios.ts";
+import { honestHost, type Held, type RefHost } from "../../src/reference/host.ts";
+import { scenario } from "../../src/reference/scenarios.ts";
 import { providerName } from "../../src/protocol/caps.ts";
 import type { Obj } from "../../src/protocol/envelope.ts";
 import type { ScenarioName } from "../../src/protocol/host-scenarios.ts";

@@ -1,10 +1,10 @@
 /**
  * Canned composition scenarios for host-check tests: the scenario providers'
- * own acks and answers (fixtures/compose.ts), recorded as a host that asked
+ * own acks and answers (src/reference/compose.ts), recorded as a host that asked
  * each of them one query would have them, and the frames it then holds.
  */
-import { honestHost, type Held } from "../../fixtures/host.ts";
-import { scenario } from "../../fixtures/scenarios.ts";
+import { honestHost, type Held } from "../../src/reference/host.ts";
+import { scenario } from "../../src/reference/scenarios.ts";
 import { providerName } from "../../src/protocol/caps.ts";
 import type { Obj } from "../../src/protocol/envelope.ts";
 import type { ScenarioName } from "../../src/protocol/host-scenarios.ts";

@@ -1,10 +1,10 @@
 /**
  * Canned runs of the reuse scenario for host-check tests: the scenario
- * provider's own ack, answers and verdicts (fixtures/reuse.ts), recorded as a
+ * provider's own ack, answers and verdicts (src/reference/reuse.ts), recorded as a
  * host that queried, verified and queried again would have them, and the
  * blocks a test composes from what it holds.
  */
-import { scenario } from "../../fixtures/scenarios.ts";
+import { scenario } from "../../src/reference/scenarios.ts";
 import type { Obj } from "../../src/protocol/envelope.ts";
 import { providerName } from "../../src/protocol/caps.ts";
 import { hostTx, query, type HostTranscriptBuilder } from "./host-transcript.ts";

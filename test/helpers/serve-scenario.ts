@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { scenario } from "../../fixtures/scenarios.ts";
-import { lineProvider } from "../../fixtures/serve.ts";
+import { scenario } from "../../src/reference/scenarios.ts";
+import { lineProvider } from "../../src/reference/serve.ts";
 import type { Obj } from "../../src/protocol/envelope.ts";
 import type { ScenarioName } from "../../src/protocol/host-scenarios.ts";
 

@@ -23,7 +23,7 @@ import {
 
 const readJson = (url: URL): any => JSON.parse(readFileSync(url, "utf8"));
 // The protocol's published vectors (the interop contract) and our own.
-const pub = readJson(new URL("../reference/attestation-vectors.json", import.meta.url));
+const pub = readJson(new URL("../published/attestation-vectors.json", import.meta.url));
 const ours = readJson(new URL("../vectors/attestation.json", import.meta.url));
 
 // ── The second route: Buffer + node:crypto, sharing nothing with src/math/attest.ts. ──

@@ -6,7 +6,7 @@ import { chainHead, frameCommitment, fromDigest, toDigest } from "../../src/math
 import { publicKeyFault, publicKeyOf, signatureFault, signCommitment, verifyAttestation, type Verdict } from "../../src/math/ed25519.ts";
 
 const readJson = (url: URL): any => JSON.parse(readFileSync(url, "utf8"));
-const pub = readJson(new URL("../reference/attestation-vectors.json", import.meta.url));
+const pub = readJson(new URL("../published/attestation-vectors.json", import.meta.url));
 const ours = readJson(new URL("../vectors/attestation.json", import.meta.url));
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");

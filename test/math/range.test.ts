@@ -4,7 +4,7 @@ import { digestOf, isDigest } from "../../src/math/digest.ts";
 import { sliceRange } from "../../src/math/range.ts";
 
 // The protocol's published range vectors: the spec's own witnesses.
-const vectors = JSON.parse(readFileSync(new URL("../reference/range-vectors.json", import.meta.url), "utf8")) as {
+const vectors = JSON.parse(readFileSync(new URL("../published/range-vectors.json", import.meta.url), "utf8")) as {
   resources: Record<string, string>;
   cases: Array<{ resource: string; range?: string; bytes?: string; digest?: string; unverifiable?: string; note: string }>;
 };

@@ -94,7 +94,7 @@ t.test("empty input has no envelopes", async (t) => {
 });
 
 t.test("the reference session, as a fixture author would check it", async (t) => {
-  const text = readFileSync(new URL("../reference/full-stdio-session.ndjson", import.meta.url), "utf8");
+  const text = readFileSync(new URL("../published/full-stdio-session.ndjson", import.meta.url), "utf8");
   const results = validateText(text, "interop");
   t.same(
     results.map((r) => r.type),
@@ -107,7 +107,7 @@ t.test("the reference session, as a fixture author would check it", async (t) =>
   );
 });
 
-const upstream = (name: string): string => readFileSync(new URL(`../fixtures/upstream/${name}`, import.meta.url), "utf8");
+const upstream = (name: string): string => readFileSync(new URL(`../upstream/${name}`, import.meta.url), "utf8");
 const cases = (name: string, member: "source" | "input"): Array<{ name: string; value: Record<string, unknown> }> =>
   (JSON.parse(upstream(name)) as { cases: Array<Record<string, unknown>> }).cases.map((c) => ({
     name: c.name as string,

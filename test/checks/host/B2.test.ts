@@ -1,5 +1,5 @@
 import B2 from "../../../checks/host/B2.ts";
-import { honestHost, type Held } from "../../../fixtures/host.ts";
+import { honestHost, type Held } from "../../../src/reference/host.ts";
 import type { Obj } from "../../../src/protocol/envelope.ts";
 import { frames, hostTx, query, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
 import { blockOf, end, Q, serveAll } from "../../helpers/adversarial.ts";

@@ -1,5 +1,5 @@
 import CR1_render from "../../../checks/host/CR1-render.ts";
-import type { Held } from "../../../fixtures/host.ts";
+import type { Held } from "../../../src/reference/host.ts";
 import type { ScenarioName } from "../../../src/protocol/host-scenarios.ts";
 import { hostTx, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
 import { askAll, block, finish } from "../../helpers/compose.ts";

@@ -1,5 +1,5 @@
 import F10 from "../../../checks/host/F10.ts";
-import type { Held } from "../../../fixtures/host.ts";
+import type { Held } from "../../../src/reference/host.ts";
 import { providerName } from "../../../src/protocol/caps.ts";
 import type { Obj } from "../../../src/protocol/envelope.ts";
 import type { ScenarioName } from "../../../src/protocol/host-scenarios.ts";

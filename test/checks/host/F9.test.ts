@@ -1,5 +1,5 @@
 import F9 from "../../../checks/host/F9.ts";
-import type { Held } from "../../../fixtures/host.ts";
+import type { Held } from "../../../src/reference/host.ts";
 import type { Obj } from "../../../src/protocol/envelope.ts";
 import { frames, hostTx, query, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
 import { blockOf, end, Q, serveAll, served } from "../../helpers/adversarial.ts";

@@ -1,5 +1,5 @@
 import R3 from "../../../checks/host/R3.ts";
-import type { Held } from "../../../fixtures/host.ts";
+import type { Held } from "../../../src/reference/host.ts";
 import { hostFor } from "../../../misbehave/host/apply.ts";
 import { INSTRUCTION } from "../../../src/protocol/adversarial.ts";
 import type { ScenarioName } from "../../../src/protocol/host-scenarios.ts";

@@ -1,7 +1,7 @@
 import U2 from "../../../checks/host/U2.ts";
 import { frame, frames, handshake, hostTx, query, runHostCases, SHUTDOWN } from "../../helpers/host-transcript.ts";
 import { block, turns } from "../../helpers/compose.ts";
-import type { Held } from "../../../fixtures/host.ts";
+import type { Held } from "../../../src/reference/host.ts";
 
 const ECHO = { rel: "cgp-conform:echoes", target_uri: "file:///repo/docs/retry.md", display_name: "itself" };
 const ODD = frames([frame({ kind: "hologram", relations: [ECHO] }), frame({ id: "fixture:two" })]);

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import t from "tap";
 
-// The copies in test/reference/ must stay byte-for-byte what was copied from the
+// The copies in test/published/ must stay byte-for-byte what was copied from the
 // published originals: SHA256SUMS records their digests at the time of copying.
 // This test reads nothing outside the clone, so it means the same on every machine;
 // `npm run reference:diff` compares the copies with originals beside the repository.
-const here = new URL("./reference/", import.meta.url);
+const here = new URL("./published/", import.meta.url);
 const sums = new Map(
   readFileSync(new URL("SHA256SUMS", here), "utf8")
     .trim()
