@@ -162,7 +162,7 @@ t.test("validate: lint and interop modes, exit 1 on an invalid envelope", async 
 });
 
 t.test("validate --as: bare protocol objects, given or detected; a typo's nearest kind named", async (t) => {
-  const golden = join(ROOT, "test", "fixtures", "upstream", "context-frame.compact.valid.json");
+  const golden = join(ROOT, "test", "upstream", "context-frame.compact.valid.json");
   const given = await cli(["validate", "--as", "frame", golden]);
   t.equal(given.exitCode, 0, given.stdout);
   t.match(given.stdout, /ok   line 1 judged as a ContextFrame \(--as frame\)/);
