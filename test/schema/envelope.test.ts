@@ -23,7 +23,7 @@ function rootAgrees(env: unknown, mode: EnvelopeMode): boolean {
 // ---------------------------------------------------------------- (a) the protocol's own examples
 
 function reference(name: string): unknown[] {
-  const text = readFileSync(new URL(`../reference/${name}`, import.meta.url), "utf8");
+  const text = readFileSync(new URL(`../published/${name}`, import.meta.url), "utf8");
   if (name.endsWith(".json")) return JSON.parse(text) as unknown[];
   return text
     .split("\n")
