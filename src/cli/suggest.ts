@@ -20,10 +20,8 @@ export function suggest(msg: string, options: string[], command: string | undefi
     .split(", ")
     .map((u) => {
       const name = u.replace(/^-+/, "").replace(/=.*$/, "");
-      const near = known.length > 0 ? closest(name, known) : undefined;
-      return near !== undefined && near !== name && distance(name, near) <= Math.max(2, Math.floor(name.length / 3))
-        ? `--${name}: did you mean --${near}?`
-        : undefined;
+      const near = nearest(name, known);
+      return near !== undefined ? `--${name}: did you mean --${near}?` : undefined;
     })
     .filter((h): h is string => h !== undefined);
   // Words that are no option, after a command that takes a command line: the "--" before it was forgotten.
@@ -36,13 +34,14 @@ export function suggest(msg: string, options: string[], command: string | undefi
   return hints.length > 0 ? `${msg} (${hints.join("; ")})` : msg;
 }
 
-/** The known name nearest to `name` (case aside), where it is near enough to be a typo of it. */
+/** The known name nearest to `name` (case aside), where it is near enough to be a typo of it and is not `name` itself. */
 export function nearest(name: string, known: readonly string[]): string | undefined {
   if (known.length === 0) return undefined;
   const lower = known.map((k) => k.toLowerCase());
   const want = name.toLowerCase();
   const near = closest(want, lower);
-  return near !== want && distance(want, near) <= Math.max(2, Math.floor(want.length / 3)) ? known[lower.indexOf(near)] : undefined;
+  const spelled = known[lower.indexOf(near)]!;
+  return spelled !== name && distance(want, near) <= Math.max(2, Math.floor(want.length / 3)) ? spelled : undefined;
 }
 
 /** The commands whose last part is a command line given after "--". */
