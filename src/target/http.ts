@@ -18,6 +18,21 @@ export function bearerToken(t: HttpTarget): string | undefined {
   return v;
 }
 
+/** How many times a request is sent again after a kept-alive connection turned out closed. */
+const STALE_RETRIES = 3;
+
+/**
+ * A request sent on a kept-alive connection the server was closing (its
+ * idle timeout raced the request) is reset before any answer. The server
+ * closed the connection as idle, so it did not take the request; sending it
+ * again is what HTTP clients do (RFC 9112 §9.3.1). A reset on a fresh
+ * connection is not retried: it is the provider's, and is reported.
+ */
+export function staleSocket(req: { reusedSocket?: boolean }, e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return req.reusedSocket === true && (code === "ECONNRESET" || code === "EPIPE");
+}
+
 /**
  * The HTTP binding: "one envelope as the request body, one as the response
  * body". Requests go one at a time, in order, as lock-step requires; each
@@ -81,41 +96,47 @@ export class HttpConnection implements Connection {
       written?.(unsent);
     };
     return new Promise((resolve) => {
-      const req = send(
-        to,
-        {
-          method: "POST",
-          ...(byName && this.url.protocol === "https:" ? { servername: "localhost" } : {}),
-          // Explicit, so NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment cannot turn certificate checks off (C7).
-          rejectUnauthorized: true,
-          signal: this.aborter.signal,
-          ...(this.target.ca ? { ca: this.target.ca } : {}),
-          headers: {
-            ...this.target.headers,
-            ...(byName ? { host: this.url.host } : {}),
-            "content-type": "application/json",
-            accept: "application/json",
-            "content-length": body.byteLength,
-            ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      const attempt = (left: number): void => {
+        let answered = false;
+        const req = send(
+          to,
+          {
+            method: "POST",
+            ...(byName && this.url.protocol === "https:" ? { servername: "localhost" } : {}),
+            // Explicit, so NODE_TLS_REJECT_UNAUTHORIZED=0 in the environment cannot turn certificate checks off (C7).
+            rejectUnauthorized: true,
+            signal: this.aborter.signal,
+            ...(this.target.ca ? { ca: this.target.ca } : {}),
+            headers: {
+              ...this.target.headers,
+              ...(byName ? { host: this.url.host } : {}),
+              "content-type": "application/json",
+              accept: "application/json",
+              "content-length": body.byteLength,
+              ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+            },
           },
-        },
-        (res) => {
-          // A response means the request reached the provider, even one answered before its body was all sent.
-          tell();
-          this.read(res, k, resolve);
-        },
-      );
-      // "finish": the request's last bytes were handed to the operating system.
-      req.on("finish", () => tell());
-      req.on("error", (e) => {
-        tell(this.aborter.signal.aborted ? "the session ended before the request was written" : `the request could not be written: ${e.message}`);
-        if (!this.aborter.signal.aborted) {
-          this.failed = true;
-          this.on.unreachable("connect-error", `${this.reached ? "the provider stopped answering" : "cannot reach the provider"}: ${e.message}`);
-        }
-        resolve();
-      });
-      req.end(body);
+          (res) => {
+            answered = true;
+            // A response means the request reached the provider, even one answered before its body was all sent.
+            tell();
+            this.read(res, k, resolve);
+          },
+        );
+        // "finish": the request's last bytes were handed to the operating system.
+        req.on("finish", () => tell());
+        req.on("error", (e) => {
+          if (!answered && left > 0 && staleSocket(req, e) && !this.aborter.signal.aborted) return attempt(left - 1);
+          tell(this.aborter.signal.aborted ? "the session ended before the request was written" : `the request could not be written: ${e.message}`);
+          if (!this.aborter.signal.aborted) {
+            this.failed = true;
+            this.on.unreachable("connect-error", `${this.reached ? "the provider stopped answering" : "cannot reach the provider"}: ${e.message}`);
+          }
+          resolve();
+        });
+        req.end(body);
+      };
+      attempt(STALE_RETRIES);
     });
   }
 
