@@ -1,11 +1,14 @@
-import { defineCheck } from "./kit/check.ts";
-import { frameName, perFrame } from "./kit/answers.ts";
+import { defineCheck, site } from "./kit/check.ts";
+import { everyFrame, frameName, SERVED_ELSEWHERE } from "./kit/answers.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor F1
- * Stimulus: every frame served to probes sample-query and budget-squeeze.
+ * Stimulus: every frame served to probes sample-query and budget-squeeze;
+ * every other frame received is judged too, its failures only, so a score
+ * out of range anywhere is one finding here, not a bare schema violation
+ * beside it.
  */
 export default defineCheck({
   id: "F1",
@@ -13,14 +16,23 @@ export default defineCheck({
   level: "MUST",
   requirement: "score MUST be in [0, 1].",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
+  observes: SERVED_ELSEWHERE,
   score({ probe }) {
-    return perFrame([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "carry a score in [0, 1]", (f) => {
+    return everyFrame(probe, "carry a score in [0, 1]", (f) => {
       const s = f.frame.score;
       if (s === undefined) return undefined;
       const ok = typeof s === "number" && s >= 0 && s <= 1;
       return ok
         ? { ok, message: "", lines: [f.line] }
-        : { ok, message: `${frameName(f)} has score ${show(s)}, outside [0, 1]`, expected: "a number 0 ≤ score ≤ 1", actual: show(s), lines: [f.line] };
+        : {
+            ok,
+            message: `${frameName(f)} has score ${show(s)}, outside [0, 1]`,
+            expected: "a number 0 ≤ score ≤ 1",
+            actual: show(s),
+            lines: [f.line],
+            // The schema's range (and type) at this member is this rule: said once, here.
+            judges: [site(f.line, `/result/frames/${f.index}/score`)],
+          };
     });
   },
 });

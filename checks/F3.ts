@@ -1,10 +1,12 @@
 import { defineCheck } from "./kit/check.ts";
-import { nonEmptyField } from "./kit/answers.ts";
+import { nonEmptyField, SERVED_ELSEWHERE } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
  * @anchor F3
- * Stimulus: every frame served to probes sample-query and budget-squeeze.
+ * Stimulus: every frame served to probes sample-query and budget-squeeze;
+ * every other frame received is judged too, its failures only, so an empty
+ * one anywhere is one finding here, not a bare schema violation beside it.
  */
 export default defineCheck({
   id: "F3",
@@ -12,5 +14,6 @@ export default defineCheck({
   level: "MUST",
   requirement: "citation_label MUST be non-empty — a host must be able to cite a frame by a human label, never a bare id.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
-  score: ({ probe }) => nonEmptyField([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], "citation_label"),
+  observes: SERVED_ELSEWHERE,
+  score: ({ probe }) => nonEmptyField(probe, "citation_label"),
 });

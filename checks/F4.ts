@@ -1,14 +1,10 @@
 import { defineCheck, site, type Evidence } from "./kit/check.ts";
 import { isProfileTimestamp } from "../src/math/timestamp.ts";
-import { frameName, perFrame, servedIn, type ServedFrame } from "./kit/answers.ts";
+import { everyFrame, frameName, SERVED_ELSEWHERE, type ServedFrame } from "./kit/answers.ts";
 import { show } from "./kit/show.ts";
-import { BUDGET_SQUEEZE, PROBE_SPECS, SAMPLE_QUERY } from "../src/protocol/probes.ts";
-import { framesIn } from "../src/protocol/envelope.ts";
+import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;
-
-/** Every other probe: a frame it was served is held to the profile too, where the probe ran. */
-const ELSEWHERE = PROBE_SPECS.filter((p) => p !== SAMPLE_QUERY && p !== BUDGET_SQUEEZE);
 
 function judge(f: Pick<ServedFrame, "frame" | "index" | "line">): Evidence | undefined {
   const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
@@ -40,17 +36,6 @@ export default defineCheck({
   level: "MUST",
   requirement: "valid_from, valid_to, recorded_at, and as_of MUST match YYYY-MM-DDTHH:MM:SS(.f+)?Z.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
-  observes: ELSEWHERE,
-  score({ probe }) {
-    const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
-    const own = perFrame(views, "carry only profile timestamps", judge);
-    // Every other frames envelope received (another probe's, or one no query of these was answered by): failures only.
-    const answered = new Set(servedIn(views).map((f) => f.line));
-    const elsewhere = [...views, ...ELSEWHERE.map(probe)]
-      .flatMap((v) => v.received())
-      .filter((m) => m.env.type === "frames" && !answered.has(m.n))
-      .flatMap((m) => framesIn(m.env).map((frame, index) => judge({ frame, index, line: m.n })))
-      .filter((e): e is Evidence => e !== undefined && !e.ok);
-    return elsewhere.length === 0 ? own : [...(Array.isArray(own) ? own : []), ...elsewhere];
-  },
+  observes: SERVED_ELSEWHERE,
+  score: ({ probe }) => everyFrame(probe, "carry only profile timestamps", judge),
 });

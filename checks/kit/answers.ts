@@ -1,8 +1,9 @@
 import { counted } from "../../src/verdict/words.ts";
-import { type Evidence } from "./check.ts";
+import { site, type Evidence } from "./check.ts";
 import { type Message, type ProbeView } from "../../src/transcript/view.ts";
 import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
+import { BUDGET_SQUEEZE, PROBE_SPECS, SAMPLE_QUERY, type ProbeSpec } from "../../src/protocol/probes.ts";
 
 /** A query we sent and the provider's answer to it, if one came. */
 export interface Exchange {
@@ -129,6 +130,33 @@ export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame
   return out;
 }
 
+/** The probes besides the two whose answers every frame rule scores: what they were served is judged too, failures only. */
+export const SERVED_ELSEWHERE: readonly ProbeSpec[] = PROBE_SPECS.filter((p) => p !== SAMPLE_QUERY && p !== BUDGET_SQUEEZE);
+
+/**
+ * A frame rule held over every frame the provider sent: perFrame over the
+ * answers of sample-query and budget-squeeze, and the failures of every
+ * other frames envelope received (another probe's, or one that answered no
+ * query), so a frame breaking the rule anywhere is this rule's finding,
+ * never only a schema violation beside it. A check using it declares
+ * SERVED_ELSEWHERE as `observes`.
+ */
+export function everyFrame(
+  probe: (spec: ProbeSpec) => ProbeView,
+  rule: string,
+  test: (f: Pick<ServedFrame, "frame" | "index" | "line">) => Evidence | undefined,
+): Evidence[] | { skip: string } {
+  const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
+  const own = perFrame(views, rule, test);
+  const answered = new Set(servedIn(views).map((f) => f.line));
+  const elsewhere = [...views, ...SERVED_ELSEWHERE.map(probe)]
+    .flatMap((v) => v.received())
+    .filter((m) => m.env.type === "frames" && !answered.has(m.n))
+    .flatMap((m) => framesIn(m.env).map((frame, index) => test({ frame, index, line: m.n })))
+    .filter((e): e is Evidence => e !== undefined && !e.ok);
+  return elsewhere.length === 0 ? own : [...(Array.isArray(own) ? own : []), ...elsewhere];
+}
+
 /**
  * Score a rule over each answer that carried frames: unanswered queries are
  * untestable, and with no frames anywhere the rule was never put to use.
@@ -145,13 +173,21 @@ export function perAnswer(views: ProbeView[], test: (x: Exchange, frames: Obj[])
 }
 
 /** Score "FIELD MUST be non-empty" over every served frame. */
-export function nonEmptyField(views: ProbeView[], field: string): Evidence[] | { skip: string } {
-  return perFrame(views, `carry a non-empty ${field}`, (f) => {
+export function nonEmptyField(probe: (spec: ProbeSpec) => ProbeView, field: string): Evidence[] | { skip: string } {
+  return everyFrame(probe, `carry a non-empty ${field}`, (f) => {
     const v = f.frame[field];
     const ok = typeof v === "string" && v.length > 0;
     return ok
       ? { ok, message: "", lines: [f.line] }
-      : { ok, message: `${frameName(f)} has an empty or missing ${field}`, expected: "a non-empty string", actual: show(v), lines: [f.line] };
+      : {
+          ok,
+          message: `${frameName(f)} has an empty or missing ${field}`,
+          expected: "a non-empty string",
+          actual: show(v),
+          lines: [f.line],
+          // The schema's minLength (and type) at this member is this rule: said once, here.
+          judges: [site(f.line, `/result/frames/${f.index}/${field}`)],
+        };
   });
 }
 

@@ -1,8 +1,10 @@
+import t from "tap";
 import F1 from "../../checks/F1.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import { HANDSHAKE_STEP, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { emptySqueeze, frame, query, served } from "../helpers/transcript.ts";
+import { oneFindingEverywhere } from "../helpers/every-frame.ts";
 
 const silent = () =>
   emptySqueeze().probe(SAMPLE_QUERY.name).handshake().send(SAMPLE_QUERY.steps.sample, query("s1")).note("timeout", { waitedMs: 1000, expecting: "reply" });
@@ -24,3 +26,16 @@ runCases(F1, [
   },
   { name: "no handshake", build: noAck, status: "unobserved", untestable: true, says: [/no handshake_ack arrived within 1000 ms/] },
 ]);
+
+t.test("a score out of range or not a number is one finding, F1's, wherever the frame was served", async (t) => {
+  oneFindingEverywhere(
+    t,
+    F1,
+    [
+      ["score", 1.5],
+      ["score", -0.25],
+      ["score", "0.5"],
+    ],
+    (_m, v) => `has score ${JSON.stringify(v)}, outside [0, 1]`,
+  );
+});

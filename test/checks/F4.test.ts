@@ -1,7 +1,8 @@
 import t from "tap";
 import F4 from "../../checks/F4.ts";
 import { runCases } from "../helpers/cases.ts";
-import { frame, frames, query, served, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { frame, served } from "../helpers/transcript.ts";
+import { oneFindingEverywhere } from "../helpers/every-frame.ts";
 
 runCases(F4, [
   { name: "profile timestamps", build: () => served([frame({ valid_from: "2026-01-01T00:00:00Z", valid_to: "2027-01-01T00:00:00.000Z" })]), status: "pass" },
@@ -21,33 +22,11 @@ runCases(F4, [
 ]);
 
 t.test("one timestamp outside the profile is one finding, F4's, wherever the frame was served", async (t) => {
-  const places: Array<[string, (bad: Record<string, unknown>) => TranscriptBuilder]> = [
-    ["sample-query", (bad) => served([frame(bad)])],
-    [
-      "another probe",
-      (bad) =>
-        served([frame()])
-          .probe("kinds-query")
-          .handshake()
-          .send("kinds-1", query("k1"))
-          .recv(frames("k1", [frame(bad)])),
+  const bad = ["valid_from", "valid_to", "recorded_at"].flatMap(
+    (m): Array<[string, unknown]> => [
+      [m, "2026-07-20T18:00:00+00:00"],
+      [m, 20260720],
     ],
-    ["a frames envelope no query was answered by", (bad) => served([frame()]).recv(frames("x", [frame(bad)]))],
-  ];
-  for (const member of ["valid_from", "valid_to", "recorded_at"]) {
-    for (const value of ["2026-07-20T18:00:00+00:00", 20260720]) {
-      for (const [where, build] of places) {
-        const r = build({ [member]: value }).scoreWith(F4);
-        const failing = r.evidence.filter((e) => !e.ok);
-        t.equal(r.status, "fail", `${member} ${value}, ${where}: fails`);
-        t.same(
-          failing.map((e) => e.message.replace(/ \(result.*/, "")),
-          [`frame "frm_1"`],
-          `${member} ${value}, ${where}: one finding, in F4's words`,
-        );
-        t.match(failing[0]?.message, `has ${member} ${JSON.stringify(value)} outside the profile`);
-        for (const e of r.evidence) t.notOk("judges" in e || "site" in e, "scoring data stays out of the report");
-      }
-    }
-  }
+  );
+  oneFindingEverywhere(t, F4, bad, (m, v) => `has ${m} ${JSON.stringify(v)} outside the profile`);
 });
