@@ -1,45 +1,28 @@
-import type { CheckDef, Evidence, ScoreInput } from "../../checks/kit/check.ts";
-import { groupAlike, mergeSame } from "../../checks/kit/check.ts";
+import type { CheckDef, ScoreInput } from "../../checks/kit/check.ts";
+import { judgeScore } from "../../checks/kit/evaluate.ts";
 import { schemaFindings } from "../../checks/kit/schema.ts";
 import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { ProbeView } from "../transcript/view.ts";
 import { SHARED } from "./record.ts";
-import { OBSERVED_NOTHING, scoringDefect, statusOf, unobservedResult, worst, type CheckResult } from "../verdict/status.ts";
+import type { CheckResult } from "../verdict/status.ts";
 
 export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
-  const base = { id: check.id, title: check.title, level: check.level, requirement: check.requirement };
   const broken = check.probes.map((p) => input.probe(p).brokenPrecondition(!check.scoresHandshake)).filter((b): b is NonNullable<typeof b> => b !== undefined);
-  // Nothing of its stimulus could be seen: no rule can have been seen either way.
-  if (broken.length === check.probes.length && broken.length > 0) return unobservedResult(base, broken);
-  let score: ReturnType<CheckDef["score"]>;
-  try {
-    score = check.score(input);
-  } catch (e) {
-    // Whatever a provider sent, the verdict comes out: a check that cannot score it says so, and the run stops for nothing.
-    return unobservedResult(base, broken.length > 0 ? broken : [scoringDefect("provider", e)]);
-  }
-  // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score;
-  // where its own rule judged that very member, the rule's finding says it once.
-  const judged = new Set(Array.isArray(score) ? score.flatMap((e) => e.judges ?? []) : []);
-  const owned = input.schema(check.id).filter((e) => e.site === undefined || !judged.has(e.site));
-  // What some of its probes could not show is not observed, beside what the others did show: a rule seen broken there still fails.
-  const lost = broken.map((b) => ({ ok: false, untestable: true, message: b.message, lines: b.lines }));
-  if (!Array.isArray(score) && owned.length === 0) {
-    return lost.length > 0 ? unobservedResult(base, broken) : { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
-  }
-  const all = [...(Array.isArray(score) ? score : []), ...owned, ...lost].map((e: Evidence) => {
-    const { judges: _, site: __, ...shown } = e;
-    return shown;
+  return judgeScore({
+    base: { id: check.id, title: check.title, level: check.level, requirement: check.requirement },
+    of: "provider",
+    broken,
+    // Nothing of its stimulus could be seen: no rule can have been seen either way.
+    allLost: broken.length === check.probes.length && broken.length > 0,
+    score: () => check.score(input),
+    // A schema violation of a field this anchor owns is this check's failure, even where its own rule found nothing to score;
+    // where its own rule judged that very member, the rule's finding says it once.
+    owned: (score) => {
+      const judged = new Set(Array.isArray(score) ? score.flatMap((e) => e.judges ?? []) : []);
+      return input.schema(check.id).filter((e) => e.site === undefined || !judged.has(e.site));
+    },
   });
-  if (all.length === 0) return unobservedResult(base, [OBSERVED_NOTHING]);
-  const evidence = groupAlike(mergeSame(all).map((e) => ({ ...e, status: statusOf(e, check.level) })));
-  return {
-    ...base,
-    status: worst(evidence.map((e) => e.status)),
-    untestable: evidence.some((e) => e.untestable === true),
-    evidence,
-  };
 }
 
 /**

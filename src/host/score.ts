@@ -1,7 +1,7 @@
-import { groupAlike, mergeSame } from "../../checks/kit/check.ts";
+import { judgeScore } from "../../checks/kit/evaluate.ts";
 import type { HostCheckDef, HostScoreInput } from "../../checks/kit/host.ts";
 import { hostViews, type HostTranscript } from "../transcript/host.ts";
-import { OBSERVED_NOTHING, scoringDefect, statusOf, unobservedResult, worst, type CheckResult } from "../verdict/status.ts";
+import type { CheckResult } from "../verdict/status.ts";
 
 /** One host check over a host transcript: the same statuses, grouping and vacuity rules as a provider check's. */
 export function evaluateHost(check: HostCheckDef, input: HostScoreInput): CheckResult {
@@ -13,17 +13,8 @@ export function evaluateHost(check: HostCheckDef, input: HostScoreInput): CheckR
     return { ...base, status: "skip", reason: `none of the scenarios it reads ran (${why})`, untestable: false, evidence: [] };
   }
   const broken = ran.map((v) => v.brokenPrecondition()).filter((b): b is NonNullable<typeof b> => b !== undefined);
-  if (broken.length > 0) return unobservedResult(base, broken);
-  let score: ReturnType<HostCheckDef["score"]>;
-  try {
-    score = check.score(input);
-  } catch (e) {
-    return unobservedResult(base, [scoringDefect("host", e)]);
-  }
-  if (!Array.isArray(score)) return { ...base, status: "skip", reason: score.skip, untestable: false, evidence: [] };
-  if (score.length === 0) return unobservedResult(base, [OBSERVED_NOTHING]);
-  const evidence = groupAlike(mergeSame(score).map((e) => ({ ...e, status: statusOf(e, check.level) })));
-  return { ...base, status: worst(evidence.map((e) => e.status)), untestable: evidence.some((e) => e.untestable === true), evidence };
+  // A scenario whose precondition broke leaves the check nothing it can read across scenarios.
+  return judgeScore({ base, of: "host", broken, allLost: broken.length > 0, score: () => check.score(input) });
 }
 
 /** Score a host transcript: pure, so a live run and a replay give the same verdicts. */
