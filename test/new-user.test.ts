@@ -44,6 +44,14 @@ t.test("a provider that crashes on a query: its traceback is shown, and the run 
   const json = await cli(["stdio", "--json", "--", ...fake("crash-on-query")]);
   const report = JSON.parse(json.stdout);
   t.match(report.provider_stderr.lines.join("\n"), /ZeroDivisionError/);
+  t.equal(report.exit_code, json.exitCode, "the report states the exit code the run exits with");
+  t.equal(report.outcome, "not-conformant");
+  t.same(
+    report.reasons.map((x: { kind: string }) => x.kind),
+    ["failed", "not-observed"],
+    "and why: what failed, what was not observed",
+  );
+  t.ok(report.reasons[0].checks.includes("R1"), "R1 among the failures");
   t.ok(reportValidator()(report), JSON.stringify(reportValidator().errors));
 });
 
@@ -55,7 +63,7 @@ t.test("the JSON report is versioned and carries the run's start, its duration a
   t.ok(suiteTime > 0, `JUnit's testsuite time is the run's duration: ${suiteTime} s`);
   t.ok(/<testcase [^>]*time="0\.\d{3}"/.test(xml) && /<testcase [^>]*time="(?!0\.000)[0-9.]+"/.test(xml), "testcases carry their own times");
   const report = JSON.parse(r.stdout);
-  t.equal(report.report_version, 5);
+  t.equal(report.report_version, 6);
   t.match(report.started_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.ok(Number.isInteger(report.duration_ms) && report.duration_ms > 0, `duration_ms ${report.duration_ms}`);
   t.ok(

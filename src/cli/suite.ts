@@ -7,7 +7,7 @@ import { makeChalk } from "../report/color.ts";
 import { targetOf } from "../report/describe.ts";
 import { renderHuman } from "../report/human.ts";
 import type { RunReport } from "../verdict/report.ts";
-import { exitCode, runOutcome } from "../verdict/exit.ts";
+import { exitCode } from "../verdict/exit.ts";
 import { runSuite } from "../engine/run.ts";
 import type { Target } from "../target/connection.ts";
 import type { Transcript } from "../transcript/types.ts";
@@ -81,7 +81,7 @@ export function printReport(
   // The human report names a transcript kept unasked; when another report holds stdout, stderr does.
   if (stdoutSpec && more.kept && more.transcriptPath) err(`cgp-conform: transcript of this run (the lines the evidence cites): ${more.transcriptPath}\n`);
   for (const f of failures) err(`cgp-conform: ${f}\n`);
-  return failures.length > 0 ? exitCode("output-failed") : exitCode(runOutcome(report));
+  return failures.length > 0 ? exitCode("output-failed") : report.exit_code;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
-import { verdictWords } from "../verdict/exit.ts";
+import { verdictWords } from "./verdict-words.ts";
 import { counted, tally, levelTag } from "../verdict/words.ts";
 
 /**

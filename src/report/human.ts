@@ -1,10 +1,9 @@
 import type { ChalkInstance } from "chalk";
-import { renderBaselineSummary } from "../verdict/baseline.ts";
 import { visible } from "../verdict/stderr.ts";
 import { protocolOf, targetLine } from "./describe.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { type CheckResult, type EvidenceResult, type Status } from "../verdict/status.ts";
-import { closingLine, runOutcome } from "../verdict/exit.ts";
+import { closingLine, renderBaselineSummary } from "./verdict-words.ts";
 import { counted, tally, levelTag } from "../verdict/words.ts";
 
 const LABEL: Record<Status, string> = { pass: "PASS", fail: "FAIL", unobserved: "NOT OBSERVED", warn: "WARN", info: "INFO", skip: "SKIP" };
@@ -155,7 +154,7 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
         ? [c.dim("transcript: not saved (--transcript FILE keeps it)")]
         : []),
     // Coloured by the exit code, which a baseline decides: green exactly when the run exits 0.
-    (runOutcome(report) === "conformant" && !o.outputFailed ? c.green.bold : c.red.bold)(
+    (report.outcome === "conformant" && !o.outputFailed ? c.green.bold : c.red.bold)(
       closingLine(report, o.outputFailed ? "an output asked for could not be written; see below" : undefined),
     ),
   ];

@@ -2,7 +2,7 @@ import { levelTag } from "../verdict/words.ts";
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf, targetOf } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
-import { verdictWords } from "../verdict/exit.ts";
+import { verdictWords } from "./verdict-words.ts";
 
 /**
  * JUnit XML, as Jenkins, GitLab and the GitHub test-reporter actions read it:

@@ -1,7 +1,7 @@
 import type { RunReport } from "../verdict/report.ts";
 import { policyOf, protocolOf, targetLine } from "./describe.ts";
 import { type CheckResult, type EvidenceResult } from "../verdict/status.ts";
-import { verdictWords } from "../verdict/exit.ts";
+import { verdictWords } from "./verdict-words.ts";
 import { tally } from "../verdict/words.ts";
 
 /**

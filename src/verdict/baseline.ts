@@ -15,7 +15,6 @@
  * Pure: the CLI reads the file and turns a thrown Error into a usage error.
  */
 import { type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
-import { counted } from "./words.ts";
 import { type CheckResult } from "./status.ts";
 
 export interface BaselineEntry {
@@ -206,28 +205,6 @@ export function judgeBaseline(results: CheckResult[], b: Baseline, allowStale = 
   // A check that passes while listed as failing would hide its next regression: the baseline must be tightened.
   j.ok = j.unexpected.length === 0 && (allowStale || j.fixed.length === 0);
   return j;
-}
-
-/** Human-readable lines for a judgement; pass the baseline too to show each entry's reason. */
-export function renderBaselineSummary(j: BaselineJudgement, b?: Baseline): string {
-  const reasons = new Map((b?.entries ?? []).map((e) => [e.id, e.reason]));
-  const ids = (xs: string[]): string => xs.map((id) => (reasons.get(id) ? `${id} (${reasons.get(id)})` : id)).join(", ");
-  const n = counted;
-  const out: string[] = [];
-  if (j.unexpected.length > 0) out.push(`${n(j.unexpected.length, "failure is", "failures are")} not in the baseline: ${j.unexpected.join(", ")}`);
-  if (j.still_failing.length > 0)
-    out.push(`${n(j.still_failing.length, "baselined check fails", "baselined checks fail")} as expected: ${ids(j.still_failing)}`);
-  if (j.fixed.length > 0)
-    out.push(
-      `${n(j.fixed.length, "baselined check no longer fails", "baselined checks no longer fail")}: ${ids(j.fixed)}; remove ${j.fixed.length === 1 ? "it" : "them"} from the baseline${j.allow_stale ? " (--allow-stale-baseline: not a failure)" : ", or pass --allow-stale-baseline"}`,
-    );
-  if (j.not_failing.length > 0)
-    out.push(
-      `${n(j.not_failing.length, "baselined check", "baselined checks")} no longer ${j.not_failing.length === 1 ? "fails" : "fail"} but ${j.not_failing.length === 1 ? "does" : "do"} not pass either (warn or info): ${ids(j.not_failing)}`,
-    );
-  if (j.skipped.length > 0) out.push(`${n(j.skipped.length, "baselined check was", "baselined checks were")} skipped this run: ${ids(j.skipped)}`);
-  if (j.not_run.length > 0) out.push(`${n(j.not_run.length, "baselined check was", "baselined checks were")} not selected this run: ${ids(j.not_run)}`);
-  return out.map((l) => `baseline: ${l}`).join("\n");
 }
 
 /** A baseline in the text form, listing the checks that failed in a run, each with its title as the reason. */

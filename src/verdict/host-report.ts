@@ -7,7 +7,8 @@ import { VERSION } from "../meta/version.ts";
 import { HOST_VERSION } from "../math/version.ts";
 import type { HostTranscript } from "../transcript/host.ts";
 import type { CheckResult } from "./status.ts";
-import { isConformant, REPORT_VERSION, summarize, type RunReport } from "./report.ts";
+import { REPORT_VERSION, type RunReport } from "./report.ts";
+import { decide } from "./decide.ts";
 
 /** Why the run could not be made: the host never started, or never reached the provider it was given, in any scenario. */
 function couldNotRun(t: HostTranscript): string | undefined {
@@ -34,7 +35,6 @@ function couldNotRun(t: HostTranscript): string | undefined {
 }
 
 export function buildHostReport(t: HostTranscript, results: CheckResult[]): RunReport {
-  const summary = summarize(results);
   const reason = couldNotRun(t);
   return {
     report_version: REPORT_VERSION,
@@ -44,13 +44,11 @@ export function buildHostReport(t: HostTranscript, results: CheckResult[]): RunR
     timeout_ms: t.header.timeout_ms,
     started_at: t.header.started_at,
     ...(t.header.duration_ms !== undefined ? { duration_ms: t.header.duration_ms } : {}),
-    conformant: isConformant(summary, reason !== undefined),
     could_not_run: reason !== undefined,
     ...(reason ? { could_not_run_reason: reason } : {}),
     ...(t.header.interrupted ? { interrupted: t.header.interrupted } : {}),
     consent: { needed: [], granted: [], missing: [], receipts: [] },
     usage: [],
-    summary,
-    results,
+    ...decide(results, reason !== undefined ? { couldNotRun: reason } : {}),
   };
 }

@@ -3,31 +3,16 @@ import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent, type Transcrip
 import { firstAck } from "../transcript/view.ts";
 import { VERSION } from "../meta/version.ts";
 import { type Obj } from "../protocol/envelope.ts";
-import { type CheckResult, type Status } from "./status.ts";
+import { type CheckResult } from "./status.ts";
 import { usageReports, type UsageReport } from "./usage.ts";
-import type { BaselineJudgement } from "./baseline.ts";
+import { decide, type PolicyRecord, type Reason, type RunOutcome, type Summary } from "./decide.ts";
 import { stderrTail, type StderrTail } from "./stderr.ts";
 
 /** The version of the report's shape (schema/report.schema.json): any change to the shape is a new version. */
-export const REPORT_VERSION = 5;
+export const REPORT_VERSION = 6;
 
-export interface PolicyRecord {
-  strict: boolean;
-  only?: string[];
-  skip?: string[];
-  baseline?: BaselineJudgement & { expected_fail: string[] };
-}
-
-export interface Summary {
-  total: number;
-  pass: number;
-  fail: number;
-  /** Checks whose rule could not be observed (the provider died, wedged, or never acked): not failures, and not conformant either. */
-  unobserved: number;
-  warn: number;
-  info: number;
-  skip: number;
-}
+export type { PolicyRecord, Summary } from "./decide.ts";
+export { summarize } from "./decide.ts";
 
 /** A host under test: its command line as given (placeholders unexpanded), and the binding its scenarios were served over. */
 export interface HostTarget {
@@ -47,7 +32,14 @@ export interface RunReport {
   /** When the run started (UTC), and how long it spent with the provider, in ms (absent for a transcript recorded before durations). */
   started_at: string;
   duration_ms?: number;
+  /** The spec's verdict: no check failed, every rule observed, the run made in full. A baseline does not change it. */
   conformant: boolean;
+  /** What gates the pipeline: the verdict, or with a baseline, its judgement of the verdict (decide.ts). */
+  outcome: RunOutcome;
+  /** The exit code the outcome makes (an output that could not be written makes the process exit 3 beside it). */
+  exit_code: 0 | 1 | 3;
+  /** Why the outcome is what it is, as data: renderers put it in words. */
+  reasons: Reason[];
   /** The run could not be made in full: the provider could not be started or reached, needed consent it was not given, or a signal stopped the run. */
   could_not_run: boolean;
   could_not_run_reason?: string;
@@ -67,17 +59,6 @@ export interface RunReport {
   instances?: { started: number; peak: number; jobs: number };
   /** The last lines a stdio provider wrote to stderr, when it wrote any. */
   provider_stderr?: StderrTail;
-}
-
-/** Conformant: no check failed, every check's rule was observed, and the run was made in full. */
-export function isConformant(summary: Summary, couldNotRun: boolean): boolean {
-  return summary.fail === 0 && summary.unobserved === 0 && !couldNotRun;
-}
-
-export function summarize(results: CheckResult[]): Summary {
-  const s: Summary = { total: results.length, pass: 0, fail: 0, unobserved: 0, warn: 0, info: 0, skip: 0 };
-  for (const r of results) s[r.status satisfies Status]++;
-  return s;
 }
 
 function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefined {
@@ -126,9 +107,8 @@ function consentOf(t: Transcript, ack: Obj | undefined): ConsentDecision {
   return decideConsent(ack, t.header.target.kind === "http" ? t.header.target.url : undefined, grants);
 }
 
-/** The run's verdict, decided here and nowhere else: renderers only render it. */
+/** A provider run's report: its facts read from the transcript, its verdict from decide(); renderers only render it. */
 export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
-  const summary = summarize(results);
   const ack = firstAck(t.events);
   const header = t.header;
   const consent = consentOf(t, ack);
@@ -142,7 +122,6 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
     timeout_ms: header.timeout_ms,
     started_at: header.started_at,
     ...(header.duration_ms !== undefined ? { duration_ms: header.duration_ms } : {}),
-    conformant: isConformant(summary, reason !== undefined),
     could_not_run: reason !== undefined,
     ...(reason ? { could_not_run_reason: reason } : {}),
     ...(header.interrupted ? { interrupted: header.interrupted } : {}),
@@ -164,8 +143,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
       : {}),
     ...(header.instances ? { instances: header.instances } : {}),
     usage: usageReports(t),
-    summary,
-    results,
+    ...decide(results, reason !== undefined ? { couldNotRun: reason } : {}),
     ...(stderr ? { provider_stderr: stderr } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import { REPORT_VERSION, summarize, type RunReport } from "../../src/verdict/report.ts";
+import { REPORT_VERSION, type RunReport } from "../../src/verdict/report.ts";
+import { decide } from "../../src/verdict/decide.ts";
 import { VERSION } from "../../src/meta/version.ts";
 import { cli } from "./live.ts";
 import { type CheckResult, type EvidenceResult } from "../../src/verdict/status.ts";
@@ -37,7 +38,7 @@ export async function realRuns(): Promise<{ ok: RunReport; b3: RunReport; dead: 
 
 /** A report built by hand, for edge cases no real run produces. */
 export function synthetic(results: CheckResult[], over: Partial<RunReport> = {}): RunReport {
-  const summary = summarize(results);
+  const facts = over.could_not_run ? { couldNotRun: over.could_not_run_reason ?? "the run could not be made" } : {};
   return {
     report_version: REPORT_VERSION,
     tool: { name: "cgp-conform", version: VERSION },
@@ -45,12 +46,10 @@ export function synthetic(results: CheckResult[], over: Partial<RunReport> = {})
     host_version: "contextgraph/1.0",
     timeout_ms: 5000,
     started_at: "2026-12-01T00:00:00Z",
-    conformant: summary.fail === 0,
     could_not_run: false,
     consent: { needed: [], granted: [], missing: [], receipts: [] },
     usage: [],
-    summary,
-    results,
+    ...decide(results, facts),
     ...over,
   };
 }

@@ -1,6 +1,6 @@
 import t from "tap";
-import { judgeBaseline, parseBaseline, renderBaselineSummary, writeBaselineText, type Baseline } from "../../src/verdict/baseline.ts";
-import { baselineRed } from "../../src/verdict/exit.ts";
+import { judgeBaseline, parseBaseline, writeBaselineText, type Baseline } from "../../src/verdict/baseline.ts";
+import { baselineRed, renderBaselineSummary } from "../../src/report/verdict-words.ts";
 import { type CheckResult, type Status } from "../../src/verdict/status.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { EXCLUDED } from "../../checks/excluded.ts";

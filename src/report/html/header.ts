@@ -1,5 +1,5 @@
 import type { RunReport } from "../../verdict/report.ts";
-import { verdictWords } from "../../verdict/exit.ts";
+import { verdictWords } from "../verdict-words.ts";
 import { policyOf, protocolOf, targetLine, targetOf } from "../describe.ts";
 import { count, cutBytes, escapeText, plural } from "./text.ts";
 
