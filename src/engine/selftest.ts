@@ -204,6 +204,21 @@ export function hostDrivenFor(c: { mode?: string; index: number; only?: "stdio" 
   return c.mode === undefined || c.only !== undefined || c.index % 10 === 0 ? "process" : "in-process";
 }
 
+/**
+ * The cases shard `index` of `of` runs. A reference host run as a process
+ * reads, with a wall-clock deadline in its own process, what the scenario
+ * sessions on this process's thread serve it; in-process cases and their
+ * scoring hold that thread for seconds on a loaded machine, the Node
+ * bundle most. With two shards or more, those host cases (`apart`) get the
+ * last shard to themselves, where nothing else holds the thread, and the
+ * other shards share the rest, every (of − 1)-th case each.
+ */
+export function shardOf<T>(cases: readonly T[], shard: { index: number; of: number }, apart: (c: T) => boolean): T[] {
+  if (shard.of < 2) return [...cases];
+  if (shard.index === shard.of) return cases.filter(apart);
+  return cases.filter((c) => !apart(c)).filter((_, i) => i % (shard.of - 1) === shard.index - 1);
+}
+
 /** What the reference host is given after its options: its files, and every provider a scenario may serve. */
 export const REFERENCE_HOST_ARGS = {
   stdio: ["--context", "{context}", "--usage", "{usage}", "--", "{provider}", "--and", "--", "{provider2}", "--and", "--", "{provider3}"],
@@ -343,7 +358,7 @@ export async function selftest(
   ]);
   const jobs = opts.shard ? 1 : Math.max(1, Math.min(opts.jobs ?? 1, cases.length));
   const shard = opts.shard ?? { index: 1, of: jobs };
-  const mine = cases.filter((_, i) => i % shard.of === shard.index - 1);
+  const mine = shardOf(cases, shard, (c) => c.side === "host" && hostDrivenFor(c) === "process");
   // The other shards run as copies of this cgp-conform, started now, so they run while this one does.
   const others = Array.from({ length: jobs - 1 }, (_, k) => runShard(k + 2, jobs, opts));
   // One directory of provider files for every case this process runs: no mode alters the files, so

@@ -1,5 +1,5 @@
 import t from "tap";
-import { casesOfJson, judge, reportForJson, type SelftestReport } from "../../src/engine/selftest.ts";
+import { casesOfJson, judge, reportForJson, shardOf, type SelftestReport } from "../../src/engine/selftest.ts";
 import { selftestLine } from "../../src/cli/selftest.ts";
 import type { CheckResult, EvidenceResult } from "../../src/verdict/status.ts";
 
@@ -129,4 +129,23 @@ t.test("a BAD case run by a shard still says what its checks saw: its results co
   );
   t.match(selftestLine(cases![0]!), /\n {7}Q1 fail: query sent at line 7 got no frames or error reply: no reply within 5000 ms$/);
   t.equal(casesOfJson("not json"), undefined, "a shard that printed no report is told apart");
+});
+
+t.test("shards: the host cases whose reference host is a process get the last shard to themselves, the rest are shared", async (t) => {
+  const cases = Array.from({ length: 10 }, (_, i) => ({ i, apart: i % 4 === 0 }));
+  const apart = (c: { apart: boolean }) => c.apart;
+  t.same(
+    shardOf(cases, { index: 1, of: 1 }, apart).map((c) => c.i),
+    cases.map((c) => c.i),
+    "one shard runs everything",
+  );
+  const three = [1, 2, 3].map((index) => shardOf(cases, { index, of: 3 }, apart).map((c) => c.i));
+  t.same(three[2], [0, 4, 8], "the last shard: only the cases set apart");
+  t.same(three[0], [1, 3, 6, 9]);
+  t.same(three[1], [2, 5, 7]);
+  t.same(
+    [...three.flat()].sort((a, b) => a - b),
+    cases.map((c) => c.i),
+    "every case runs once",
+  );
 });

@@ -27,7 +27,11 @@ export default defineCommand({
         describe: "Transports to prove the suite over (default: all three; https runs the honest provider)",
       })
       .option("jobs", { type: "number", describe: "Processes to run the cases in at once (default: the CPUs available, at most 4)" })
-      .option("shard", { type: "string", describe: "Run only one shard of the cases, I/N (every N-th case from the I-th): what --jobs starts" }),
+      .option("shard", {
+        type: "string",
+        describe:
+          "Run only one shard of the cases, I/N: what --jobs starts (with N ≥ 2 the last runs the host cases whose reference host is a process; the others share the rest)",
+      }),
   async run(a, { noProvider }) {
     noProvider("selftest");
     const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
