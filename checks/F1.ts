@@ -1,7 +1,16 @@
 import { defineCheck, site } from "./kit/check.ts";
-import { everyFrame, frameName, SERVED_ELSEWHERE } from "./kit/answers.ts";
+import { everyFrame, frameAt, framed, SERVED_ELSEWHERE, type FrameAt } from "./kit/answers.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
+
+const F = findings({
+  "out-of-range": {
+    says: (p: { frame: FrameAt; score: Param }) => `${framed(p.frame)} has score ${show(p.score)}, outside [0, 1]`,
+    expected: () => "a number 0 ≤ score ≤ 1",
+    actual: (p: { score: Param }) => show(p.score),
+  },
+});
 
 /**
  * @anchor F1
@@ -11,6 +20,7 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
  * beside it.
  */
 export default defineCheck({
+  findings: F.table,
   id: "F1",
   title: "Every frame's score is in [0, 1]",
   level: "MUST",
@@ -22,17 +32,9 @@ export default defineCheck({
       const s = f.frame.score;
       if (s === undefined) return undefined;
       const ok = typeof s === "number" && s >= 0 && s <= 1;
-      return ok
-        ? { ok, message: "", lines: [f.line] }
-        : {
-            ok,
-            message: `${frameName(f)} has score ${show(s)}, outside [0, 1]`,
-            expected: "a number 0 ≤ score ≤ 1",
-            actual: show(s),
-            lines: [f.line],
-            // The schema's range (and type) at this member is this rule: said once, here.
-            judges: [site(f.line, `/result/frames/${f.index}/score`)],
-          };
+      if (ok) return { ok, message: "", lines: [f.line] };
+      // The schema's range (and type) at this member is this rule: said once, here.
+      return F.say("out-of-range", { frame: frameAt(f), score: s as Param }, { lines: [f.line], judges: [site(f.line, `/result/frames/${f.index}/score`)] });
     });
   },
 });

@@ -1,5 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
-import { nonEmptyField, SERVED_ELSEWHERE } from "./kit/answers.ts";
+import { nonEmpty, nonEmptyField, SERVED_ELSEWHERE } from "./kit/answers.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 /**
@@ -9,6 +9,7 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
  * one anywhere is one finding here, not a bare schema violation beside it.
  */
 export default defineCheck({
+  findings: nonEmpty.table,
   id: "F3",
   title: "Every frame has a non-empty citation_label",
   level: "MUST",

@@ -1,25 +1,32 @@
 import { defineCheck, site, type Evidence } from "./kit/check.ts";
 import { isProfileTimestamp } from "../src/math/timestamp.ts";
-import { everyFrame, frameName, SERVED_ELSEWHERE, type ServedFrame } from "./kit/answers.ts";
+import { everyFrame, frameAt, framed, SERVED_ELSEWHERE, type FrameAt, type ServedFrame } from "./kit/answers.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;
+
+const F = findings({
+  "off-profile": {
+    says: (p: { frame: FrameAt; members: { [k: string]: Param }[] }) =>
+      `${framed(p.frame)} has ${p.members.map((m) => `${m.name} ${show(m.value)}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
+    expected: () => 'YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. "2026-07-20T18:00:00Z"',
+    actual: (p: { members: { [k: string]: Param }[] }) => p.members.map((m) => show(m.value)).join(", "),
+  },
+});
 
 function judge(f: Pick<ServedFrame, "frame" | "index" | "line">): Evidence | undefined {
   const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
   if (present.length === 0) return undefined;
   const bad = present.filter((k) => !isProfileTimestamp(f.frame[k]));
   if (bad.length === 0) return { ok: true, message: "", lines: [f.line] };
-  return {
-    ok: false,
-    message: `${frameName(f)} has ${bad.map((k) => `${k} ${show(f.frame[k])}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
-    expected: 'YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. "2026-07-20T18:00:00Z"',
-    actual: bad.map((k) => show(f.frame[k])).join(", "),
-    lines: [f.line],
+  return F.say(
+    "off-profile",
+    { frame: frameAt(f), members: bad.map((k) => ({ name: k, value: f.frame[k] as Param })) },
     // The schema's pattern is this profile: its violation at the same member is this finding, said once.
-    judges: bad.map((k) => site(f.line, `/result/frames/${f.index}/${k}`)),
-  };
+    { lines: [f.line], judges: bad.map((k) => site(f.line, `/result/frames/${f.index}/${k}`)) },
+  );
 }
 
 /**
@@ -31,6 +38,7 @@ function judge(f: Pick<ServedFrame, "frame" | "index" | "line">): Evidence | und
  * (as_of travels host → provider only; cgp-conform sends none here.)
  */
 export default defineCheck({
+  findings: F.table,
   id: "F4",
   title: "Frame timestamps use the strict UTC profile",
   level: "MUST",

@@ -7,7 +7,7 @@ export default defineMode({
   defect: "computes a full frame's token_cost as floor(UTF-8 bytes / 4)",
   expectFail: ["B3"],
   // floor(157/4) = 39, floor(198/4) = 49: one below the ceiling, on the frames where bytes are not a multiple of 4.
-  finding: /declares token_cost (39 but its content is 157|49 but its content is 198) UTF-8 bytes/,
+  finding: { code: "B3.cost-mismatch", params: { miscount: { kind: "floor" } } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

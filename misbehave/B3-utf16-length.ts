@@ -6,8 +6,7 @@ export default defineMode({
   defect: "computes a full frame's token_cost as ceil(content.length / 4), which undercounts Japanese and emoji",
   expectFail: ["B3"],
   // ceil(72/4) = 18: the UTF-16 count of the Japanese frame, not its 198 bytes.
-  finding:
-    /declares token_cost 18 but its content is 198 UTF-8 bytes → ceil\(198\/4\) = 50 \(18 is ceil\(72\/4\) over its 72 characters, as code points or UTF-16 code units alike/,
+  finding: { code: "B3.cost-mismatch", params: { declared: 18, bytes: 198, miscount: { kind: "characters", n: 72 } } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

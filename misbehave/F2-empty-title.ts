@@ -5,7 +5,7 @@ export default defineMode({
   name: "F2-empty-title",
   defect: "serves fact frames with an empty title",
   expectFail: ["F2"],
-  finding: /has an empty or missing title/,
+  finding: { code: "F2.empty", params: { field: "title" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

@@ -5,7 +5,7 @@ export default defineMode({
   name: "F3-empty-citation",
   defect: "serves snippet frames with an empty citation_label",
   expectFail: ["F3"],
-  finding: /has an empty or missing citation_label/,
+  finding: { code: "F3.empty", params: { field: "citation_label" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

@@ -1,6 +1,14 @@
 import type { Provider } from "../src/reference/provider.ts";
 
 /** One defect of the reference provider, and the checks that must catch it. */
+/**
+ * What a mode's finding pins: a pattern over its words, or its code (as
+ * B3.cost-mismatch), with the params that make it this defect (matched as a
+ * subset: every member given must be there, equal; objects are matched
+ * member by member in turn).
+ */
+export type Pin = RegExp | string | { code: string; params?: Readonly<Record<string, unknown>> };
+
 export interface Mode {
   name: string;
   /** What the provider does wrong. */
@@ -32,7 +40,7 @@ export interface Mode {
    * `g` or `y` flag changes nothing; keep them off volatile text (timings,
    * temp paths, digests).
    */
-  finding: RegExp | Record<string, RegExp>;
+  finding: Pin | Record<string, Pin>;
   /**
    * Why the defect only exists on stdio (a banner, an exit status), or would
    * take down the one HTTP server every session shares (a crash): the

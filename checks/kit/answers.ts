@@ -3,6 +3,9 @@ import { site, type Evidence } from "./check.ts";
 import { type Message, type ProbeView } from "../../src/transcript/view.ts";
 import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
+import type { Param } from "./findings.ts";
+import { common } from "./common-findings.ts";
+import { findings } from "./findings.ts";
 import { BUDGET_SQUEEZE, PROBE_SPECS, SAMPLE_QUERY, type ProbeSpec } from "../../src/protocol/probes.ts";
 
 /** A query we sent and the provider's answer to it, if one came. */
@@ -81,17 +84,29 @@ export function unanswered(xs: Exchange[], views: ProbeView[], opts: { judged: b
     .filter((x) => !x.answer && (!opts.judged || (opts.own !== undefined && x.query.aim?.rules.includes(opts.own) === true)))
     .map((x) => {
       const s = views.find((p) => p.name === x.probe)!.silence(x.step);
-      return {
-        ok: false,
-        untestable: true,
-        message: `query sent at line ${x.query.n} (probe ${x.probe}, step ${x.step}) got no frames or error reply: ${s.why}`,
-        lines: [x.query.n, ...s.lines],
-      };
+      return common.say("unanswered", { line: x.query.n, probe: x.probe, step: x.step, why: s.why }, { lines: [x.query.n, ...s.lines] });
     });
 }
 
 export function frameName(f: Pick<ServedFrame, "frame" | "index" | "line">): string {
-  return `frame ${show(f.frame.id)} (result.frames[${f.index}], line ${f.line})`;
+  return framed(frameAt(f));
+}
+
+/** Where a frame was served, as a finding's param: its id as sent, its index in result.frames, the transcript line. */
+export interface FrameAt {
+  [k: string]: Param;
+  id: Param;
+  index: number;
+  line: number;
+}
+
+export function frameAt(f: Pick<ServedFrame, "frame" | "index" | "line">): FrameAt {
+  return { id: (f.frame.id ?? null) as Param, index: f.index, line: f.line };
+}
+
+/** A frame param in words, as every frame finding names it. */
+export function framed(p: FrameAt): string {
+  return `frame ${show(p.id)} (result.frames[${p.index}], line ${p.line})`;
 }
 
 /**
@@ -117,7 +132,7 @@ export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame
       for (const n of e.lines) heldLines.add(n);
     }
   }
-  if (held > 0) out.push({ ok: true, message: `${held} of ${counted(judged, "frame")} ${rule}`, lines: [...heldLines] });
+  if (held > 0) out.push(common.say("held", { held, judged, rule }, { lines: [...heldLines] }));
   out.push(...unanswered(xs, views, { judged: judged > 0 }));
   if (out.length === 0) {
     return {
@@ -173,21 +188,26 @@ export function perAnswer(views: ProbeView[], test: (x: Exchange, frames: Obj[])
 }
 
 /** Score "FIELD MUST be non-empty" over every served frame. */
+/** The words of a rule that a frame's string member is non-empty (F2, F3). */
+export const nonEmpty = findings({
+  empty: {
+    apart: ["field"],
+    says: (p: { frame: FrameAt; field: string; value: Param }) => `${framed(p.frame)} has an empty or missing ${p.field}`,
+    expected: () => "a non-empty string",
+    actual: (p: { value: Param }) => show(p.value),
+  },
+});
+
 export function nonEmptyField(probe: (spec: ProbeSpec) => ProbeView, field: string): Evidence[] | { skip: string } {
   return everyFrame(probe, `carry a non-empty ${field}`, (f) => {
     const v = f.frame[field];
-    const ok = typeof v === "string" && v.length > 0;
-    return ok
-      ? { ok, message: "", lines: [f.line] }
-      : {
-          ok,
-          message: `${frameName(f)} has an empty or missing ${field}`,
-          expected: "a non-empty string",
-          actual: show(v),
-          lines: [f.line],
-          // The schema's minLength (and type) at this member is this rule: said once, here.
-          judges: [site(f.line, `/result/frames/${f.index}/${field}`)],
-        };
+    if (typeof v === "string" && v.length > 0) return { ok: true, message: "", lines: [f.line] };
+    // The schema's minLength (and type) at this member is this rule: said once, here.
+    return nonEmpty.say(
+      "empty",
+      { frame: frameAt(f), field, value: (v ?? null) as Param },
+      { lines: [f.line], judges: [site(f.line, `/result/frames/${f.index}/${field}`)] },
+    );
   });
 }
 

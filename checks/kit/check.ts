@@ -1,23 +1,13 @@
 import type { ProbeSpec } from "../../src/protocol/probes.ts";
 import type { ProbeView } from "../../src/transcript/view.ts";
-import type { EvidenceRecord, Level } from "../../src/verdict/status.ts";
+import type { Level } from "../../src/verdict/status.ts";
+import { common } from "./common-findings.ts";
+import type { Table } from "./findings.ts";
 
 export type { Level };
 
-/** One observation a check makes: a rule held, or was broken, at these lines. */
-export type Evidence = EvidenceRecord & {
-  /**
-   * The places on the wire this finding judged, each a site(): a schema
-   * violation at one of them is the same cause, so the engine drops it (one
-   * cause, one finding). Scoring data only: never rendered.
-   */
-  judges?: readonly string[];
-  /** A schema violation's place on the wire, a site(), for judges to claim. */
-  site?: string;
-};
-
-/** One member of one envelope: its transcript line and the JSON pointer into it. */
-export const site = (line: number, pointer: string): string => `${line} ${pointer}`;
+export { site, type Evidence } from "./evidence.ts";
+import type { Evidence } from "./evidence.ts";
 
 export interface ScoreInput {
   /** What one of the check's declared probes recorded. */
@@ -47,6 +37,12 @@ export interface CheckDef {
    * before every numbered anchor; a numbered check takes its anchor's place.
    */
   follows?: string;
+  /**
+   * The check's findings: code → the words for it (findings() in
+   * kit/findings.ts). Every code its evidence carries is in this table or
+   * the one every check shares (kit/common-findings.ts).
+   */
+  findings?: Table;
   /** The check scores a missing handshake_ack itself (H1) instead of calling it untestable. */
   scoresHandshake?: boolean;
   score(input: ScoreInput): Score;
@@ -56,7 +52,7 @@ export interface CheckDef {
 export function mergeSame(evidence: Evidence[]): Evidence[] {
   const byKey = new Map<string, { e: Evidence; lines: Set<number>; repeated: boolean }>();
   for (const e of evidence) {
-    const key = JSON.stringify([e.ok, e.level, e.untestable, e.message, e.expected, e.actual]);
+    const key = JSON.stringify([e.ok, e.level, e.untestable, e.code, e.message, e.expected, e.actual]);
     const seen = byKey.get(key);
     if (seen) {
       for (const n of e.lines) seen.lines.add(n);
@@ -93,7 +89,12 @@ export function groupAlike<E extends Evidence>(evidence: E[]): E[] {
   const groups = new Map<string, E[]>();
   const keys: string[] = [];
   for (const e of evidence) {
-    const key = JSON.stringify([e.ok, e.level, e.untestable, (e as { status?: string }).status, shapeOf(e.message), shapeOf(e.expected), shapeOf(e.actual)]);
+    const status = (e as { status?: string }).status;
+    // A coded finding is alike by its code (and the params its table sets apart); an uncoded one by the shape of its words.
+    const key =
+      e.code !== undefined
+        ? JSON.stringify([e.ok, e.level, e.untestable, status, e.code, e.apart])
+        : JSON.stringify([e.ok, e.level, e.untestable, status, shapeOf(e.message), shapeOf(e.expected), shapeOf(e.actual)]);
     let g = groups.get(key);
     if (!g) groups.set(key, (g = []));
     g.push(e);
@@ -128,5 +129,5 @@ export function defineCheck(def: CheckDef): CheckDef {
 
 /** The evidence for a probe that recorded no stimulus where its rule needs one: untestable, never a pass and never a throw. */
 export function notSent(probe: string, what: string): Evidence[] {
-  return [{ ok: false, untestable: true, message: `probe ${probe} recorded no ${what}, so the rule could not be observed`, lines: [] }];
+  return [common.say("not-sent", { probe, what }, { lines: [] })];
 }

@@ -5,6 +5,7 @@ import { validateEnvelope, type SchemaError } from "../../src/schema/index.ts";
 import { ownerOf } from "../../src/schema/owners.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
+import { common } from "./common-findings.ts";
 
 /** The envelope vocabulary of this revision (§2); a type outside it may be a later 1.x addition, so it is not validated. */
 export const ENVELOPE_TYPES = ["handshake", "handshake_ack", "query", "frames", "verify", "verified", "shutdown", "error"];
@@ -39,17 +40,19 @@ const KEYWORDLESS: ReadonlyArray<readonly [string, RegExp, string]> = [
 ];
 
 function evidenceOf(type: string, env: unknown, e: SchemaError, line: TranscriptEvent): Evidence {
-  const where = e.instancePath === "" ? "(the envelope)" : e.instancePath;
   const keywordless = KEYWORDLESS.some(([t, path, keyword]) => t === type && path.test(e.instancePath) && e.keyword === keyword);
-  return {
-    ok: false,
-    // The schema's wire shapes are normative: a violation fails, whatever the level of the check that owns the field.
-    level: keywordless ? "NONE" : "MUST",
-    message: `${type} envelope at line ${line.n} (probe ${line.probe}): ${where} ${e.message} [schema ${e.schemaPath}]`,
-    actual: e.keyword === "required" || e.keyword === "additionalProperties" ? undefined : show(at(env, e.instancePath), 80),
-    lines: [line.n],
-    site: site(line.n, e.instancePath),
+  // The schema's wire shapes are normative: a violation fails, whatever the level of the check that owns the field.
+  const params = {
+    type,
+    line: line.n,
+    probe: line.probe,
+    pointer: e.instancePath,
+    error: e.message,
+    keyword: e.keyword,
+    schema_path: e.schemaPath,
+    actual: e.keyword === "required" || e.keyword === "additionalProperties" ? null : show(at(env, e.instancePath), 80),
   };
+  return { ...common.say(keywordless ? "schema-keywordless" : "schema", params, { lines: [line.n] }), site: site(line.n, e.instancePath) };
 }
 
 /**

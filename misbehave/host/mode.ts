@@ -1,4 +1,5 @@
 import type { RefHost } from "../../src/reference/host.ts";
+import type { Pin } from "../mode.ts";
 
 /** One defect of the reference host, and the host checks that must catch it. */
 export interface HostMode {
@@ -21,7 +22,7 @@ export interface HostMode {
    * pattern for every expected check, or a record by check id. Tried with
    * `String.search`; keep them off volatile text (timings, ports, tokens).
    */
-  finding: RegExp | Record<string, RegExp>;
+  finding: Pin | Record<string, Pin>;
   /** The defect exists over this binding only (a bearer token exists only over HTTP): the selftest runs the mode there only. */
   only?: "stdio" | "http";
   /** Overrides of the honest behaviours; `honest` is there to delegate to. */

@@ -1,6 +1,6 @@
 import { MODES } from "../../misbehave/index.ts";
 import { VARIANTS } from "../reference/variants.ts";
-import type { Mode } from "../../misbehave/mode.ts";
+import type { Mode, Pin } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { DEFAULTS } from "./defaults.ts";
 import { TEST_CERT } from "../reference/tls.ts";
@@ -10,7 +10,7 @@ import { CHECKS } from "../../checks/index.ts";
 import { inProcessFixture, providerFor } from "../../misbehave/apply.ts";
 import { materialize } from "../reference/files.ts";
 import { serveHttp } from "../reference/http.ts";
-import type { CheckResult, Level, Status } from "../verdict/status.ts";
+import type { CheckResult, EvidenceResult, Level, Status } from "../verdict/status.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
@@ -63,10 +63,30 @@ export interface SelftestReport {
   cases: SelftestCase[];
 }
 
-/** The pattern a mode's finding pins for check `id`; none for the honest provider or a check its record leaves out. */
-function patternFor(finding: Mode["finding"] | undefined, id: string): RegExp | undefined {
-  if (finding === undefined || finding instanceof RegExp) return finding;
+/** What a mode's finding pins for check `id`; none for the honest provider or a check its record leaves out. */
+function pinFor(finding: Mode["finding"] | undefined, id: string): Pin | undefined {
+  if (finding === undefined || finding instanceof RegExp || typeof finding === "string" || isCodePin(finding)) return finding;
   return Object.hasOwn(finding, id) ? finding[id] : undefined;
+}
+
+function isCodePin(p: unknown): p is { code: string; params?: Readonly<Record<string, unknown>> } {
+  return typeof p === "object" && p !== null && !(p instanceof RegExp) && typeof (p as { code?: unknown }).code === "string";
+}
+
+/** Whether `actual` holds what `wanted` gives: each member given is there and equal, objects member by member in turn. */
+export function holds(actual: unknown, wanted: unknown): boolean {
+  if (typeof wanted !== "object" || wanted === null || Array.isArray(wanted)) return JSON.stringify(actual) === JSON.stringify(wanted);
+  if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return false;
+  return Object.entries(wanted).every(([k, v]) => Object.hasOwn(actual, k) && holds((actual as Record<string, unknown>)[k], v));
+}
+
+/** Whether one piece of evidence is what a pin names: by its code and params, or by its words. */
+function pinned(e: EvidenceResult, pin: Pin): boolean {
+  if (pin instanceof RegExp)
+    // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
+    return [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pin) >= 0);
+  if (typeof pin === "string") return e.code === pin;
+  return e.code === pin.code && (pin.params === undefined || holds(e.params ?? {}, pin.params));
 }
 
 /**
@@ -80,16 +100,10 @@ function catches(level: Level, status: Status, warnIsCatch = false, infoIsCatch 
   return status === "fail" || ((level === "SHOULD" || warnIsCatch) && status === "warn") || (infoIsCatch && status === "info");
 }
 
-/** Whether an observed failing evidence of `r` says what `pattern` pins, in its message, expected or actual. */
-function says(r: CheckResult, pattern: RegExp | undefined, warnIsCatch: boolean, infoIsCatch = false): boolean {
-  if (!pattern) return false;
-  // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
-  return r.evidence.some(
-    (e) =>
-      catches(r.level, e.status, warnIsCatch, infoIsCatch) &&
-      !e.untestable &&
-      [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pattern) >= 0),
-  );
+/** Whether an observed failing evidence of `r` is what `pin` names. */
+function says(r: CheckResult, pin: Pin | undefined, warnIsCatch: boolean, infoIsCatch = false): boolean {
+  if (!pin) return false;
+  return r.evidence.some((e) => catches(r.level, e.status, warnIsCatch, infoIsCatch) && !e.untestable && pinned(e, pin));
 }
 
 export function judge(
@@ -115,7 +129,7 @@ export function judge(
   const extra = anyFail.filter((id) => !expectFail.includes(id));
   // A catch counts only when the evidence names the defect, not merely the anchor.
   const unpinned = expected.filter(
-    (id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, patternFor(finding, id), expectWarn.includes(id), expectInfo.includes(id)),
+    (id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, pinFor(finding, id), expectWarn.includes(id), expectInfo.includes(id)),
   );
   const unclean = name === "honest" || name.startsWith("honest:") ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
   return {

@@ -45,8 +45,16 @@ export function worst(statuses: Status[]): Status {
   return statuses.reduce<Status>((a, b) => (severity[b] > severity[a] ? b : a), "pass");
 }
 
+/** A finding's params: what JSON carries. */
+export type Param = string | number | boolean | null | readonly Param[] | { readonly [k: string]: Param };
+export type Params = { readonly [k: string]: Param };
+
 /** What a check saw, as recorded: the observation and the words and lines that show it. */
 export interface EvidenceRecord extends Observation {
+  /** What kind of finding it is, stable across wordings: the check's id and a name from its table, as B3.cost-mismatch. */
+  code?: string;
+  /** The finding's typed values, from which its message was rendered. */
+  params?: Params;
   message: string;
   expected?: string;
   actual?: string;
@@ -77,27 +85,3 @@ export interface CheckResult {
   /** How long the exchanges it judges took: the longest span, first event to last, of the probes it reads, in ms (from the transcript, so a replay says the same). */
   time_ms?: number;
 }
-
-/** A check's result when its rule could not be observed at all: each reason is one piece of evidence. */
-export function unobservedResult(
-  base: Pick<CheckResult, "id" | "title" | "level" | "requirement">,
-  reasons: ReadonlyArray<{ message: string; lines: number[] }>,
-): CheckResult {
-  return {
-    ...base,
-    status: "unobserved",
-    untestable: true,
-    evidence: reasons.map((r) => ({ ok: false, untestable: true, message: r.message, lines: r.lines, status: "unobserved" })),
-  };
-}
-
-/** Why a check that threw could not be scored: always cgp-conform's defect, never the peer's. */
-export function scoringDefect(of: "provider" | "host", e: unknown): { message: string; lines: number[] } {
-  return {
-    message: `the check could not score what the ${of} sent (${(e as Error)?.message ?? String(e)}); this is a defect of cgp-conform's, please report it with the transcript`,
-    lines: [],
-  };
-}
-
-/** A check that observed nothing must not pass: that would be a vacuous verdict. */
-export const OBSERVED_NOTHING = { message: "the check observed nothing it could judge, and gave no reason to skip", lines: [] as number[] };

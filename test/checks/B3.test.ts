@@ -1,3 +1,4 @@
+import t from "tap";
 import B3 from "../../checks/B3.ts";
 import { runCases } from "../helpers/cases.ts";
 import { frame, served } from "../helpers/transcript.ts";
@@ -11,6 +12,7 @@ runCases(B3, [
     says: [
       /frame "frm_2" .* declares token_cost 2 but its content is 24 UTF-8 bytes → ceil\(24\/4\) = 6 \(2 is ceil\(8\/4\) over its 8 characters, as code points or UTF-16 code units alike/,
     ],
+    codes: ["B3.cost-mismatch"],
   },
   {
     name: "a floor on non-ASCII content: the hint is the floor, not UTF-16",
@@ -40,3 +42,9 @@ runCases(B3, [
   { name: "no content costs 0", build: () => served([frame({ content: undefined, token_cost: 0 })]), status: "pass" },
   { name: "a non-number cost", build: () => served([frame({ token_cost: "1" })]), status: "fail" },
 ]);
+
+t.test("a cost mismatch carries its numbers as params, and the miscount that explains them", async (t) => {
+  const r = served([frame({ id: "frm_2", content: "日本語のテキスト", token_cost: 2 })]).scoreWith(B3);
+  const e = r.evidence.find((x) => x.code === "B3.cost-mismatch");
+  t.same(e?.params, { frame: { id: "frm_2", index: 0, line: e?.lines[0] }, declared: 2, bytes: 24, cost: 6, miscount: { kind: "characters", n: 8 } });
+});

@@ -12,8 +12,20 @@ const noAck = () =>
   emptySqueeze().probe(SAMPLE_QUERY.name).send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION }).note("timeout", { waitedMs: 1000 });
 
 runCases(F1, [
-  { name: "scores at both ends of [0, 1]", build: () => served([frame({ score: 0 }), frame({ id: "b", score: 1 })]), status: "pass", says: [/2 of 2 frames/] },
-  { name: "a score above 1", build: () => served([frame({ score: 1.2 })]), status: "fail", says: [/"frm_1".*score 1\.2, outside \[0, 1\]/] },
+  {
+    name: "scores at both ends of [0, 1]",
+    build: () => served([frame({ score: 0 }), frame({ id: "b", score: 1 })]),
+    status: "pass",
+    says: [/2 of 2 frames/],
+    codes: ["F1.held"],
+  },
+  {
+    name: "a score above 1",
+    build: () => served([frame({ score: 1.2 })]),
+    status: "fail",
+    says: [/"frm_1".*score 1\.2, outside \[0, 1\]/],
+    codes: ["F1.out-of-range"],
+  },
   { name: "a negative score", build: () => served([frame({ score: -0.1 })]), status: "fail" },
   { name: "a score that is a string", build: () => served([frame({ score: "0.5" })]), status: "fail" },
   { name: "no frames served", build: () => served([]), status: "skip", says: [/served no frames/] },
@@ -23,6 +35,7 @@ runCases(F1, [
     status: "unobserved",
     untestable: true,
     says: [/got no frames or error reply: no reply within 1000 ms/],
+    codes: ["F1.unanswered"],
   },
   { name: "no handshake", build: noAck, status: "unobserved", untestable: true, says: [/no handshake_ack arrived within 1000 ms/] },
 ]);

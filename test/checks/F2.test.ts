@@ -6,7 +6,7 @@ import { oneFindingEverywhere } from "../helpers/every-frame.ts";
 
 runCases(F2, [
   { name: "a title", build: () => served([frame()]), status: "pass" },
-  { name: "an empty title", build: () => served([frame({ title: "" })]), status: "fail", says: [/empty or missing title/] },
+  { name: "an empty title", build: () => served([frame({ title: "" })]), status: "fail", says: [/empty or missing title/], codes: ["F2.empty"] },
   { name: "no title", build: () => served([frame({ title: undefined })]), status: "fail" },
 ]);
 

@@ -6,7 +6,7 @@ import { oneFindingEverywhere } from "../helpers/every-frame.ts";
 
 runCases(F3, [
   { name: "a citation label", build: () => served([frame()]), status: "pass" },
-  { name: "an empty citation label", build: () => served([frame({ citation_label: "" })]), status: "fail", says: [/citation_label/] },
+  { name: "an empty citation label", build: () => served([frame({ citation_label: "" })]), status: "fail", says: [/citation_label/], codes: ["F3.empty"] },
 ]);
 
 t.test("an empty or mistyped citation_label is one finding, F3's, wherever the frame was served", async (t) => {

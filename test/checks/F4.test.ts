@@ -11,6 +11,7 @@ runCases(F4, [
     build: () => served([frame({ recorded_at: "2026-07-20T18:00:00+00:00" })]),
     status: "fail",
     says: [/recorded_at "2026-07-20T18:00:00\+00:00"/],
+    codes: ["F4.off-profile"],
     never: [/must match pattern/],
   },
   { name: "lowercase t", build: () => served([frame({ valid_from: "2026-07-20t18:00:00Z" })]), status: "fail" },

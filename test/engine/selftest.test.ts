@@ -149,3 +149,35 @@ t.test("shards: the host cases whose reference host is a process get the last sh
     "every case runs once",
   );
 });
+
+t.test("a pin by code: the code, and the params it gives as a subset; a record may mix codes and patterns", async (t) => {
+  const coded = evidence("words that may change", {
+    code: "B3.cost-mismatch",
+    params: { frame: { id: "a", index: 0, line: 5 }, declared: 18, bytes: 198, miscount: { kind: "characters", n: 72 } },
+  });
+  const results = [check("B3", coded)];
+  t.equal(judge("m", "stdio", "", ["B3"], results, "B3.cost-mismatch").ok, true, "the code alone");
+  t.equal(
+    judge("m", "stdio", "", ["B3"], results, { code: "B3.cost-mismatch", params: { declared: 18, miscount: { kind: "characters" } } }).ok,
+    true,
+    "a subset of params, nested",
+  );
+  t.same(
+    judge("m", "stdio", "", ["B3"], results, { code: "B3.cost-mismatch", params: { miscount: { kind: "floor" } } }).unpinned,
+    ["B3"],
+    "another miscount is another defect",
+  );
+  t.same(
+    judge("m", "stdio", "", ["B3"], results, { code: "B3.cost-mismatch", params: { declared: "18" } }).unpinned,
+    ["B3"],
+    'equal means equal: 18 is not "18"',
+  );
+  t.same(judge("m", "stdio", "", ["B3"], results, "B3.other").unpinned, ["B3"], "another code");
+  t.same(
+    judge("m", "stdio", "", ["B3"], [check("B3", evidence("B3.cost-mismatch"))], "B3.cost-mismatch").unpinned,
+    ["B3"],
+    "a code is not matched against the words",
+  );
+  const two = [check("B3", coded), check("F11", evidence("provider_id must not be empty"))];
+  t.equal(judge("m", "stdio", "", ["B3", "F11"], two, { B3: { code: "B3.cost-mismatch" }, F11: /provider_id must not be empty/ }).ok, true);
+});

@@ -11,6 +11,8 @@ export interface Case {
   untestable?: boolean;
   /** Every pattern must match some evidence message (or, for skip, the reason). */
   says?: RegExp[];
+  /** Codes some evidence must carry (qualified, as B3.cost-mismatch). */
+  codes?: string[];
   /** Patterns no evidence message may match. */
   never?: RegExp[];
   /** The status under --strict, which promotes a SHOULD's warning and leaves one for an outcome stated with no keyword. */
@@ -28,6 +30,8 @@ export function runCases(check: CheckDef, cases: Case[]): void {
         if (c.strict !== undefined) t.equal(applyStrict([r])[0]!.status, c.strict, `under --strict: ${c.strict}`);
         const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
         for (const re of c.says ?? []) t.match(text, re);
+        const codes = new Set(r.evidence.map((e) => e.code));
+        for (const code of c.codes ?? []) t.ok(codes.has(code), `a finding coded ${code}`, { found: [...codes] });
         for (const re of c.never ?? []) t.notMatch(text, re);
         if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");
         for (const e of r.evidence.filter((e) => !e.ok && !e.untestable)) t.ok(e.lines.length > 0, "failing evidence points at transcript lines");

@@ -1,0 +1,18 @@
+import type { EvidenceRecord } from "../../src/verdict/status.ts";
+
+/** One observation a check makes: a rule held, or was broken, at these lines. */
+export type Evidence = EvidenceRecord & {
+  /**
+   * The places on the wire this finding judged, each a site(): a schema
+   * violation at one of them is the same cause, so the engine drops it (one
+   * cause, one finding). Scoring data only: never rendered.
+   */
+  judges?: readonly string[];
+  /** A schema violation's place on the wire, a site(), for judges to claim. */
+  site?: string;
+  /** The params that make findings of one code different defects, for grouping (see Wording.apart). Scoring data only. */
+  apart?: string;
+};
+
+/** One member of one envelope: its transcript line and the JSON pointer into it. */
+export const site = (line: number, pointer: string): string => `${line} ${pointer}`;

@@ -1,0 +1,80 @@
+/**
+ * Findings as data. A check names each kind of finding it makes with a
+ * stable code and keeps the words for it in one table beside it: code →
+ * the sentence (and what was expected, what was seen), rendered from the
+ * finding's typed params once, where the finding is made. The engine
+ * qualifies each code with the check's id (B3 + cost-mismatch →
+ * B3.cost-mismatch), groups alike findings by code, and --json carries the
+ * code and params of every evidence item; modes pin their finding by code.
+ * Rewording a finding is an edit to one table entry.
+ */
+import type { Evidence } from "./evidence.ts";
+import type { Level, Params } from "../../src/verdict/status.ts";
+
+export type { Param, Params } from "../../src/verdict/status.ts";
+
+/** The words of one code. */
+export interface Wording<P extends Params> {
+  /** The finding in one sentence, from its params. */
+  says: (p: P) => string;
+  /** What the rule expects, where a value says it. */
+  expected?: (p: P) => string | undefined;
+  /** What was seen, where a value says it. */
+  actual?: (p: P) => string | undefined;
+  /** A sub-rule weaker than the check's own (a SHOULD, or an outcome stated with no keyword). */
+  level?: Level;
+  /** The rule held (a summary of what kept it), rather than was broken. */
+  ok?: boolean;
+  /** The rule could not be observed (a precondition broke). */
+  untestable?: boolean;
+  /**
+   * The params that make two findings of this code different defects: they
+   * are shown apart, not folded into one with a count. Every other param
+   * is where it was seen (a frame, a line, a count).
+   */
+  apart?: readonly (keyof P & string)[];
+}
+
+/** A code: lowercase words joined by hyphens. */
+export const CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** Beside the params, what the sentence does not hold: the lines that show it, and scoring data. */
+export interface At {
+  lines: readonly number[];
+  /** Places on the wire this finding judged (see Evidence.judges). */
+  judges?: readonly string[];
+}
+
+export type Table = { readonly [code: string]: Wording<never> };
+
+type ParamsOf<W> = W extends { says: (p: infer P) => string } ? P : never;
+
+/**
+ * A check's findings: `say(code, params, at)` makes one, its words from the
+ * table. The table is checked once, here: every code is a code.
+ */
+export function findings<T extends { [code: string]: Wording<any> }>(table: T) {
+  for (const code of Object.keys(table)) if (!CODE.test(code)) throw new Error(`finding code ${JSON.stringify(code)} is not lowercase-hyphenated`);
+  return {
+    table: table as Table,
+    say<K extends keyof T & string>(code: K, params: ParamsOf<T[K]>, at: At): Evidence {
+      const w = table[code]!;
+      const expected = w.expected?.(params);
+      const actual = w.actual?.(params);
+      const apart = w.apart?.map((k) => params[k as keyof typeof params]);
+      return {
+        ok: w.ok ?? false,
+        ...(w.level ? { level: w.level } : {}),
+        ...(w.untestable ? { untestable: true } : {}),
+        code,
+        params: params as Params,
+        ...(apart && apart.length > 0 ? { apart: JSON.stringify(apart) } : {}),
+        message: w.says(params),
+        ...(expected !== undefined ? { expected } : {}),
+        ...(actual !== undefined ? { actual } : {}),
+        lines: [...at.lines],
+        ...(at.judges ? { judges: at.judges } : {}),
+      };
+    },
+  };
+}
