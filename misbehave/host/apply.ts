@@ -1,4 +1,4 @@
-import type { InProcessHost } from "../../src/host/run.ts";
+import type { InProcessHost } from "../../src/host/options.ts";
 import { consentOf, DEFAULT_TIMEOUT_MS, honestHost, runHost, type HostTarget, type RefHost } from "../../src/reference/host.ts";
 import { HOST_ENV, type Consent } from "../../src/protocol/host-scenarios.ts";
 import { HOST_MODES } from "./index.ts";

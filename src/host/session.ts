@@ -16,6 +16,8 @@ export const MAX_LINES = 2000;
 export const MAX_RECORDED_BYTES = 8 * 1024 * 1024;
 /** And at most this many notes (the over-cap note past the other caps is one of them). */
 export const MAX_NOTES = 500;
+/** The longest line (a relay's line of the host's input, an HTTP request's body, a line of its output) kept: past it the line is not. */
+export const MAX_LINE_BYTES = 1024 * 1024;
 /** The notes no cap drops: how the host ended, and what was not kept. */
 const KEPT_NOTES = new Set(["host-exit", "host-timeout", "spawn-error", "over-cap"]);
 
@@ -91,6 +93,14 @@ export class Recorder {
 /** What marks an event as one provider's, in a scenario with several (nothing, in one with one). */
 export function providerTag(index: number, count: number): Pick<HostEvent, "provider"> {
   return count > 1 ? { provider: index } : {};
+}
+
+/** A scenario provider served to a host process (over a relay's socket, or HTTP): what fills its placeholders, and its end. */
+export interface Served {
+  values: { provider?: string[]; url?: string };
+  /** Resolves once no relay is connected (at once over HTTP). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** One scenario provider session: one relay connection (stdio) or the scenario's whole HTTP life. */

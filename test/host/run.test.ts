@@ -1,5 +1,6 @@
 import t from "tap";
-import { expand, scenarioBoundMs } from "../../src/host/run.ts";
+import { expand } from "../../src/host/command.ts";
+import { scenarioBoundMs } from "../../src/host/bound.ts";
 import { CRASH_MID_QUERY, FAULT_BOUND_FLOOR_MS, LOCK_STEP, providersNamed, SCENARIOS, STOPS_ANSWERING } from "../../src/protocol/host-scenarios.ts";
 
 t.test("expand fills every placeholder; {consent} is the scenario's consent, none where it gives none", async (t) => {
