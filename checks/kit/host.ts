@@ -7,6 +7,7 @@
 import type { ScenarioSpec } from "../../src/protocol/host-scenarios.ts";
 import type { HostView } from "../../src/transcript/host.ts";
 import type { Level, Score } from "./check.ts";
+import type { Table } from "./findings.ts";
 
 export const HOST_PREFIX = "host:";
 
@@ -31,6 +32,8 @@ export interface HostCheckDef {
   scenarios: readonly ScenarioSpec[];
   /** Report order, as for provider checks: the id of the host check it follows. */
   follows?: string;
+  /** The check's findings: code → the words for it, as for provider checks (kit/findings.ts). */
+  findings?: Table;
   score(input: HostScoreInput): Score;
 }
 

@@ -1,4 +1,5 @@
 import t from "tap";
+import { codesKnown } from "./codes.ts";
 import { type CheckDef } from "../../checks/kit/check.ts";
 import type { TranscriptBuilder } from "./transcript.ts";
 import { type Status } from "../../src/verdict/status.ts";
@@ -30,6 +31,7 @@ export function runCases(check: CheckDef, cases: Case[]): void {
         if (c.strict !== undefined) t.equal(applyStrict([r])[0]!.status, c.strict, `under --strict: ${c.strict}`);
         const text = [r.reason ?? "", ...r.evidence.map((e) => [e.message, e.expected, e.actual].join(" | "))].join("\n");
         for (const re of c.says ?? []) t.match(text, re);
+        codesKnown(t, check, r);
         const codes = new Set(r.evidence.map((e) => e.code));
         for (const code of c.codes ?? []) t.ok(codes.has(code), `a finding coded ${code}`, { found: [...codes] });
         for (const re of c.never ?? []) t.notMatch(text, re);

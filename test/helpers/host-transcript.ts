@@ -11,6 +11,7 @@ import { HOST_VERSION } from "../../src/math/version.ts";
 import type { HostEvent, HostNoteKind, HostTranscript, ScenarioRecord } from "../../src/transcript/host.ts";
 import type { CheckResult, Status } from "../../src/verdict/status.ts";
 import { applyStrict } from "../../src/verdict/strict.ts";
+import { codesKnown } from "./codes.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -226,6 +227,8 @@ export interface HostCase {
   says?: RegExp[];
   /** Patterns no evidence message may match. */
   never?: RegExp[];
+  /** Codes some evidence must carry (qualified, as host:H4.not-echoed). */
+  codes?: string[];
   /** Lines some non-passing evidence must point at (for a pass, some evidence). */
   lines?: number[];
   /** The status under --strict, which promotes a SHOULD's warning and leaves one for an outcome stated with no keyword. */
@@ -265,6 +268,9 @@ export function runHostCases(check: HostCheckDef, cases: HostCase[]): void {
         if (c.strict !== undefined) t.equal(applyStrict([r])[0]!.status, c.strict, `under --strict: ${c.strict}`, { text });
         for (const re of c.says ?? []) t.match(text, re);
         for (const re of c.never ?? []) t.notMatch(text, re);
+        codesKnown(t, check, r);
+        const codes = new Set(r.evidence.map((e) => e.code));
+        for (const code of c.codes ?? []) t.ok(codes.has(code), `a finding coded ${code}`, { found: [...codes] });
         if (r.status !== "skip") t.ok(r.evidence.length > 0, "a verdict always carries evidence");
         for (const e of r.evidence.filter((e) => !e.ok && !e.untestable)) t.ok(e.lines.length > 0, `failing evidence points at transcript lines: ${e.message}`);
         if (c.lines) {
