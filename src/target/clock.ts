@@ -4,10 +4,15 @@
  * thread, or the machine gives the process no core, it cannot answer, and
  * that time is not its own. The loop clock counts only the time the event
  * loop was free to run: of any gap between two of its ticks, at most
- * MAX_STEP_MS. A wait on it that nothing answers lasts as long as on the
+ * MAX_STEP_MS, and where the runtime measures it (Node's event-loop
+ * utilisation), no more than the loop spent idle in that gap, so the work
+ * of other cases on the same thread, however finely it is cut, is not
+ * counted either. A wait on it that nothing answers lasts as long as on the
  * wall clock while the thread idles, and longer only when the thread was
  * held.
  */
+import { performance as hooks } from "node:perf_hooks";
+
 export interface Clock {
   /** Milliseconds, from an arbitrary origin. */
   now(): number;
@@ -20,14 +25,22 @@ export const TICK_MS = 20;
 /** The most of one gap between ticks the loop clock counts: a longer gap is the thread held, not time given. */
 export const MAX_STEP_MS = 2 * TICK_MS;
 
-/** A loop clock over a wall clock read by `wall` (ticked by the caller, in tests); `tick` counts the gap since the last tick. */
-export function stepClock(wall: () => number): Clock & { tick(): void } {
+/**
+ * A loop clock over a wall clock read by `wall` (ticked by the caller, in
+ * tests); `tick` counts the gap since the last tick, up to one step and, with
+ * `idle` (the loop's idle time, a running total), up to the idle time gained.
+ */
+export function stepClock(wall: () => number, idle?: () => number): Clock & { tick(): void } {
   let last = wall();
+  let lastIdle = idle?.() ?? 0;
   let counted = 0;
   const tick = (): void => {
     const at = wall();
-    counted += Math.min(Math.max(0, at - last), MAX_STEP_MS);
+    const free = idle?.();
+    const gap = Math.min(Math.max(0, at - last), MAX_STEP_MS);
+    counted += free === undefined ? gap : Math.min(gap, Math.max(0, free - lastIdle));
     last = at;
+    if (free !== undefined) lastIdle = free;
   };
   return {
     tick,
@@ -38,7 +51,17 @@ export function stepClock(wall: () => number): Clock & { tick(): void } {
   };
 }
 
-const shared = stepClock(() => performance.now());
+/**
+ * The event loop's idle time so far, in ms, where the runtime measures it:
+ * Node does; Bun's eventLoopUtilization reads zero, so there the step alone
+ * bounds what a gap counts.
+ */
+function loopIdle(): (() => number) | undefined {
+  if (process.versions.bun !== undefined || typeof hooks.eventLoopUtilization !== "function") return undefined;
+  return () => hooks.eventLoopUtilization().idle;
+}
+
+const shared = stepClock(() => performance.now(), loopIdle());
 let users = 0;
 let ticker: NodeJS.Timeout | undefined;
 

@@ -16,6 +16,26 @@ t.test("each gap between ticks counts, up to one step; a longer one counts one s
   t.equal(c.now(), 25 + MAX_STEP_MS, "a clock that steps back counts nothing");
 });
 
+t.test("with the loop's idle time measured, a gap counts no more of itself than the loop spent idle", async (t) => {
+  let wall = 0;
+  let idle = 0;
+  const c = stepClock(
+    () => wall,
+    () => idle,
+  );
+  wall += 20;
+  idle += 5;
+  t.equal(c.now(), 5, "busy 15 ms of a 20 ms gap with other work: 5 ms count");
+  wall += 20;
+  idle += 20;
+  t.equal(c.now(), 25, "an idle gap counts whole");
+  wall += 5000;
+  idle += 5000;
+  t.equal(c.now(), 25 + MAX_STEP_MS, "a long gap still counts one step at most");
+  wall += 30;
+  t.equal(c.now(), 25 + MAX_STEP_MS, "a gap spent all busy counts nothing");
+});
+
 t.test("a wait on a clock ends when that clock has advanced its length, not when wall time has", async (t) => {
   let at = 0;
   const still: Clock = { now: () => at };
