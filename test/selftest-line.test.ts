@@ -1,7 +1,7 @@
 /** A selftest line: an ok case is one line; a BAD one says what its checks saw, each its status and first finding. */
 import t from "tap";
 import { selftestLine } from "../src/cli/selftest.ts";
-import type { SelftestCase } from "../src/engine/selftest.ts";
+import type { SelftestCase } from "../src/engine/selftest-case.ts";
 import { check, ev } from "./helpers/reports.ts";
 
 const base: SelftestCase = {

@@ -18,8 +18,13 @@ interface Read {
   view: HostView;
   quoted: Quoted[];
   digests: string[];
-  blocks: Array<{ n: number; text: string; placed: Placed[] }>;
+  blocks: Block[];
 }
+
+/** A context block that holds a quoted frame: its line, its text, and where each frame is in it. */
+type Block = { n: number; text: string; placed: Placed[] };
+/** A frame whose content was cut out of a block whole. */
+type Found = Extract<Placed, { kind: "found" }>;
 
 function read(v: HostView): Read {
   const served = servedFrames(v);
@@ -41,133 +46,142 @@ function outsideAt(text: string, s: string, start: number, end: number): number 
   return -1;
 }
 
-/** One block of quoted-hostile, judged; `benign` is quoted-benign's block of the same place, if any. */
-function judge(block: Read["blocks"][number], h: Read, benign: Read | undefined, i: number): Evidence[] {
-  const at = `scenario ${QUOTED_HOSTILE.name}, line ${block.n}`;
-  const found = regions(block.placed);
-  const out: Evidence[] = [];
-  const bare = found.slice(1).filter((r, k) => block.text.slice(found[k]!.end, r.start).trim() === "");
-  if (bare.length > 0)
-    out.push({
+/** A block of quoted-hostile, judged for whitespace alone between two frames' contents (`bare`: the regions it comes before). */
+function separation(block: Block, bare: Found[], at: string): Evidence | undefined {
+  if (bare.length === 0) return undefined;
+  return {
+    ok: false,
+    level: "NONE",
+    message: `${at}: the block separates the contents of ${count(bare.length + 1, "frame")} by nothing but whitespace (before ${bare.map((r) => frameWords(r.q.frame)).join(", ")}): no delimiter marks where one frame's quoted content ends, so that it is delimited as quoted material cannot be shown`,
+    expected: "each frame's content delimited, apart from the next",
+    actual: "whitespace alone between contents",
+    lines: [block.n],
+  };
+}
+
+/** The hostile frame `p` in a block of quoted-hostile, judged: left out, cut, closing its own quotation, or quoted whole. */
+function quotation(p: Placed, block: Block, found: Found[], bare: Found[], at: string): Evidence | undefined {
+  const what = `the content of ${frameWords(p.q.frame)}, which holds ${count(FENCE_CLOSERS.length, "fence closer")}, an instruction-shaped line and a forged frame opener`;
+  const lines = [block.n, p.q.frame.n];
+  if (p.kind === "absent") {
+    return {
       ok: false,
       level: "NONE",
-      message: `${at}: the block separates the contents of ${count(bare.length + 1, "frame")} by nothing but whitespace (before ${bare.map((r) => frameWords(r.q.frame)).join(", ")}): no delimiter marks where one frame's quoted content ends, so that it is delimited as quoted material cannot be shown`,
-      expected: "each frame's content delimited, apart from the next",
-      actual: "whitespace alone between contents",
-      lines: [block.n],
-    });
-  for (const p of block.placed.filter((p) => hostile(p.q))) {
-    const what = `the content of ${frameWords(p.q.frame)}, which holds ${count(FENCE_CLOSERS.length, "fence closer")}, an instruction-shaped line and a forged frame opener`;
-    const lines = [block.n, p.q.frame.n];
-    if (p.kind === "absent") {
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `${at}: the block composes ${count(found.length, "other frame")} and leaves out ${what}: dropping untrusted content executes none of it, but shows nothing of how the host quotes it`,
-        expected: `${frameWords(p.q.frame)} quoted in the block, as its benign twin is in ${QUOTED_BENIGN.name}`,
-        actual: "left out",
-        lines,
-      });
-      continue;
-    }
-    if (p.kind !== "found") {
-      out.push({
-        ok: false,
-        level: "NONE",
-        message:
-          p.kind === "cut"
-            ? `${at}: ${what}, is cut short: the marker it opens with (${p.q.open}) is in the block and the one it closes with (${p.q.close}) is not, so where the host ends its quotation cannot be told`
-            : `${at}: ${what}, cannot be cut out of the block: the marker it opens with (${p.q.open}) is there ${count(p.opens, "time")}, the one it closes with (${p.q.close}) ${count(p.closes, "time")}`,
-        expected: "the content once, whole, between its two markers",
-        actual: p.kind === "cut" ? "cut short" : `markers ${p.opens} and ${p.closes} times`,
-        lines,
-      });
-      continue;
-    }
-    const k = found.indexOf(p);
-    // Between two frames, the next frame's opening line alone ends nothing: it is no closer.
-    const closerOf = (j: number): string =>
-      onlyNextOpener(block.text, found[j]!.end, found[j + 1]?.start) ? "" : closerAfter(block.text, found[j]!.end, found[j + 1]?.start ?? block.text.length);
-    let closer = closerOf(k);
-    let whose = "the line the host ends that frame with";
-    if (closer === "") {
-      const others = found.map((_, j) => closerOf(j)).filter((_, j) => found[j] !== p);
-      if (others.length > 0 && others.every((c) => c !== "" && c === others[0])) {
-        closer = others[0]!;
-        whose = "the line the host ends its other frames with (nothing follows this one)";
-      }
-    }
-    const region = block.text.slice(p.start, p.end);
-    if (closer === "") {
-      if (bare.length > 0) continue;
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `${at}: nothing but whitespace, or the next frame's opening line, follows ${what}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
-        expected: "a delimiter after the frame's content",
-        actual: "whitespace alone",
-        lines,
-      });
-      continue;
-    }
-    const hits = closerLines(region, closer);
-    if (hits.length > 0) {
-      out.push({
-        ok: false,
-        message: `${at}: ${what}, holds the line ${show(hits[0]!.trim(), 60)} as it was served, and ${show(closer, 60)} is ${whose}: the content closes its own quotation, and what follows in it (the instruction, a forged frame opener) reads as the host's own text; neutralise or escape the closer inside quoted content, or delimit with what content cannot hold`,
-        expected: `no line of the content reading as ${show(closer, 60)}`,
-        actual: `${count(hits.length, "line")} ${show(hits[0]!.trim(), 60)} inside the quotation`,
-        lines,
-      });
-      continue;
-    }
-    const outside = outsideAt(block.text, INSTRUCTED, p.start, p.end);
-    if (outside !== -1)
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `${at}: the instruction-shaped line of ${frameWords(p.q.frame)} (${show(INSTRUCTION, 60)}) is written outside that frame's content too, at character ${outside}: content outside its quotation is not delimited as quoted material`,
-        expected: "frame content only inside its quotation",
-        actual: "the instruction outside it",
-        lines,
-      });
-    else
-      out.push({
-        ok: true,
-        message: `${at}: ${what}, stays inside its quotation: no line of it reads as ${show(closer, 60)}, ${whose}`,
-        lines,
-      });
+      message: `${at}: the block composes ${count(found.length, "other frame")} and leaves out ${what}: dropping untrusted content executes none of it, but shows nothing of how the host quotes it`,
+      expected: `${frameWords(p.q.frame)} quoted in the block, as its benign twin is in ${QUOTED_BENIGN.name}`,
+      actual: "left out",
+      lines,
+    };
   }
+  if (p.kind !== "found") {
+    return {
+      ok: false,
+      level: "NONE",
+      message:
+        p.kind === "cut"
+          ? `${at}: ${what}, is cut short: the marker it opens with (${p.q.open}) is in the block and the one it closes with (${p.q.close}) is not, so where the host ends its quotation cannot be told`
+          : `${at}: ${what}, cannot be cut out of the block: the marker it opens with (${p.q.open}) is there ${count(p.opens, "time")}, the one it closes with (${p.q.close}) ${count(p.closes, "time")}`,
+      expected: "the content once, whole, between its two markers",
+      actual: p.kind === "cut" ? "cut short" : `markers ${p.opens} and ${p.closes} times`,
+      lines,
+    };
+  }
+  const k = found.indexOf(p);
+  // Between two frames, the next frame's opening line alone ends nothing: it is no closer.
+  const closerOf = (j: number): string =>
+    onlyNextOpener(block.text, found[j]!.end, found[j + 1]?.start) ? "" : closerAfter(block.text, found[j]!.end, found[j + 1]?.start ?? block.text.length);
+  let closer = closerOf(k);
+  let whose = "the line the host ends that frame with";
+  if (closer === "") {
+    const others = found.map((_, j) => closerOf(j)).filter((_, j) => found[j] !== p);
+    if (others.length > 0 && others.every((c) => c !== "" && c === others[0])) {
+      closer = others[0]!;
+      whose = "the line the host ends its other frames with (nothing follows this one)";
+    }
+  }
+  const region = block.text.slice(p.start, p.end);
+  if (closer === "") {
+    if (bare.length > 0) return undefined;
+    return {
+      ok: false,
+      level: "NONE",
+      message: `${at}: nothing but whitespace, or the next frame's opening line, follows ${what}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
+      expected: "a delimiter after the frame's content",
+      actual: "whitespace alone",
+      lines,
+    };
+  }
+  const hits = closerLines(region, closer);
+  if (hits.length > 0) {
+    return {
+      ok: false,
+      message: `${at}: ${what}, holds the line ${show(hits[0]!.trim(), 60)} as it was served, and ${show(closer, 60)} is ${whose}: the content closes its own quotation, and what follows in it (the instruction, a forged frame opener) reads as the host's own text; neutralise or escape the closer inside quoted content, or delimit with what content cannot hold`,
+      expected: `no line of the content reading as ${show(closer, 60)}`,
+      actual: `${count(hits.length, "line")} ${show(hits[0]!.trim(), 60)} inside the quotation`,
+      lines,
+    };
+  }
+  const outside = outsideAt(block.text, INSTRUCTED, p.start, p.end);
+  if (outside !== -1)
+    return {
+      ok: false,
+      level: "NONE",
+      message: `${at}: the instruction-shaped line of ${frameWords(p.q.frame)} (${show(INSTRUCTION, 60)}) is written outside that frame's content too, at character ${outside}: content outside its quotation is not delimited as quoted material`,
+      expected: "frame content only inside its quotation",
+      actual: "the instruction outside it",
+      lines,
+    };
+  else
+    return {
+      ok: true,
+      message: `${at}: ${what}, stays inside its quotation: no line of it reads as ${show(closer, 60)}, ${whose}`,
+      lines,
+    };
+}
+
+/** A block of quoted-hostile, judged against its twin of quoted-benign (`twin`, from `benign`) with every content cut out. */
+function structure(block: Block, found: Found[], h: Read, benign: Read, twin: Block, at: string): Evidence | undefined {
+  const a = skeleton(twin.text, regions(twin.placed), benign.digests);
+  const b = skeleton(block.text, found, h.digests);
+  // Compared only where both hold the same frames, each whole or left out: a cut content's rest is no structure.
+  const whole = (ps: Placed[]): boolean => ps.every((p) => p.kind === "found" || p.kind === "absent");
+  const same =
+    whole(twin.placed) &&
+    whole(block.placed) &&
+    regions(twin.placed)
+      .map((r) => r.q.open)
+      .join() === found.map((r) => r.q.open).join();
+  if (same && a !== b) {
+    const d = firstDifference(a, b);
+    return {
+      ok: false,
+      level: "MAY",
+      message: `${at}: with every frame's content cut out (and digests masked), the block is not ${QUOTED_BENIGN.name}'s (line ${twin.n}): they differ ${differenceWords(d, QUOTED_BENIGN.name, QUOTED_HOSTILE.name)}; a fence that grows to outlast the content does this, as does content that changed the block's structure`,
+      expected: `${QUOTED_BENIGN.name}'s structure`,
+      actual: `different from character ${d.at}`,
+      lines: [twin.n, block.n],
+    };
+  } else if (same)
+    return {
+      ok: true,
+      message: `${at}: with every frame's content cut out, the block is ${QUOTED_BENIGN.name}'s (line ${twin.n}) byte for byte: the hostile content changed none of the host's structure`,
+      lines: [twin.n, block.n],
+    };
+  return undefined;
+}
+
+/** One block of quoted-hostile, judged; `benign` is quoted-benign's block of the same place, if any. */
+function judge(block: Block, h: Read, benign: Read | undefined, i: number): Evidence[] {
+  const at = `scenario ${QUOTED_HOSTILE.name}, line ${block.n}`;
+  const found = regions(block.placed);
+  const bare = found.slice(1).filter((r, k) => block.text.slice(found[k]!.end, r.start).trim() === "");
   const twin = benign?.blocks[i];
-  if (twin) {
-    const a = skeleton(twin.text, regions(twin.placed), benign!.digests);
-    const b = skeleton(block.text, found, h.digests);
-    // Compared only where both hold the same frames, each whole or left out: a cut content's rest is no structure.
-    const whole = (ps: Placed[]): boolean => ps.every((p) => p.kind === "found" || p.kind === "absent");
-    const same =
-      whole(twin.placed) &&
-      whole(block.placed) &&
-      regions(twin.placed)
-        .map((r) => r.q.open)
-        .join() === found.map((r) => r.q.open).join();
-    if (same && a !== b) {
-      const d = firstDifference(a, b);
-      out.push({
-        ok: false,
-        level: "MAY",
-        message: `${at}: with every frame's content cut out (and digests masked), the block is not ${QUOTED_BENIGN.name}'s (line ${twin.n}): they differ ${differenceWords(d, QUOTED_BENIGN.name, QUOTED_HOSTILE.name)}; a fence that grows to outlast the content does this, as does content that changed the block's structure`,
-        expected: `${QUOTED_BENIGN.name}'s structure`,
-        actual: `different from character ${d.at}`,
-        lines: [twin.n, block.n],
-      });
-    } else if (same)
-      out.push({
-        ok: true,
-        message: `${at}: with every frame's content cut out, the block is ${QUOTED_BENIGN.name}'s (line ${twin.n}) byte for byte: the hostile content changed none of the host's structure`,
-        lines: [twin.n, block.n],
-      });
-  }
-  return out;
+  const out = [
+    separation(block, bare, at),
+    ...block.placed.filter((p) => hostile(p.q)).map((p) => quotation(p, block, found, bare, at)),
+    twin ? structure(block, found, h, benign!, twin, at) : undefined,
+  ];
+  return out.filter((e): e is Evidence => e !== undefined);
 }
 
 /**

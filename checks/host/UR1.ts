@@ -35,31 +35,24 @@ function unmatched(ref: FrameRef, served: readonly ServedFrame[]): string {
   return `${show(ref.provider_id, 40)} served no frame ${show(ref.frame_id, 60)}`;
 }
 
-/** One usage report, judged: its shape (warnings), its FrameId references and its sum (the MUSTs). */
-function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]): Evidence[] {
-  const at = `scenario ${v.name}, line ${line.n}`;
-  const lines = [line.n];
-  if (line.overLong)
-    return [{ ok: false, level: "NONE", message: `${at}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`, lines }];
-  if (!isObj(line.value))
-    return [
-      {
-        ok: false,
-        level: "NONE",
-        message: `${at}: a line of ${PLACEHOLDERS.usage} that is ${line.value === undefined ? "not JSON" : "not a JSON object"} (${show(line.line, 60)}): it is no usage report`,
-        expected: "one JSON object a line: a usage report (context-reuse §2)",
-        actual: show(line.line, 60),
-        lines,
-      },
-    ];
-  const report: Obj = line.value;
-  const out: Evidence[] = [];
+/** What a walk over one usage report found: departures from its shape, served frames named by no FrameId, by none served, or priced otherwise, and the sum. */
+interface Tally {
+  shape: string[];
+  /** Served frames referenced by no FrameId, by why. */
+  refs: Map<string, string[]>;
+  strangers: string[];
+  costs: string[];
+  summed: number;
+  frames: number;
+}
+
+/** Walk one usage report: its shape, and each served frame it lists against the frames the scenario's providers served. */
+function tally(report: Obj, served: readonly ServedFrame[]): Tally {
   const shape: string[] = [];
   if (!isCount(report.budget_requested)) shape.push(`budget_requested is ${show(report.budget_requested, 30)}, not a count of tokens`);
   if (typeof report.as_of !== "string" || !RFC3339.test(report.as_of)) shape.push(`as_of is ${show(report.as_of, 40)}, not an RFC 3339 date-time`);
   if (!Array.isArray(report.providers)) shape.push(`providers is ${show(report.providers, 30)}, not an array`);
   const providers = Array.isArray(report.providers) ? report.providers : [];
-  /** Served frames referenced by no FrameId, by why. */
   const refs = new Map<string, string[]>();
   const strangers: string[] = [];
   const costs: string[] = [];
@@ -104,6 +97,13 @@ function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]):
     if (isCount(p.token_cost) && list.every((sf) => isObj(sf) && isCount(sf.token_cost)) && p.token_cost !== own)
       shape.push(`providers[${i}] (${pid}) says token_cost ${p.token_cost}, and its served frames sum to ${own}`);
   }
+  return { shape, refs, strangers, costs, summed, frames };
+}
+
+/** A walked usage report's evidence: the MUSTs (FrameIds, frames served, prices, the sum), then its shape, else a pass. */
+function verdicts(t: Tally, report: Obj, at: string, lines: number[], served: readonly ServedFrame[]): Evidence[] {
+  const { shape, refs, strangers, costs, summed, frames } = t;
+  const out: Evidence[] = [];
   const servedLines = [...new Set(served.map((f) => f.n))];
   if (refs.size > 0) {
     const n = [...refs.values()].reduce((a, w) => a + w.length, 0);
@@ -157,6 +157,26 @@ function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]):
       lines,
     });
   return out;
+}
+
+/** One usage report, judged: its shape (warnings), its FrameId references and its sum (the MUSTs). */
+function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]): Evidence[] {
+  const at = `scenario ${v.name}, line ${line.n}`;
+  const lines = [line.n];
+  if (line.overLong)
+    return [{ ok: false, level: "NONE", message: `${at}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`, lines }];
+  if (!isObj(line.value))
+    return [
+      {
+        ok: false,
+        level: "NONE",
+        message: `${at}: a line of ${PLACEHOLDERS.usage} that is ${line.value === undefined ? "not JSON" : "not a JSON object"} (${show(line.line, 60)}): it is no usage report`,
+        expected: "one JSON object a line: a usage report (context-reuse §2)",
+        actual: show(line.line, 60),
+        lines,
+      },
+    ];
+  return verdicts(tally(line.value, served), line.value, at, lines, served);
 }
 
 /** The FrameIds (frame id and digest) a scenario's usage reports list as served. */

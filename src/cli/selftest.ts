@@ -1,5 +1,5 @@
 import { makeChalk } from "../report/color.ts";
-import type { SelftestCase, SelftestReport } from "../engine/selftest.ts";
+import type { SelftestCase, SelftestReport } from "../engine/selftest-case.ts";
 
 export function selftestLine(c: SelftestCase): string {
   const chalk = makeChalk();

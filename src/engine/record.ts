@@ -1,11 +1,17 @@
+/**
+ * Recording a run: every session of the plan (src/engine/plan.ts) run
+ * against the provider, resumed in a fresh session past a stimulus that
+ * killed or wedged it, and the events of all of them made one transcript.
+ */
 import { setMaxListeners } from "node:events";
 import type { CheckDef } from "../../checks/kit/check.ts";
 import { HOST_VERSION } from "../math/version.ts";
-import { probeByName, PROBES } from "../probe/index.ts";
 import type { Probe } from "../probe/probe.ts";
 import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
 import { remoteHost } from "../protocol/loopback.ts";
-import { RunBudget, Session, stimulusKey, WithheldError, type RecordedEvent, type Stall } from "../probe/session.ts";
+import { RunBudget } from "../probe/run-budget.ts";
+import { Session } from "../probe/session.ts";
+import { stimulusKey, WithheldError, type RecordedEvent, type Stall } from "../probe/session-types.ts";
 import { isObj } from "../protocol/envelope.ts";
 import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, START_STEP, type Depth } from "../protocol/probes.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
@@ -53,44 +59,7 @@ export interface Progress {
 
 import { DEFAULTS } from "./defaults.ts";
 export { DEFAULTS };
-
-/** The session the shared probes run in (transcripts from before sessions were recorded name it so too). */
-export const SHARED = "shared";
-
-/**
- * Sessions a group may take when stimuli kill or wedge its provider: each
- * fresh one passes over one more stimulus, so a provider that dies on every
- * malformed line (eleven of them) is still seen through to the probes after.
- */
-export const MAX_ATTEMPTS = 12;
-
-/** The probes the selected checks need, each once, in registry order. */
-export function probesFor(checks: readonly CheckDef[]): Probe[] {
-  const wanted = new Set(
-    checks
-      .flatMap((c) => c.probes)
-      .filter((p) => p !== PROVENANCE_FILES)
-      .map((p) => p.name),
-  );
-  for (const name of wanted) probeByName(name);
-  return PROBES.filter((p) => wanted.has(p.name));
-}
-
-export interface Group {
-  name: string;
-  probes: Probe[];
-}
-
-/** Sessions to open: one per named session its probes join (shared first), then one per probe of its own. */
-export function sessionsFor(probes: Probe[]): Group[] {
-  const named = new Map<string, Probe[]>();
-  for (const p of probes) if (p.session !== "own") named.set(p.session, [...(named.get(p.session) ?? []), p]);
-  const order = [...named.keys()].sort((a, b) => Number(b === SHARED) - Number(a === SHARED));
-  return [
-    ...order.map((name) => ({ name, probes: named.get(name)! })),
-    ...probes.filter((p) => p.session === "own").map((p) => ({ name: p.name, probes: [p] })),
-  ];
-}
+import { type Group, MAX_ATTEMPTS, probesFor, sessionsFor, Slots } from "./plan.ts";
 
 /** Why no query may be sent to a provider that acked this, or undefined (C1, C2, C4, C6). */
 function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string | undefined {
@@ -98,32 +67,6 @@ function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string
 }
 
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
-
-/** At most `limit` provider instances alive at once: a session waits for a slot before its provider starts, and frees it once reaped. */
-class Slots {
-  private free: number;
-  private readonly waiting: Array<() => void> = [];
-  started = 0;
-  alive = 0;
-  peak = 0;
-  constructor(readonly limit: number) {
-    this.free = limit;
-  }
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((r) => this.waiting.push(r));
-    this.started++;
-    this.peak = Math.max(this.peak, ++this.alive);
-    try {
-      return await task();
-    } finally {
-      this.alive--;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
 
 /** What a group's first session learnt of the provider's start, which every other session waits for: why no other is started, if none is. */
 interface Scouting {

@@ -4,7 +4,7 @@ import { schemaFindings } from "../../checks/kit/schema.ts";
 import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
 import { ProbeView } from "../transcript/view.ts";
-import { SHARED } from "./record.ts";
+import { SHARED } from "./plan.ts";
 import type { CheckResult } from "../verdict/status.ts";
 
 export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {

@@ -1,6 +1,12 @@
+/**
+ * The selftest: the suite against the reference provider, honest and with
+ * each misbehave mode, and the host checks against the reference host, each
+ * case run (in shards, in-process or as a process) and judged by
+ * src/engine/selftest-case.ts.
+ */
 import { MODES } from "../../misbehave/index.ts";
 import { VARIANTS } from "../reference/variants.ts";
-import type { Mode, Pin } from "../../misbehave/mode.ts";
+import type { Mode } from "../../misbehave/mode.ts";
 import { runSuite, type SuiteOptions } from "./run.ts";
 import { DEFAULTS } from "./defaults.ts";
 import { TEST_CERT } from "../reference/tls.ts";
@@ -10,7 +16,8 @@ import { CHECKS } from "../../checks/index.ts";
 import { inProcessFixture, providerFor } from "../../misbehave/apply.ts";
 import { materialize } from "../reference/files.ts";
 import { serveHttp } from "../reference/http.ts";
-import type { CheckResult, EvidenceResult, Level, Status } from "../verdict/status.ts";
+import type { CheckResult } from "../verdict/status.ts";
+import { casesOfJson, judge, type Driven, type SelftestCase, type SelftestReport, type Transport } from "./selftest-case.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
@@ -18,137 +25,6 @@ import { runHost } from "../host/run.ts";
 import { scoreHost } from "../host/score.ts";
 import { inProcessReferenceHost } from "../../misbehave/host/apply.ts";
 import { loopClock } from "../target/clock.ts";
-
-export type Transport = "stdio" | "http" | "https";
-
-export interface SelftestCase {
-  /** "honest" or a misbehave mode's name. */
-  name: string;
-  transport: Transport;
-  defect: string;
-  expectFail: string[];
-  /** Checks that must warn, not fail. */
-  expectWarn: string[];
-  /** Checks that must inform, neither fail nor warn (a host mode departing from an informative section). */
-  expectInfo: string[];
-  /** Checks whose stimulus the defect takes away (the provider dies on it): they must be not observed, never pass or fail. */
-  expectUnobserved: string[];
-  /** Checks that failed on a real observation. */
-  failed: string[];
-  /** Expected checks that did not fail (the suite is blind to the defect). */
-  missed: string[];
-  /** Checks that failed though not expected to (a check is imprecise). */
-  extra: string[];
-  /**
-   * Expected checks that failed, but with no failing evidence saying what the
-   * mode's `finding` pins: they tripped for another reason than the defect.
-   */
-  unpinned: string[];
-  /** Checks that warned or informed on the honest provider, which must be clean. */
-  unclean: string[];
-  ok: boolean;
-  results: CheckResult[];
-  /** Set by selftest(): how the provider ran, and how long the case took (wall, ms). */
-  driven?: Driven;
-  ms?: number;
-}
-
-export interface SelftestReport {
-  ok: boolean;
-  checks: number;
-  modes: number;
-  /** Host checks, and host misbehave modes (each a case of the reference host with one defect). */
-  host_checks: number;
-  host_modes: number;
-  cases: SelftestCase[];
-}
-
-/** What a mode's finding pins for check `id`; none for the honest provider or a check its record leaves out. */
-function pinFor(finding: Mode["finding"] | undefined, id: string): Pin | undefined {
-  if (finding === undefined || finding instanceof RegExp || typeof finding === "string" || isCodePin(finding)) return finding;
-  return Object.hasOwn(finding, id) ? finding[id] : undefined;
-}
-
-function isCodePin(p: unknown): p is { code: string; params?: Readonly<Record<string, unknown>> } {
-  return typeof p === "object" && p !== null && !(p instanceof RegExp) && typeof (p as { code?: unknown }).code === "string";
-}
-
-/** Whether `actual` holds what `wanted` gives: each member given is there and equal, objects member by member in turn. */
-export function holds(actual: unknown, wanted: unknown): boolean {
-  if (typeof wanted !== "object" || wanted === null || Array.isArray(wanted)) return JSON.stringify(actual) === JSON.stringify(wanted);
-  if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return false;
-  return Object.entries(wanted).every(([k, v]) => Object.hasOwn(actual, k) && holds((actual as Record<string, unknown>)[k], v));
-}
-
-/** Whether one piece of evidence is what a pin names: by its code and params, or by its words. */
-function pinned(e: EvidenceResult, pin: Pin): boolean {
-  if (pin instanceof RegExp)
-    // `search` always starts at 0 and ignores lastIndex, so a g or y flag cannot make this stateful.
-    return [e.message, e.expected, e.actual].some((text) => text !== undefined && text.search(pin) >= 0);
-  if (typeof pin === "string") return e.code === pin;
-  return e.code === pin.code && (pin.params === undefined || holds(e.params ?? {}, pin.params));
-}
-
-/**
- * A check catches a defect by failing; one whose own level is SHOULD can only
- * warn, so for it a warning is the catch, and so it is for a check a mode
- * expects to warn (a SHOULD sub-rule of a MUST check, or an outcome the spec
- * states with no keyword). A check a mode expects to inform (an informative
- * section, which may never fail nor warn) catches by informing.
- */
-function catches(level: Level, status: Status, warnIsCatch = false, infoIsCatch = false): boolean {
-  return status === "fail" || ((level === "SHOULD" || warnIsCatch) && status === "warn") || (infoIsCatch && status === "info");
-}
-
-/** Whether an observed failing evidence of `r` is what `pin` names. */
-function says(r: CheckResult, pin: Pin | undefined, warnIsCatch: boolean, infoIsCatch = false): boolean {
-  if (!pin) return false;
-  return r.evidence.some((e) => catches(r.level, e.status, warnIsCatch, infoIsCatch) && !e.untestable && pinned(e, pin));
-}
-
-export function judge(
-  name: string,
-  transport: Transport,
-  defect: string,
-  expectFail: string[],
-  results: CheckResult[],
-  finding?: Mode["finding"],
-  expectWarn: string[] = [],
-  expectInfo: string[] = [],
-  expectUnobserved: string[] = [],
-): SelftestCase {
-  // A failure counts as caught only when observed, never when merely untestable;
-  // a skip is never a catch.
-  const failed = results.filter((r) => catches(r.level, r.status, expectWarn.includes(r.id), expectInfo.includes(r.id)) && !r.untestable).map((r) => r.id);
-  // A check not observed in a mode's run is as wrong as an unexpected failure: the mode hid evidence it should not have.
-  const anyFail = results.filter((r) => r.status === "fail" || (r.status === "unobserved" && !expectUnobserved.includes(r.id))).map((r) => r.id);
-  const expected = [...expectFail, ...expectWarn, ...expectInfo];
-  const unseen = new Set(results.filter((r) => r.status === "unobserved").map((r) => r.id));
-  const missed = [...expected.filter((id) => !failed.includes(id)), ...expectUnobserved.filter((id) => !unseen.has(id))];
-  // A check expected to warn that fails instead is as much a wrong verdict as any other unexpected failure.
-  const extra = anyFail.filter((id) => !expectFail.includes(id));
-  // A catch counts only when the evidence names the defect, not merely the anchor.
-  const unpinned = expected.filter(
-    (id) => failed.includes(id) && !says(results.find((r) => r.id === id)!, pinFor(finding, id), expectWarn.includes(id), expectInfo.includes(id)),
-  );
-  const unclean = name === "honest" || name.startsWith("honest:") ? results.filter((r) => r.status !== "pass" && r.status !== "skip").map((r) => r.id) : [];
-  return {
-    name,
-    transport,
-    defect,
-    expectFail,
-    expectWarn,
-    expectInfo,
-    expectUnobserved,
-    failed,
-    missed,
-    extra,
-    unpinned,
-    unclean,
-    ok: missed.length + extra.length + unpinned.length + unclean.length === 0,
-    results,
-  };
-}
 
 /** Run `task` over `items`, at most `limit` at a time, keeping input order. */
 async function pool<T, R>(items: readonly T[], limit: number, task: (t: T) => Promise<R>): Promise<R[]> {
@@ -163,9 +39,6 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (t: T) => Pr
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-
-/** How a case's provider runs: its own process (the command a user would run), or inside the selftest's process. */
-export type Driven = "process" | "in-process";
 
 /**
  * Which cases start the provider as a process. Every case proves a check
@@ -420,25 +293,4 @@ async function runShard(index: number, of: number, opts: SuiteOptions & { transp
   const cases = casesOfJson(r.stdout);
   if (!cases) throw new Error(`selftest shard ${index}/${of} gave no report (exit ${r.exitCode})`);
   return cases;
-}
-
-/**
- * The report as --json gives it: a case's results only where it is BAD, so
- * that a BAD case run by a shard still says what its checks saw.
- */
-export function reportForJson(
-  r: SelftestReport,
-): Omit<SelftestReport, "cases"> & { cases: Array<Omit<SelftestCase, "results"> & { results?: CheckResult[] }> } {
-  return { ...r, cases: r.cases.map(({ results, ...c }) => (c.ok ? c : { ...c, results })) };
-}
-
-/** The cases of a report --json gave (a shard's), each with the results it carries ([] for an ok case); undefined if it is no report. */
-export function casesOfJson(text: string): SelftestCase[] | undefined {
-  let parsed: { cases?: Array<Omit<SelftestCase, "results"> & { results?: CheckResult[] }> };
-  try {
-    parsed = JSON.parse(text) as typeof parsed;
-  } catch {
-    return undefined;
-  }
-  return (parsed.cases ?? []).map((c) => ({ ...c, results: c.results ?? [] }));
 }

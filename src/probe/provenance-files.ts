@@ -3,7 +3,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROVENANCE_FILES } from "../protocol/probes.ts";
 import { parseObj } from "../protocol/envelope.ts";
-import type { RecordedEvent } from "./session.ts";
+import type { RecordedEvent } from "./session-types.ts";
 
 export interface FileLimits {
   maxFileBytes: number;

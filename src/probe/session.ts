@@ -1,121 +1,20 @@
-import { counted } from "../verdict/words.ts";
-import type { Connection, Limits, Target } from "../target/connection.ts";
+/**
+ * The session: what is sent, what comes back, and when an exchange has waited long enough. Its
+ * options and what it records are in session-types.ts, the bounds on what it keeps in run-budget.ts.
+ */
+import type { Connection, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import { InProcessConnection } from "../target/inproc.ts";
-import { RUN_BUDGET_SPENT, type NoteKind, type TranscriptEvent } from "../transcript/types.ts";
+import { RUN_BUDGET_SPENT, type NoteKind } from "../transcript/types.ts";
 import { decodeUtf8, recordedLine } from "../transcript/bytes.ts";
 import { framesIn, leniently, parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 import { loopClock, wallClock, type Clock } from "../target/clock.ts";
-
-export type RecordedEvent = Omit<TranscriptEvent, "n">;
-
-export interface SessionOptions {
-  /** The session's name: "shared", or the name of the one probe it serves. */
-  name: string;
-  /** The probe that opens the session. */
-  probe: string;
-  target: Target;
-  limits: Limits;
-  /** Per-exchange read deadline. */
-  timeoutMs: number;
-  /**
-   * The read deadline of an exchange begun before the provider has sent
-   * anything: a provider may index a repository or load a model before it
-   * reads its first line. At least timeoutMs.
-   */
-  startupMs?: number;
-  /**
-   * Stimuli not to send again (`probe/step`): each ended an earlier session
-   * of the same probes. Sending one records that it was passed over, and the
-   * exchange it began ends at once with no reply.
-   */
-  avoid?: ReadonlySet<string>;
-  /** Aborted when the run's global deadline passes. */
-  signal: AbortSignal;
-  /**
-   * Consent, decided on each handshake_ack received: why no query payload may
-   * be sent to this provider (C2), or undefined when it may.
-   */
-  withhold?: (ack: Obj) => string | undefined;
-  /** Shared by every session of the run; without one, the session has its own. */
-  budget?: RunBudget;
-  /**
-   * The clock its read deadlines are measured on (default the wall clock):
-   * for a provider in this process, the loop clock, so that time another
-   * session held the thread is not counted against this one's answer.
-   */
-  clock?: Clock;
-}
-
-/** What one session may receive before the provider is taken to be flooding it. */
-const MAX_LINES = 20_000;
-
-/**
- * What a whole run keeps of what providers send, across all its sessions at
- * once: every line kept is parsed and scored, so this is what bounds the
- * run's memory whatever a provider does. An honest provider's run keeps a
- * few hundred lines and well under a mebibyte; one line may be as long as
- * the line cap, and a budget always holds several of those.
- */
-export class RunBudget {
-  private lines = 0;
-  private bytes = 0;
-  private frames = 0;
-  readonly maxLines: number;
-  readonly maxBytes: number;
-  /** Frames cost memory far beyond their bytes (each is judged by a dozen checks): ~2 KB apiece at the peak of scoring. */
-  readonly maxFrames: number;
-  private spent = false;
-  /** Told once, when the run first receives more than it keeps: the run cannot be completed, so every session should end then. */
-  private readonly onSpent: ((limit: string) => void) | undefined;
-
-  constructor(maxLineBytes: number, opts: { maxLines?: number; maxBytes?: number; maxFrames?: number; onSpent?: (limit: string) => void } = {}) {
-    this.onSpent = opts.onSpent;
-    this.maxLines = opts.maxLines ?? 50_000;
-    this.maxBytes = opts.maxBytes ?? Math.max(64 * 1024 * 1024, 4 * maxLineBytes);
-    this.maxFrames = opts.maxFrames ?? 150_000;
-  }
-
-  /** Count a line received and the frames it carries; once the run has received more than it keeps, which limit it passed. */
-  take(bytes: number, frames: number): string | undefined {
-    this.lines++;
-    this.bytes += bytes;
-    this.frames += frames;
-    const passed = this.passed();
-    if (passed !== undefined && !this.spent) {
-      this.spent = true;
-      this.onSpent?.(passed);
-    }
-    return passed;
-  }
-
-  private passed(): string | undefined {
-    if (this.lines > this.maxLines) return `more than ${this.maxLines} lines`;
-    if (this.bytes > this.maxBytes) return `more than ${this.maxBytes} bytes (four times --max-line-bytes, 64 MiB at least: raise it to keep more)`;
-    if (this.frames > this.maxFrames) return `more than ${counted(this.maxFrames, "frame")}`;
-    return undefined;
-  }
-}
-
-/** Thrown by send() instead of sending a query payload consent does not allow (C2). */
-export class WithheldError extends Error {}
+import { RunBudget, SESSION_MAX_LINES } from "./run-budget.ts";
+import { stimulusKey, WithheldError, type RecordedEvent, type SessionOptions, type Stall } from "./session-types.ts";
 
 type Item = { kind: "line"; env: Obj | undefined; replyTo?: number } | { kind: "end" } | { kind: "http-error"; why: string; replyTo: number };
-
-/** How a session stopped being able to answer: what a later session may resume from. */
-export type StallKind = "timeout" | "exit" | "eof" | "flood" | "deadline" | "unreachable";
-
-export interface Stall {
-  probe: string;
-  step: string;
-  why: string;
-  kind: StallKind;
-}
-
-/** The key of a stimulus in SessionOptions.avoid. */
-export const stimulusKey = (probe: string, step: string): string => `${probe}/${step}`;
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -170,12 +69,12 @@ export class Session {
         // An over-long line was cut, so it holds no envelope.
         const env = c.overLong ? undefined : parseObj(c.text);
         const passed = this.budget.take(kept, framesIn(env).length);
-        if (++this.lines > MAX_LINES || passed !== undefined) {
+        if (++this.lines > SESSION_MAX_LINES || passed !== undefined) {
           // Every line is kept in the transcript, so a provider that never stops writing is stopped.
           this.flooded = true;
           const reason =
             passed === undefined
-              ? `more than ${MAX_LINES} lines on stdout in one session: the provider was stopped`
+              ? `more than ${SESSION_MAX_LINES} lines on stdout in one session: the provider was stopped`
               : `${RUN_BUDGET_SPENT}, across all its sessions: ${passed}; the provider was stopped`;
           this.note("flood", { reason });
           this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output", kind: "flood" };

@@ -3,104 +3,33 @@
  * under these steps, checks read them back by the same constants, and a
  * probe view asked for a step its probe does not declare throws: a typo can
  * never make a check see nothing and skip in silence.
+ *
+ * The shape of a spec and the step names every probe shares are in
+ * probe-spec.ts, the malformed lines in malformed-stimuli.ts; both are
+ * re-exported here, so probes and checks import every probe name from one
+ * place.
  */
 import { FOREIGN_VERSION } from "../math/version.ts";
+import { BYTE_STIMULI, MALFORMED_STIMULI } from "./malformed-stimuli.ts";
+import { familyStep, type ProbeSpec, spec } from "./probe-spec.ts";
 
-export interface ProbeSpec<S extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> {
-  name: string;
-  summary: string;
-  /** The session opens with the standard handshake first (false: the probe sends its own). */
-  handshake: boolean;
-  /**
-   * The provider process the probe runs in: "shared", with every probe whose
-   * requests need no fresh state (a stimulus that kills or wedges the provider
-   * there is passed over, and what the session had not sent yet is sent in a
-   * fresh one); "malformed", with the other probe of malformed input; "own",
-   * a process of its own, for a probe that opens with a handshake of its own or
-   * breaks a host rule on purpose.
-   */
-  session: "shared" | "malformed" | "own";
-  /**
-   * Its stimuli form one exchange: after one of them kills or wedges the
-   * provider there is nothing of the probe left to send in a fresh session.
-   */
-  atomic?: boolean;
-  /**
-   * The check that judges what becomes of the provider after this probe's
-   * stimuli itself (a hang on a foreign version is H3's, an exit after
-   * shutdown R2's): R1 holds every other crash.
-   */
-  survivalJudgedBy?: string;
-  /** The envelope types whose survival that check judges; absent, every stimulus of the probe. */
-  survivalOf?: readonly string[];
-  /** Fixed step names. */
-  steps: S;
-  /** Prefixes of parametric step names (`kind-` + a kind). */
-  families: readonly string[];
-}
-
-/**
- * How far derived stimuli explore: quick sends the few cases every rule needs,
- * standard (the default) the boundary cases of each rule drawn from the
- * provider's own corpus, bounded per rule; exhaustive every case the corpus
- * yields. The number of exchanges a run made is in its report.
- */
-export const DEPTHS = ["quick", "standard", "exhaustive"] as const;
-export type Depth = (typeof DEPTHS)[number];
-export const DEFAULT_DEPTH: Depth = "standard";
-
-/**
- * Exhaustive depth takes every case a corpus yields, up to this many of each
- * kind: past it, a corpus of a hundred thousand frames would cost a hundred
- * thousand queries.
- */
-export const EXHAUSTIVE_CAP = 64;
-
-/** The first `n` of `items` at this depth: `n.quick` / `n.standard`, or all of them (up to EXHAUSTIVE_CAP) when exhaustive. */
-export function atDepth<T>(depth: Depth, items: readonly T[], n: { quick: number; standard: number }): T[] {
-  return items.slice(0, depth === "exhaustive" ? Math.max(EXHAUSTIVE_CAP, n.standard) : n[depth]);
-}
-
-/** Why a stimulus was sent: the rules it aims at, and how it was chosen from what the provider declared and served. */
-export interface Aim {
-  rules: string[];
-  why: string;
-}
-
-/** A generous budget: more than any honest fixture needs, small enough to be a sane u32. */
-export const GENEROUS = { max_frames: 64, max_tokens: 1_000_000 } as const;
-
-/** How every step begins that chases a stimulus with a valid query, to learn whether the provider survived it. */
-export const CHASE_PREFIX = "after-";
-
-/** Every session opens with a handshake step, recorded under its first probe. */
-export const HANDSHAKE_STEP = "handshake";
-/** What a probe records before its first step (an abandoned probe's note). */
-export const START_STEP = "start";
-
-function spec<const S extends Readonly<Record<string, string>>>(p: Omit<ProbeSpec<S>, "families"> & { families?: readonly string[] }): ProbeSpec<S> {
-  return { ...p, families: p.families ?? [] };
-}
-
-/** Whether a probe records under this step name. */
-export function declares(p: ProbeSpec, step: string): boolean {
-  return (
-    step === HANDSHAKE_STEP ||
-    step === START_STEP ||
-    Object.values(p.steps).includes(step) ||
-    p.families.some((f) => step.startsWith(f) && step.length > f.length)
-  );
-}
-
-/** A step name of one of a probe's parametric families. */
-export function familyStep(p: ProbeSpec, prefix: string, param: string | number): string {
-  if (!p.families.includes(prefix)) throw new Error(`probe ${p.name} declares no step family ${prefix}`);
-  return `${prefix}${param}`;
-}
-
-export function assertDeclared(p: ProbeSpec, step: string): void {
-  if (!declares(p, step)) throw new Error(`probe ${p.name} declares no step ${JSON.stringify(step)}`);
-}
+export { BYTE_STIMULI, MALFORMED_STIMULI, type MalformedStimulus, malformedLines } from "./malformed-stimuli.ts";
+export {
+  type Aim,
+  assertDeclared,
+  atDepth,
+  CHASE_PREFIX,
+  DEFAULT_DEPTH,
+  DEPTHS,
+  type Depth,
+  declares,
+  EXHAUSTIVE_CAP,
+  familyStep,
+  GENEROUS,
+  HANDSHAKE_STEP,
+  type ProbeSpec,
+  START_STEP,
+} from "./probe-spec.ts";
 
 export const HANDSHAKE = spec({
   name: "handshake",
@@ -215,142 +144,6 @@ export const FOREIGN_VERSION_PROBE = spec({
   survivalJudgedBy: "H3",
   steps: { foreign: "foreign-handshake" },
 });
-
-/**
- * R1 stimuli, in order. Each is followed by a valid query that must still be
- * answered. `reply`: whether R1's SHOULD (reply bad_request) binds it, read
- * from R1 ("A provider MUST NOT crash on a malformed line or bad request. It
- * SHOULD reply error with code bad_request"), §2 ("Every message is a single
- * JSON object — an envelope"; "stdio: exactly one envelope per line,
- * newline-delimited (NDJSON)"; "An envelope with no id is a notification —
- * it expects no reply") and RFC 8259, the JSON those lines are written in.
- * An object with neither type nor id could be a notification, which §2 says
- * is ignored: it is sent, but no reply is expected. To a provider that
- * declares correlation, the request-shaped stimuli carry an id (so only one
- * reading fits, and H4 can judge the error) and a typeless request with an
- * id is added.
- */
-export interface MalformedStimulus {
-  step: string;
-  what: string;
-  /** A raw line (written as UTF-8), or an object sent as JSON (with `id` added for a correlating provider). */
-  raw?: string;
-  env?: Record<string, unknown>;
-  id?: string;
-  /** The exact bytes of a line that is not UTF-8. */
-  bytes?: readonly number[];
-  /** How the JSON of `env` is spelt on the wire, when not as JSON.stringify writes it (a raw control byte, a trailing CR). */
-  spell?: (json: string) => string;
-  reply: boolean;
-  /**
-   * A well-formed request a provider may serve: to a lock-step provider, the
-   * probe awaits its answer before the valid query, so frames answering it
-   * are never taken for that query's.
-   */
-  servable?: boolean;
-  /** Not malformed at all: a valid query, to be answered as one (frames), never as a malformed line. */
-  valid?: boolean;
-  correlatedOnly?: boolean;
-}
-
-/** A query body any provider can serve, for the stimuli that spell one oddly. */
-const BODY = { kinds: [], anchors: [], max_frames: 8, max_tokens: 2000 };
-
-export const MALFORMED_STIMULI: readonly MalformedStimulus[] = [
-  { step: "bad-garbage", what: "a line that is not JSON", raw: "this is not json {{", reply: true },
-  { step: "bad-empty-object", what: "an empty JSON object (no type, no id: it may be a notification, so no reply is expected)", raw: "{}", reply: false },
-  { step: "bad-array", what: "a JSON array", raw: "[]", reply: true },
-  {
-    step: "bad-typeless-request",
-    what: "an object with an id but no type",
-    env: { query: { goal: "no type" } },
-    id: "bad-typeless",
-    reply: true,
-    correlatedOnly: true,
-  },
-  { step: "bad-query-no-body", what: "a query with no query member", env: { type: "query" }, id: "bad-no-body", reply: true },
-  {
-    step: "bad-query-wrong-types",
-    what: "a query whose fields have the wrong types",
-    env: { type: "query", query: { goal: 7, kinds: "doc", max_frames: "many" } },
-    id: "bad-wrong-types",
-    reply: true,
-  },
-];
-
-/**
- * The stimuli of probe malformed-bytes, read as MALFORMED_STIMULI are: lines
- * whose bytes a line reader or a JSON parser may trip on. They run in a
- * process of their own, so a provider that dies on each of them (and on
- * every malformed line before) does not use up the fresh sessions that
- * malformed-input and the probes beside it may be resumed in. Invalid UTF-8
- * comes last: it ends the read loop of providers whose line reader decodes
- * strictly.
- */
-export const BYTE_STIMULI: readonly MalformedStimulus[] = [
-  // ASCII bytes in the JSON grammar, but no Unicode: RFC 8259 §8.2 leaves "the behavior of software that receives
-  // JSON texts containing such values" open, so a conformant parser may take the goal as a string and serve it, or
-  // refuse it. Served or refused as bad_request, both honest: survival binds, the SHOULD does not.
-  {
-    step: "bad-lone-surrogate",
-    what: "a query whose goal is a lone surrogate escape (\\ud800: JSON's grammar, not Unicode)",
-    env: { type: "query", query: { goal: "\ud800", ...BODY } },
-    id: "bad-surrogate",
-    reply: false,
-    servable: true,
-  },
-  // "the control characters (U+0000 through U+001F)" MUST be escaped in a JSON string (RFC 8259 §7): the line is no
-  // JSON text, so no envelope, a malformed line. Survival binds, and so does the SHOULD.
-  {
-    step: "bad-nul-byte",
-    what: "a query with a raw NUL byte inside a string (no JSON: control characters are escaped)",
-    env: { type: "query", query: { goal: "nul\u0000byte", ...BODY } },
-    id: "bad-nul",
-    spell: (json) => json.replace("\\u0000", "\u0000"),
-    reply: true,
-  },
-  // A bare CR inside a string is a raw control character as well (§7): no JSON, a malformed line; a reader that
-  // splits lines at CR sees two fragments, neither an envelope. Survival and the SHOULD bind.
-  {
-    step: "bad-bare-cr",
-    what: "a query with a bare CR inside a string (no JSON; a reader splitting lines at CR sees two fragments)",
-    env: { type: "query", query: { goal: "line one\rline two", ...BODY } },
-    id: "bad-cr",
-    spell: (json) => json.replace("\\r", "\r"),
-    reply: true,
-  },
-  // A CR right before the LF is JSON whitespace (RFC 8259 §2: ws = %x20 / %x09 / %x0A / %x0D), so the line holds
-  // exactly one envelope, a valid query: not malformed, and a bad_request would be the wrong answer. Survival binds
-  // (to a reader that keeps the CR it is a malformed line, which it must survive too); answered as a query it
-  // should be, though no keyword says so.
-  {
-    step: "bad-crlf",
-    what: "a valid query ending in CR LF (CR is JSON whitespace: one envelope, a query)",
-    env: { type: "query", query: { goal: "crlf", ...BODY } },
-    id: "crlf",
-    spell: (json) => `${json}\r`,
-    reply: false,
-    servable: true,
-    valid: true,
-  },
-  // "JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8"
-  // (RFC 8259 §8.1): FF FE is no JSON text, so no envelope, a malformed line. Survival binds, and so does the SHOULD.
-  { step: "bad-invalid-utf8", what: "a line of bytes that are not UTF-8", bytes: [0xff, 0xfe], reply: true },
-];
-
-/** The stimuli of a table a provider gets, and the exact line of each: text, or bytes when they are not UTF-8. */
-export function malformedLines(
-  correlated: boolean,
-  table: readonly MalformedStimulus[] = MALFORMED_STIMULI,
-): Array<MalformedStimulus & { line: string | Uint8Array }> {
-  return table
-    .filter((st) => correlated || !st.correlatedOnly)
-    .map((st) => {
-      if (st.bytes) return { ...st, line: Uint8Array.from(st.bytes) };
-      const json = st.raw ?? JSON.stringify(correlated && st.id !== undefined ? { ...st.env!, id: st.id } : st.env);
-      return { ...st, line: st.spell ? st.spell(json) : json };
-    });
-}
 
 export const MALFORMED_INPUT = spec({
   name: "malformed-input",

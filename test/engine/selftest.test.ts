@@ -1,5 +1,6 @@
 import t from "tap";
-import { casesOfJson, judge, reportForJson, shardOf, type SelftestReport } from "../../src/engine/selftest.ts";
+import { casesOfJson, judge, reportForJson, type SelftestReport } from "../../src/engine/selftest-case.ts";
+import { shardOf } from "../../src/engine/selftest.ts";
 import { selftestLine } from "../../src/cli/selftest.ts";
 import type { CheckResult, EvidenceResult } from "../../src/verdict/status.ts";
 

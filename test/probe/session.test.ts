@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import t from "tap";
-import { Session, type RecordedEvent } from "../../src/probe/session.ts";
+import { Session } from "../../src/probe/session.ts";
+import type { RecordedEvent } from "../../src/probe/session-types.ts";
 import { DEFAULTS } from "../../src/engine/defaults.ts";
 import { BYTE_STIMULI, malformedLines, SHUTDOWN } from "../../src/protocol/probes.ts";
 import type { LineProvider, Target } from "../../src/target/connection.ts";

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { DEFAULTS } from "../../engine/defaults.ts";
-import type { Transport } from "../../engine/selftest.ts";
+import { reportForJson, type Transport } from "../../engine/selftest-case.ts";
 import { exitCode } from "../../verdict/exit.ts";
 import { out, positive, UsageError } from "../io.ts";
 import { defineCommand } from "./define.ts";
@@ -35,7 +35,7 @@ export default defineCommand({
   async run(a, { noProvider }) {
     noProvider("selftest");
     const transports = (a.transport ?? ["stdio", "http", "https"]) as Transport[];
-    const [{ selftest, reportForJson }, { selftestLine, selftestSummary }] = await Promise.all([import("../../engine/selftest.ts"), import("../selftest.ts")]);
+    const [{ selftest }, { selftestLine, selftestSummary }] = await Promise.all([import("../../engine/selftest.ts"), import("../selftest.ts")]);
     const shard = a.shard === undefined ? undefined : parseShard(a.shard);
     const jobs = a.jobs === undefined ? Math.min(4, availableParallelism()) : positive("jobs", a.jobs);
     const r = await selftest({
