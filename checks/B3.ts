@@ -44,6 +44,8 @@ type Mismatch = { frame: FrameAt; declared: Param; bytes: number; cost: number; 
 
 const F = findings({
   "cost-mismatch": {
+    // One miscount is one defect; a floor, a UTF-16 count and an arbitrary number are three.
+    apart: (p: Mismatch) => (p.miscount === null ? null : p.miscount.kind),
     says: (p: Mismatch) =>
       `${framed(p.frame)} declares token_cost ${show(p.declared)} but its content is ${p.bytes} UTF-8 bytes → ceil(${p.bytes}/4) = ${p.cost}` +
       hint(p.declared, p.miscount),

@@ -6,6 +6,8 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 const F = findings({
   "out-of-range": {
+    // A number past either end is one defect; a string or a null for a score is another.
+    apart: (p: { score: Param }) => (typeof p.score === "number" ? "number" : p.score === null ? "null" : typeof p.score),
     says: (p: { frame: FrameAt; score: Param }) => `${framed(p.frame)} has score ${show(p.score)}, outside [0, 1]`,
     expected: () => "a number 0 ≤ score ≤ 1",
     actual: (p: { score: Param }) => show(p.score),

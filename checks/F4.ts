@@ -9,6 +9,8 @@ const FIELDS = ["valid_from", "valid_to", "recorded_at"] as const;
 
 const F = findings({
   "off-profile": {
+    // Which members, broken which way (an offset, a space, a lowercase t): their values with the digits blanked.
+    apart: (p: { members: { [k: string]: Param }[] }) => p.members.map((m) => `${m.name} ${show(m.value).replace(/\d/g, "#")}`),
     says: (p: { frame: FrameAt; members: { [k: string]: Param }[] }) =>
       `${framed(p.frame)} has ${p.members.map((m) => `${m.name} ${show(m.value)}`).join(", ")} outside the profile (uppercase T and Z, UTC, seconds required)`,
     expected: () => 'YYYY-MM-DDTHH:MM:SS(.f+)?Z, e.g. "2026-07-20T18:00:00Z"',

@@ -1,7 +1,7 @@
 import { counted } from "../../src/verdict/words.ts";
 import { site, type Evidence } from "./check.ts";
 import { type Message, type ProbeView } from "../../src/transcript/view.ts";
-import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
+import { framesAt, framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
 import type { Param } from "./findings.ts";
 import { common } from "./common-findings.ts";
@@ -69,7 +69,10 @@ export function framesOf(x: Exchange): Obj[] | undefined {
 }
 
 export function servedFrames(xs: Exchange[]): ServedFrame[] {
-  return xs.flatMap((x) => (framesOf(x) ?? []).map((frame, index) => ({ frame, index, line: x.answer!.n, exchange: x })));
+  // The index is the frame's place in result.frames as sent, so a finding (and the schema site it claims) names that member.
+  return xs.flatMap((x) =>
+    (x.answer?.env.type === "frames" ? framesAt(x.answer.env) : []).map(({ frame, index }) => ({ frame, index, line: x.answer!.n, exchange: x })),
+  );
 }
 
 /**
@@ -167,7 +170,7 @@ export function everyFrame(
   const elsewhere = [...views, ...SERVED_ELSEWHERE.map(probe)]
     .flatMap((v) => v.received())
     .filter((m) => m.env.type === "frames" && !answered.has(m.n))
-    .flatMap((m) => framesIn(m.env).map((frame, index) => test({ frame, index, line: m.n })))
+    .flatMap((m) => framesAt(m.env).map(({ frame, index }) => test({ frame, index, line: m.n })))
     .filter((e): e is Evidence => e !== undefined && !e.ok);
   return elsewhere.length === 0 ? own : [...(Array.isArray(own) ? own : []), ...elsewhere];
 }
@@ -191,7 +194,7 @@ export function perAnswer(views: ProbeView[], test: (x: Exchange, frames: Obj[])
 /** The words of a rule that a frame's string member is non-empty (F2, F3). */
 export const nonEmpty = findings({
   empty: {
-    apart: ["field"],
+    apart: (p: { field: string }) => p.field,
     says: (p: { frame: FrameAt; field: string; value: Param }) => `${framed(p.frame)} has an empty or missing ${p.field}`,
     expected: () => "a non-empty string",
     actual: (p: { value: Param }) => show(p.value),

@@ -20,14 +20,14 @@ export const common = findings({
   /** The envelope schema, at a field the check owns. */
   schema: {
     level: "MUST",
-    apart: ["schema_path"],
+    apart: (p: SchemaParams) => schemaShape(p),
     says: (p: SchemaParams) => schemaWords(p),
     actual: (p: SchemaParams) => p.actual ?? undefined,
   },
   /** The same, for a schema rule the spec states with no keyword: it warns, never fails. */
   "schema-keywordless": {
     level: "NONE",
-    apart: ["schema_path"],
+    apart: (p: SchemaParams) => schemaShape(p),
     says: (p: SchemaParams) => schemaWords(p),
     actual: (p: SchemaParams) => p.actual ?? undefined,
   },
@@ -55,6 +55,11 @@ export interface SchemaParams {
   keyword: string;
   schema_path: string;
   actual: string | null;
+}
+
+/** One schema rule broken the same way: the rule, and the error with its numbers (indices, limits seen) blanked. */
+function schemaShape(p: SchemaParams): string[] {
+  return [p.type, p.schema_path, p.pointer.replace(/\d+/g, "#"), p.error.replace(/\d+/g, "#")];
 }
 
 function schemaWords(p: SchemaParams): string {

@@ -9,7 +9,7 @@
  * Rewording a finding is an edit to one table entry.
  */
 import type { Evidence } from "./evidence.ts";
-import type { Level, Params } from "../../src/verdict/status.ts";
+import type { Level, Param, Params } from "../../src/verdict/status.ts";
 
 export type { Param, Params } from "../../src/verdict/status.ts";
 
@@ -28,11 +28,12 @@ export interface Wording<P extends Params> {
   /** The rule could not be observed (a precondition broke). */
   untestable?: boolean;
   /**
-   * The params that make two findings of this code different defects: they
-   * are shown apart, not folded into one with a count. Every other param
-   * is where it was seen (a frame, a line, a count).
+   * What makes two findings of this code different defects, from their
+   * params: findings that differ in it are shown apart, not folded into one
+   * with a count. Everything else is where it was seen (a frame, a line, a
+   * count). Without it every finding of the code is alike.
    */
-  apart?: readonly (keyof P & string)[];
+  apart?: (p: P) => Param;
 }
 
 /** A code: lowercase words joined by hyphens. */
@@ -61,14 +62,14 @@ export function findings<T extends { [code: string]: Wording<any> }>(table: T) {
       const w = table[code]!;
       const expected = w.expected?.(params);
       const actual = w.actual?.(params);
-      const apart = w.apart?.map((k) => params[k as keyof typeof params]);
+      const apart = w.apart?.(params);
       return {
         ok: w.ok ?? false,
         ...(w.level ? { level: w.level } : {}),
         ...(w.untestable ? { untestable: true } : {}),
         code,
         params: params as Params,
-        ...(apart && apart.length > 0 ? { apart: JSON.stringify(apart) } : {}),
+        ...(apart !== undefined ? { apart: JSON.stringify(apart) } : {}),
         message: w.says(params),
         ...(expected !== undefined ? { expected } : {}),
         ...(actual !== undefined ? { actual } : {}),

@@ -94,6 +94,7 @@ export class Session {
         this.push({ kind: "line", env, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
+      resent: (replyTo: number, why: string) => this.note("resent", { reason: why, reply_to: replyTo }),
       httpError: (status: number, body: string, replyTo: number) => {
         const why = `the provider answered HTTP ${status} with ${body.trim() === "" ? "an empty body" : `a body that is no envelope: ${JSON.stringify(body.slice(0, 80))}`}`;
         // An error status is an answer: the provider is up.

@@ -69,6 +69,13 @@ export function framesIn(env: Obj | undefined): Obj[] {
   return Array.isArray(result?.frames) ? result.frames.filter(isObj) : [];
 }
 
+/** The object frames of a frames envelope, each with its index in result.frames as sent (entries that are no object are skipped, not counted out). */
+export function framesAt(env: Obj | undefined): { frame: Obj; index: number }[] {
+  const result = env?.type === "frames" && isObj(env.result) ? env.result : undefined;
+  if (!Array.isArray(result?.frames)) return [];
+  return result.frames.flatMap((frame: unknown, index: number) => (isObj(frame) ? [{ frame, index }] : []));
+}
+
 /**
  * Whether a reply answers a sync query: it carries the sync id, or it is a
  * frames envelope with no id (no correlation, or a provider that drops ids:

@@ -5,9 +5,9 @@
  * that time is not its own. The loop clock counts only the time the event
  * loop was free to run: of any gap between two of its ticks, at most
  * MAX_STEP_MS, and where the runtime measures it (Node's event-loop
- * utilisation), no more than the loop spent idle in that gap, so the work
- * of other cases on the same thread, however finely it is cut, is not
- * counted either. A wait on it that nothing answers lasts as long as on the
+ * utilisation), no more than the loop spent idle in that gap (but at least
+ * BUSY_SHARE of it), so the work of other cases on the same thread, however
+ * finely it is cut, counts only that share. A wait on it that nothing answers lasts as long as on the
  * wall clock while the thread idles, and longer only when the thread was
  * held.
  */
@@ -24,11 +24,14 @@ export const wallClock: Clock = { now: () => performance.now() };
 export const TICK_MS = 20;
 /** The most of one gap between ticks the loop clock counts: a longer gap is the thread held, not time given. */
 export const MAX_STEP_MS = 2 * TICK_MS;
+/** The least share of a gap the loop clock counts where the loop was busy all of it: a wait is never held off for good. */
+export const BUSY_SHARE = 1 / 4;
 
 /**
  * A loop clock over a wall clock read by `wall` (ticked by the caller, in
  * tests); `tick` counts the gap since the last tick, up to one step and, with
- * `idle` (the loop's idle time, a running total), up to the idle time gained.
+ * `idle` (the loop's idle time, a running total), up to the idle time gained
+ * or BUSY_SHARE of the gap, whichever is more.
  */
 export function stepClock(wall: () => number, idle?: () => number): Clock & { tick(): void } {
   let last = wall();
@@ -38,7 +41,8 @@ export function stepClock(wall: () => number, idle?: () => number): Clock & { ti
     const at = wall();
     const free = idle?.();
     const gap = Math.min(Math.max(0, at - last), MAX_STEP_MS);
-    counted += free === undefined ? gap : Math.min(gap, Math.max(0, free - lastIdle));
+    // A loop kept busy by other work still counts a share of each gap: a wait on it ends, at most BUSY_SHARE⁻¹ times its length later.
+    counted += free === undefined ? gap : Math.min(gap, Math.max(free - lastIdle, gap * BUSY_SHARE));
     last = at;
     if (free !== undefined) lastIdle = free;
   };

@@ -9,6 +9,8 @@ export interface ConnectionEvents {
   exit(code: number | null, signal: string | null): void;
   /** HTTP: an error status whose body is no envelope (empty, cut, or not JSON): the request was answered, with nothing to read. */
   httpError?(status: number, body: string, replyTo: number): void;
+  /** HTTP: the request `replyTo` was reset on a kept-alive connection before any answer, and sent again on a fresh one. */
+  resent?(replyTo: number, why: string): void;
   /** The provider could not be started (stdio) or reached (HTTP). */
   unreachable(kind: "spawn-error" | "connect-error", message: string): void;
 }

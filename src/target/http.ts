@@ -23,9 +23,13 @@ const STALE_RETRIES = 3;
 
 /**
  * A request sent on a kept-alive connection the server was closing (its
- * idle timeout raced the request) is reset before any answer. The server
- * closed the connection as idle, so it did not take the request; sending it
- * again is what HTTP clients do (RFC 9112 §9.3.1). A reset on a fresh
+ * idle timeout raced the request) is reset before any answer. Where that is
+ * the race, the server did not take the request, and sending it again on a
+ * fresh connection is what HTTP clients do; a POST is not idempotent, so
+ * RFC 9112 §9.3.1 lets a client do it only where it knows the request was
+ * not applied, which a reset cannot tell. A CGP request that a provider
+ * took and then reset is no answer either way; the resend is recorded in
+ * the transcript (note "resent") so it is never silent. A reset on a fresh
  * connection is not retried: it is the provider's, and is reported.
  */
 export function staleSocket(req: { reusedSocket?: boolean }, e: unknown): boolean {
@@ -126,7 +130,11 @@ export class HttpConnection implements Connection {
         // "finish": the request's last bytes were handed to the operating system.
         req.on("finish", () => tell());
         req.on("error", (e) => {
-          if (!answered && left > 0 && staleSocket(req, e) && !this.aborter.signal.aborted) return attempt(left - 1);
+          if (!answered && left > 0 && staleSocket(req, e) && !this.aborter.signal.aborted) {
+            // Recorded: a provider that took the request and then reset the connection has it twice, and the transcript says so.
+            this.on.resent?.(k, `${(e as { code?: string }).code ?? e.message} on a kept-alive connection before any answer: sent again on a fresh one`);
+            return attempt(left - 1);
+          }
           tell(this.aborter.signal.aborted ? "the session ended before the request was written" : `the request could not be written: ${e.message}`);
           if (!this.aborter.signal.aborted) {
             this.failed = true;

@@ -24,6 +24,7 @@ const NOTES = new Set([
   "unsent",
   "files",
   "http-error",
+  "resent",
   "passed-over",
 ]);
 const UNREAD = new Set(["not-local", "missing", "not-regular", "outside-roots", "too-large", "remote-provider"]);

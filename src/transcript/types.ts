@@ -19,6 +19,7 @@ export type NoteKind =
   | "unsent" // a line that never went out (`line`), and why (`reason`): the provider had exited, or the session ended before its turn
   | "files" // provenance-files: what was found and read
   | "http-error" // HTTP: an error status whose body held no envelope
+  | "resent" // HTTP: a request reset on a kept-alive connection before any answer, sent again on a fresh one
   | "passed-over"; // a stimulus not sent again: it ended an earlier session of the same probes
 
 /** Why a provenance file's bytes are not in the transcript. */

@@ -48,3 +48,18 @@ t.test("a cost mismatch carries its numbers as params, and the miscount that exp
   const e = r.evidence.find((x) => x.code === "B3.cost-mismatch");
   t.same(e?.params, { frame: { id: "frm_2", index: 0, line: e?.lines[0] }, declared: 2, bytes: 24, cost: 6, miscount: { kind: "characters", n: 8 } });
 });
+
+t.test("different miscounts are different findings, each folded with its own count", async (t) => {
+  const floor = Array.from({ length: 4 }, (_, i) => frame({ id: `floor-${i}`, content: "abcdefg", token_cost: 1 }));
+  const chars = Array.from({ length: 4 }, (_, i) => frame({ id: `chars-${i}`, content: "日本語のテキスト", token_cost: 2 }));
+  const r = served([...floor, ...chars]).scoreWith(B3);
+  const failing = r.evidence.filter((e) => !e.ok);
+  t.same(
+    failing.map((e) => [(e.params?.miscount as { kind: string } | null)?.kind, e.occurrences]),
+    [
+      ["floor", 4],
+      ["characters", 4],
+    ],
+    "a floor and a character count are two defects, four frames each",
+  );
+});

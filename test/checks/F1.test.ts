@@ -52,3 +52,10 @@ t.test("a score out of range or not a number is one finding, F1's, wherever the 
     (_m, v) => `has score ${JSON.stringify(v)}, outside [0, 1]`,
   );
 });
+
+t.test("a frame's index is its place in result.frames as sent, entries that are no object counted", async (t) => {
+  const r = served([null as unknown as object, frame({ score: 5 })]).scoreWith(F1);
+  const failing = r.evidence.filter((e) => !e.ok);
+  t.equal(failing.length, 1, "one finding: the schema's range at that member is F1's own");
+  t.match(failing[0]?.message, /result\.frames\[1\]/);
+});

@@ -41,6 +41,7 @@ function connect(url: string) {
   const lines: string[] = [];
   const unreachable: string[] = [];
   const unsent: (string | undefined)[] = [];
+  const resent: number[] = [];
   let answered: () => void = () => {};
   const conn = new HttpConnection(
     { kind: "http", url, headers: {} },
@@ -51,6 +52,7 @@ function connect(url: string) {
         answered();
       },
       stderr: () => {},
+      resent: (k) => resent.push(k),
       eof: () => {},
       exit: () => {},
       unreachable: (_k, m) => {
@@ -64,7 +66,7 @@ function connect(url: string) {
       answered = r;
       conn.write(text, (why) => unsent.push(why));
     });
-  return { conn, lines, unreachable, unsent, send };
+  return { conn, lines, unreachable, unsent, resent, send };
 }
 
 t.test("the tester's client sends a request again when its kept-alive connection was closed under it", async (t) => {
@@ -78,6 +80,7 @@ t.test("the tester's client sends a request again when its kept-alive connection
   t.equal(c.lines.length, 2, "both requests answered");
   t.same(c.unreachable, [], "no reset reported");
   t.equal(s.seen(), 3, "the second request was reset once on the kept-alive connection, then answered on a fresh one");
+  t.same(c.resent, [2], "and the resend is told, for the transcript");
 });
 
 t.test("the tester's client reports a reset on a fresh connection, and does not send it again", async (t) => {
@@ -91,6 +94,7 @@ t.test("the tester's client reports a reset on a fresh connection, and does not 
   t.equal(c.unreachable.length, 1, "the reset is told");
   t.match(c.unreachable[0], /cannot reach the provider|stopped answering/);
   t.equal(s.seen(), 1, "sent once");
+  t.same(c.resent, [], "nothing resent");
 });
 
 t.test("the reference host's client does the same", async (t) => {
