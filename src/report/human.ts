@@ -147,7 +147,8 @@ export function renderHuman(report: RunReport, c: ChalkInstance, o: HumanOptions
         ),
     ),
     ...(report.policy?.strict ? [c.dim("--strict: SHOULD shortfalls are failures")] : []),
-    ...(report.policy?.baseline ? [renderBaselineSummary(report.policy.baseline)] : []),
+    // A run that could not be made observed too little for the baseline to be judged against: its summary would mislead.
+    ...(report.policy?.baseline && report.outcome !== "could-not-run" ? [renderBaselineSummary(report.policy.baseline)] : []),
     ...(o.transcriptPath
       ? [c.dim(`transcript (the lines the evidence cites): ${o.transcriptPath}`)]
       : o.verbose
