@@ -6,12 +6,24 @@
  * server) is proven by the honest reference host on both transports.
  */
 import { within, type Channel, type Received } from "../reference/host-channel.ts";
+import { after, loopClock } from "../target/clock.ts";
 import type { Bindings, HostTarget } from "../reference/host.ts";
 import { HALF_LINE, type RunSecrets } from "../reference/scenarios.ts";
 import { PROVIDER_PLACEHOLDERS, type ScenarioName } from "../protocol/host-scenarios.ts";
 import type { HostEvent } from "../transcript/host.ts";
 import { redact } from "../secret/redact.ts";
 import { providerTag, Recorder, Session } from "./session.ts";
+
+/** `p`, or "timeout" once the loop clock has advanced `ms` (none: as long as `p` takes). */
+async function onLoopClock<T>(p: Promise<T>, ms: number | undefined): Promise<T | "timeout"> {
+  if (ms === undefined) return within(p, undefined);
+  const wait = after(ms, loopClock);
+  try {
+    return await Promise.race([p, wait.done.then(() => "timeout" as const)]);
+  } finally {
+    wait.cancel();
+  }
+}
 
 /** A queue of what the provider sent, read one item at a time under a deadline. */
 class Inbox {
@@ -23,9 +35,15 @@ class Inbox {
     this.wake?.();
   }
 
+  /**
+   * The host's read deadline runs on the loop clock: the provider answers on
+   * this thread, so time other cases held it is not time it failed to answer
+   * (a wall-clock timer due while the thread was held fired before the
+   * answer's I/O was read).
+   */
   async next(ms: number | undefined): Promise<Received> {
     const ready = (): Promise<void> => (this.queue.length > 0 ? Promise.resolve() : new Promise<void>((r) => (this.wake = r)));
-    const r = await within(ready(), ms);
+    const r = await onLoopClock(ready(), ms);
     this.wake = undefined;
     if (r === "timeout") return { kind: "timeout" };
     return this.queue.shift()!;
