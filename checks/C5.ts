@@ -1,7 +1,18 @@
 import { defineCheck } from "./kit/check.ts";
 import { isObj } from "../src/protocol/envelope.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { HANDSHAKE } from "../src/protocol/probes.ts";
+
+const F = findings({
+  contradiction: {
+    says: (p: { offMachine: Param[]; scopes: Param }) =>
+      `data_flow declares egress: false beside off-machine scope${p.offMachine.length > 1 ? "s" : ""} ${p.offMachine.map((s) => show(s)).join(", ")}`,
+    expected: () => "egress: true, or only local-only scopes",
+    actual: (p: { scopes: Param }) => `egress: false, egress_scopes ${show(p.scopes)}`,
+  },
+  consistent: { ok: true, says: (p: { egress: Param; scopes: Param }) => `egress ${show(p.egress)} with egress_scopes ${show(p.scopes)} is consistent` },
+});
 
 /**
  * @anchor C5
@@ -10,6 +21,7 @@ import { HANDSHAKE } from "../src/protocol/probes.ts";
  * off-machine".
  */
 export default defineCheck({
+  findings: F.table,
   id: "C5",
   title: "Egress scopes agree with the egress flag",
   level: "MUST",
@@ -24,16 +36,8 @@ export default defineCheck({
     if (!Array.isArray(scopes) || scopes.length === 0) return { skip: "the provider declares no egress_scopes: only the boolean egress applies" };
     const offMachine = scopes.filter((s) => s !== "local-only");
     if (flow!.egress === false && offMachine.length > 0) {
-      return [
-        {
-          ok: false,
-          message: `data_flow declares egress: false beside off-machine scope${offMachine.length > 1 ? "s" : ""} ${offMachine.map((s) => show(s)).join(", ")}`,
-          expected: "egress: true, or only local-only scopes",
-          actual: `egress: false, egress_scopes ${show(scopes)}`,
-          lines: [ack.n],
-        },
-      ];
+      return [F.say("contradiction", { offMachine: offMachine as Param[], scopes: scopes as Param }, { lines: [ack.n] })];
     }
-    return [{ ok: true, message: `egress ${show(flow!.egress)} with egress_scopes ${show(scopes)} is consistent`, lines: [ack.n] }];
+    return [F.say("consistent", { egress: flow!.egress as Param, scopes: scopes as Param }, { lines: [ack.n] })];
   },
 });

@@ -1,8 +1,64 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities, fingerprintDims } from "../src/protocol/caps.ts";
 import { stimulusOutcome, unansweredAlive } from "./kit/stimulus.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes.ts";
+
+/** The over-long vector: `sent` dimensions against the declared `dims`. */
+type Mismatch = { dims: number; sent: number };
+type Silent = { dims: number; line: number; why: string };
+
+const F = findings({
+  "bad-fingerprint": {
+    level: "NONE",
+    says: (p: { fingerprint: Param }) => `embeddings_fingerprint ${show(p.fingerprint)} does not follow <model-id>/<dimensions>[/<normalization>]`,
+    expected: () => 'e.g. "bge-small-en-v1.5/384/l2"',
+    actual: (p: { fingerprint: Param }) => show(p.fingerprint),
+  },
+  fingerprint: { ok: true, says: (p: { fingerprint: Param; dims: number }) => `embeddings_fingerprint ${show(p.fingerprint)} declares ${p.dims} dimensions` },
+  "no-answer": {
+    untestable: true,
+    says: (p: Silent) => `the query with a ${p.dims}-dimension embedding (line ${p.line}) got no answer: ${p.why}`,
+  },
+  served: { ok: true, says: (p: { dims: number }) => `a ${p.dims}-dimension embedding was answered with frames` },
+  /** No keyword binds a provider to serve a vector of its own dimension. */
+  refused: {
+    level: "NONE",
+    says: (p: { dims: number; code: Param; message: Param }) => `a query with an embedding of exactly the declared ${p.dims} dimensions was refused`,
+    expected: () => "frames",
+    actual: (p: { code: Param; message: Param }) => `error ${show(p.code)}: ${show(p.message)}`,
+  },
+  /** Silence while the provider lives falls short of the SHOULD. */
+  "mismatch-unanswered": {
+    says: (p: Mismatch & Silent) => `a query with an embedding of ${p.sent} dimensions (line ${p.line}) got no answer: ${p.why}`,
+    expected: () => "error bad_request, promptly",
+    actual: (p: Silent) => p.why,
+  },
+  /** The same, the provider dead: a crash on a bad request, R1's finding; not observed here. */
+  "mismatch-lost": {
+    untestable: true,
+    says: (p: Mismatch & Silent) => `a query with an embedding of ${p.sent} dimensions (line ${p.line}) got no answer: ${p.why}`,
+    expected: () => "error bad_request, promptly",
+    actual: (p: Silent) => p.why,
+  },
+  "mismatch-refused": { ok: true, says: (p: Mismatch) => `an embedding of ${p.sent} dimensions got error bad_request` },
+  "mismatch-accepted": {
+    level: "SHOULD",
+    apart: ["type"],
+    says: (p: Mismatch & { type: Param; code?: Param }) =>
+      `an embedding of ${p.sent} dimensions against a ${p.dims}-dimension space was not refused with bad_request`,
+    expected: () => "error bad_request",
+    actual: (p: { type: Param; code?: Param }) => (p.type === "error" ? `error ${show(p.code)}` : "frames (scored anyway)"),
+  },
+  wedged: {
+    level: "MUST",
+    says: (p: Mismatch & { why: string }) =>
+      `after an embedding of ${p.sent} dimensions, ${p.why} (R1: a provider MUST NOT crash on a bad request, and one that stops answering has)`,
+    expected: () => "the provider stays alive",
+    actual: (p: { why: string }) => p.why,
+  },
+});
 
 /**
  * @anchor E1
@@ -22,6 +78,7 @@ import { EMBEDDING, EMBEDDING_MISMATCH, HANDSHAKE } from "../src/protocol/probes
  * serve one.
  */
 export default defineCheck({
+  findings: F.table,
   id: "E1",
   title: "Embedding fingerprint is well-formed and its dimension is enforced",
   level: "SHOULD",
@@ -35,43 +92,23 @@ export default defineCheck({
     if (fp === undefined || fp === null) return { skip: "capabilities.embeddings_fingerprint is not declared: no embedding is sent" };
     const dims = fingerprintDims(fp);
     if (dims === undefined) {
-      return [
-        {
-          ok: false,
-          level: "NONE",
-          message: `embeddings_fingerprint ${show(fp)} does not follow <model-id>/<dimensions>[/<normalization>]`,
-          expected: 'e.g. "bge-small-en-v1.5/384/l2"',
-          actual: show(fp),
-          lines: [ack.n],
-        },
-      ];
+      return [F.say("bad-fingerprint", { fingerprint: fp as Param }, { lines: [ack.n] })];
     }
-    const out: Evidence[] = [{ ok: true, message: `embeddings_fingerprint ${show(fp)} declares ${dims} dimensions`, lines: [ack.n] }];
+    const out: Evidence[] = [F.say("fingerprint", { fingerprint: fp as Param, dims }, { lines: [ack.n] })];
+    const mismatch: Mismatch = { dims, sent: dims + 3 };
     const ok = probe(EMBEDDING);
     const sent = ok.sent(EMBEDDING.steps.ok)[0];
     if (sent) {
       const reply = ok.answer(EMBEDDING.steps.ok, ["frames", "error"]);
       if (!reply) {
         const s = ok.silence(EMBEDDING.steps.ok);
-        out.push({
-          ok: false,
-          untestable: true,
-          message: `the query with a ${dims}-dimension embedding (line ${sent.n}) got no answer: ${s.why}`,
-          lines: [sent.n, ...s.lines],
-        });
+        out.push(F.say("no-answer", { dims, line: sent.n, why: s.why }, { lines: [sent.n, ...s.lines] }));
       } else {
+        const at = { lines: [sent.n, reply.n] };
         out.push(
           reply.env.type === "frames"
-            ? { ok: true, message: `a ${dims}-dimension embedding was answered with frames`, lines: [sent.n, reply.n] }
-            : {
-                ok: false,
-                // No keyword binds a provider to serve a vector of its own dimension.
-                level: "NONE",
-                message: `a query with an embedding of exactly the declared ${dims} dimensions was refused`,
-                expected: "frames",
-                actual: `error ${show(reply.env.code)}: ${show(reply.env.message)}`,
-                lines: [sent.n, reply.n],
-              },
+            ? F.say("served", { dims }, at)
+            : F.say("refused", { dims, code: reply.env.code as Param, message: reply.env.message as Param }, at),
         );
       }
     }
@@ -83,40 +120,19 @@ export default defineCheck({
         const s = bad.silence(EMBEDDING_MISMATCH.steps.wrong);
         // Silence while the provider lives falls short of the SHOULD; dying on it is a crash on a bad request, R1's finding.
         const quiet = unansweredAlive(bad, EMBEDDING_MISMATCH.steps.wrong);
-        out.push({
-          ok: false,
-          ...(quiet ? {} : { untestable: true }),
-          message: `a query with an embedding of ${dims + 3} dimensions (line ${wrong.n}) got no answer: ${s.why}`,
-          expected: "error bad_request, promptly",
-          actual: s.why,
-          lines: [wrong.n, ...s.lines],
-        });
+        out.push(F.say(quiet ? "mismatch-unanswered" : "mismatch-lost", { ...mismatch, line: wrong.n, why: s.why }, { lines: [wrong.n, ...s.lines] }));
       } else {
-        const lines = [wrong.n, reply.n];
+        const at = { lines: [wrong.n, reply.n] };
         out.push(
           reply.env.type === "error" && reply.env.code === "bad_request"
-            ? { ok: true, message: `an embedding of ${dims + 3} dimensions got error bad_request`, lines }
-            : {
-                ok: false,
-                level: "SHOULD",
-                message: `an embedding of ${dims + 3} dimensions against a ${dims}-dimension space was not refused with bad_request`,
-                expected: "error bad_request",
-                actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : "frames (scored anyway)",
-                lines,
-              },
+            ? F.say("mismatch-refused", mismatch, at)
+            : F.say("mismatch-accepted", { ...mismatch, type: reply.env.type as Param, code: reply.env.code as Param }, at),
         );
         // A provider that dies after answering it crashed on it: R1 holds that. One that lives but answers nothing more has
         // wedged on a bad request, which R1's MUST NOT forbids as it does a crash, and which only this check's stimulus shows.
         const o = stimulusOutcome(bad, EMBEDDING_MISMATCH.steps.wrong, EMBEDDING_MISMATCH.steps.after);
         if (o?.silence && unansweredAlive(bad, EMBEDDING_MISMATCH.steps.after))
-          out.push({
-            ok: false,
-            level: "MUST",
-            message: `after an embedding of ${dims + 3} dimensions, ${o.silence.why} (R1: a provider MUST NOT crash on a bad request, and one that stops answering has)`,
-            expected: "the provider stays alive",
-            actual: o.silence.why,
-            lines: [wrong.n, o.silence.line],
-          });
+          out.push(F.say("wedged", { ...mismatch, why: o.silence.why }, { lines: [wrong.n, o.silence.line] }));
       }
     }
     return out;

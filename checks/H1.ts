@@ -1,10 +1,60 @@
 import { defineCheck } from "./kit/check.ts";
 import { family, HOST_VERSION, isVersionString } from "../src/math/version.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { HANDSHAKE, HANDSHAKE_STEP } from "../src/protocol/probes.ts";
 
 /** An HTTP status, when the reply came over HTTP. */
 const e0 = (status: number | undefined): string => (status === undefined ? "" : ` with HTTP status ${status}`);
+
+/** What came back instead of a handshake_ack. */
+type Instead =
+  | { kind: "other"; seen: { type: Param; line: number }[] }
+  | { kind: "junk"; text?: string; line: number; status: number | null }
+  | { kind: "timeout"; waitedMs?: number }
+  | { kind: "exited" }
+  | { kind: "none" };
+
+function insteadWords(i: Instead): string {
+  switch (i.kind) {
+    case "other":
+      return `received ${i.seen.map((m) => `type ${show(m.type)} (line ${m.line})`).join(", ")} instead`;
+    case "junk":
+      return `only output that is not a JSON envelope, e.g. ${show(i.text, 60)} (line ${i.line})${e0(i.status ?? undefined)}`;
+    case "timeout":
+      return `nothing within ${i.waitedMs} ms`;
+    case "exited":
+      return "the provider exited without replying";
+    case "none":
+      return "no reply";
+  }
+}
+
+const OURS = family(HOST_VERSION)!;
+
+const F = findings({
+  "never-started": {
+    untestable: true,
+    says: (p: { exited: boolean }) => `the provider ${p.exited ? "exited" : "ended"} before writing a line, so no handshake was answered`,
+  },
+  "no-ack": {
+    says: () => "no handshake_ack in reply to handshake",
+    expected: () => "a handshake_ack envelope",
+    actual: (p: { instead: Instead }) => insteadWords(p.instead),
+  },
+  "bad-version": {
+    says: () => "handshake_ack protocol_version does not follow the version grammar contextgraph/<major>.<minor>[-draft]",
+    expected: () => 'e.g. "contextgraph/1.0"',
+    actual: (p: { version: Param }) => show(p.version),
+  },
+  "wrong-family": {
+    says: (p: { version: string; family: string }) =>
+      `handshake_ack protocol_version ${p.version} is in family ${p.family}, but the host spoke ${HOST_VERSION} (family ${OURS})`,
+    expected: () => `a version in family ${OURS}`,
+    actual: (p: { version: string }) => p.version,
+  },
+  "same-family": { ok: true, says: (p: { version: string }) => `handshake_ack protocol_version ${p.version} shares the host's family ${OURS}` },
+});
 
 /**
  * @anchor H1
@@ -14,6 +64,7 @@ const e0 = (status: number | undefined): string => (status === undefined ? "" : 
  * and H1 is not observed (the run could not be made).
  */
 export default defineCheck({
+  findings: F.table,
   id: "H1",
   title: "Provider answers handshake with an ack in the host's major family",
   level: "MUST",
@@ -27,57 +78,29 @@ export default defineCheck({
       const seen = p.received(HANDSHAKE_STEP);
       const timeout = p.notes("timeout", HANDSHAKE_STEP)[0];
       const junk = p.nonEnvelopes().filter((e) => e.step === HANDSHAKE_STEP);
-      const actual =
+      const instead: Instead =
         seen.length > 0
-          ? `received ${seen.map((m) => `type ${show(m.env.type)} (line ${m.n})`).join(", ")} instead`
+          ? { kind: "other", seen: seen.map((m) => ({ type: m.env.type as Param, line: m.n })) }
           : junk.length > 0
-            ? `only output that is not a JSON envelope, e.g. ${show(junk[0]!.line, 60)} (line ${junk[0]!.n})${e0(junk[0]!.status)}`
+            ? { kind: "junk", text: junk[0]!.line, line: junk[0]!.n, status: junk[0]!.status ?? null }
             : timeout
-              ? `nothing within ${timeout.waitedMs} ms`
+              ? { kind: "timeout", waitedMs: timeout.waitedMs }
               : p.exit()
-                ? "the provider exited without replying"
-                : "no reply";
+                ? { kind: "exited" }
+                : { kind: "none" };
       const lines = [...p.sent(HANDSHAKE_STEP).map((m) => m.n), ...seen.map((m) => m.n), ...junk.slice(0, 3).map((e) => e.n), ...(timeout ? [timeout.n] : [])];
       // A provider that ended before writing anything never started: a run that could not be made, not a handshake answered wrong.
       const neverStarted = seen.length === 0 && junk.length === 0 && !timeout && !p.events.some((e) => e.dir === "recv");
       if (neverStarted) {
         const end = p.exit() ?? p.notes("spawn-error")[0] ?? p.notes("connect-error")[0];
-        return [
-          {
-            ok: false,
-            untestable: true,
-            message: `the provider ${p.exit() ? "exited" : "ended"} before writing a line, so no handshake was answered`,
-            lines: end ? [end.n] : lines,
-          },
-        ];
+        return [F.say("never-started", { exited: p.exit() !== undefined }, { lines: end ? [end.n] : lines })];
       }
-      return [{ ok: false, message: "no handshake_ack in reply to handshake", expected: "a handshake_ack envelope", actual, lines }];
+      return [F.say("no-ack", { instead }, { lines })];
     }
     const v = ack.env.protocol_version;
-    if (!isVersionString(v)) {
-      return [
-        {
-          ok: false,
-          message: "handshake_ack protocol_version does not follow the version grammar contextgraph/<major>.<minor>[-draft]",
-          expected: 'e.g. "contextgraph/1.0"',
-          actual: show(v),
-          lines: [ack.n],
-        },
-      ];
-    }
-    const ours = family(HOST_VERSION)!;
+    if (!isVersionString(v)) return [F.say("bad-version", { version: v as Param }, { lines: [ack.n] })];
     const theirs = family(v)!;
-    if (theirs !== ours) {
-      return [
-        {
-          ok: false,
-          message: `handshake_ack protocol_version ${v} is in family ${theirs}, but the host spoke ${HOST_VERSION} (family ${ours})`,
-          expected: `a version in family ${ours}`,
-          actual: v,
-          lines: [ack.n],
-        },
-      ];
-    }
-    return [{ ok: true, message: `handshake_ack protocol_version ${v} shares the host's family ${ours}`, lines: [ack.n] }];
+    if (theirs !== OURS) return [F.say("wrong-family", { version: v, family: theirs }, { lines: [ack.n] })];
+    return [F.say("same-family", { version: v }, { lines: [ack.n] })];
   },
 });

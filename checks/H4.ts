@@ -1,5 +1,6 @@
 import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { afterIdStep, CORRELATION } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
@@ -10,23 +11,48 @@ const ANSWERED = [CORRELATION.steps.first, CORRELATION.steps.second, CORRELATION
 /** Requests that may go unanswered (a SHOULD elsewhere), each chased by a valid query. */
 const CHASED = [CORRELATION.steps.malformed, CORRELATION.steps.embedding, CORRELATION.steps.unknownType, CORRELATION.steps.badVerify];
 
+/** A request we sent: its type (null when it had none) and its id, and its line. */
+type Request = { request: Param; id?: Param; line: number };
+/** A reply to it: its type, and its error code if it carries one. */
+type Reply = Request & { reply: Param; code?: Param; echoed?: Param };
+
 /** A request in words: its type, and its id ("the verify request \"v-1\""). */
-const requestWords = (sent: Message): string => `the ${typeof sent.env.type === "string" ? show(sent.env.type) : "untyped"} request ${show(sent.env.id)}`;
+const requestWords = (p: Request): string => `the ${typeof p.request === "string" ? show(p.request) : "untyped"} request ${show(p.id)}`;
+const replyWords = (p: Reply): string => `the ${show(p.reply)}${p.code !== undefined ? ` ${show(p.code)}` : ""} answering ${requestWords(p)} (line ${p.line})`;
+
+/**
+ * Each id probe correlation sends is a stimulus of its own (case, non-ASCII,
+ * a slash, a space: each a different way to mangle it), so the id is apart:
+ * what one reply does to its id is never folded into another's.
+ */
+const F = findings({
+  echoed: { ok: true, apart: ["reply", "id"], says: (p: { reply: Param; id?: Param }) => `${show(p.reply)} echoes id ${show(p.id)}` },
+  "id-dropped": {
+    apart: ["reply", "code", "request", "id"],
+    says: (p: Reply) => `${replyWords(p)} carries no id`,
+    expected: (p: Reply) => show(p.id),
+    actual: (p: Reply) => show(p.echoed),
+  },
+  "id-altered": {
+    apart: ["reply", "code", "request", "id"],
+    says: (p: Reply) => `${replyWords(p)} carries id ${show(p.echoed)}, not the same string`,
+    expected: (p: Reply) => show(p.id),
+    actual: (p: Reply) => show(p.echoed),
+  },
+  "no-reply": {
+    untestable: true,
+    apart: ["request", "id"],
+    says: (p: Request & { why: string }) => `${requestWords(p)} (line ${p.line}) got no reply to check: ${p.why}`,
+  },
+});
+
+const requestOf = (sent: Message): Request => ({ request: typeof sent.env.type === "string" ? sent.env.type : null, id: sent.env.id as Param, line: sent.n });
 
 function echoed(sent: Message, reply: Message): Evidence {
   const lines = [sent.n, reply.n];
-  return reply.env.id === sent.env.id
-    ? { ok: true, message: `${show(reply.env.type)} echoes id ${show(sent.env.id)}`, lines }
-    : {
-        ok: false,
-        message:
-          reply.env.id === undefined
-            ? `the ${show(reply.env.type)}${reply.env.code !== undefined ? ` ${show(reply.env.code)}` : ""} answering ${requestWords(sent)} (line ${sent.n}) carries no id`
-            : `the ${show(reply.env.type)}${reply.env.code !== undefined ? ` ${show(reply.env.code)}` : ""} answering ${requestWords(sent)} (line ${sent.n}) carries id ${show(reply.env.id)}, not the same string`,
-        expected: show(sent.env.id),
-        actual: show(reply.env.id),
-        lines,
-      };
+  if (reply.env.id === sent.env.id) return F.say("echoed", { reply: reply.env.type as Param, id: sent.env.id as Param }, { lines });
+  const p: Reply = { ...requestOf(sent), reply: reply.env.type as Param, code: reply.env.code as Param, echoed: reply.env.id as Param };
+  return F.say(reply.env.id === undefined ? "id-dropped" : "id-altered", p, { lines });
 }
 
 /** A chased request's reply: whatever came before the chasing query's answer. None is not H4's to judge. */
@@ -54,6 +80,7 @@ function chased(p: ProbeView, step: string): Evidence[] {
  * rule), and the provider is fully conformant: skip.
  */
 export default defineCheck({
+  findings: F.table,
   id: "H4",
   title: "Provider echoes the request id verbatim",
   level: "MUST",
@@ -71,12 +98,7 @@ export default defineCheck({
       const reply = p.answer(step);
       if (!reply) {
         const s = p.silence(step);
-        out.push({
-          ok: false,
-          untestable: true,
-          message: `${requestWords(sent)} (line ${sent.n}) got no reply to check: ${s.why}`,
-          lines: [sent.n, ...s.lines],
-        });
+        out.push(F.say("no-reply", { ...requestOf(sent), why: s.why }, { lines: [sent.n, ...s.lines] }));
         continue;
       }
       out.push(echoed(sent, reply));

@@ -4,6 +4,8 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { KINDS_QUERY, UNKNOWN_KIND_PROBE } from "../src/protocol/probes.ts";
 import { type Message, type ProbeView } from "../src/transcript/view.ts";
 import { framesIn } from "../src/protocol/envelope.ts";
+import { common } from "./kit/common-findings.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 
 const kindsOf = (m: Message): string[] => {
@@ -11,44 +13,87 @@ const kindsOf = (m: Message): string[] => {
   return Array.isArray(k) ? k.filter((x): x is string => typeof x === "string") : [];
 };
 
-function anchorsOf(m: Message): string {
+/**
+ * A narrowed query, as a finding's params: its kinds, the first anchor and
+ * the as_of it carried, and what narrowed it besides one kind (several kinds,
+ * an anchor, as_of). Each is its own stimulus: its findings are shown apart.
+ */
+type Narrowed = { kinds: string[]; anchor: Param; asOf: string | null; narrowing: "kind" | "kinds" | "anchor" | "as-of"; line: number };
+const APART = ["kinds", "anchor", "asOf"] as const;
+
+function narrowedBy(m: Message): Narrowed {
   const a = (m.env.query as { anchors?: unknown; as_of?: unknown } | undefined) ?? {};
-  return [
-    Array.isArray(a.anchors) && a.anchors.length > 0 ? ` anchored on ${show(a.anchors[0], 60)}` : "",
-    typeof a.as_of === "string" ? ` as_of ${a.as_of}` : "",
-  ].join("");
+  const kinds = kindsOf(m);
+  const anchor = Array.isArray(a.anchors) && a.anchors.length > 0 ? (a.anchors[0] as Param) : null;
+  const asOf = typeof a.as_of === "string" ? a.as_of : null;
+  const narrowing = anchor !== null ? "anchor" : asOf !== null ? "as-of" : kinds.length > 1 ? "kinds" : "kind";
+  return { kinds, anchor, asOf, narrowing, line: m.n };
 }
 
+function anchorsOf(p: Narrowed): string {
+  return [p.anchor !== null ? ` anchored on ${show(p.anchor, 60)}` : "", p.asOf !== null ? ` as_of ${p.asOf}` : ""].join("");
+}
+
+const what = (p: Narrowed): string => `kinds ${show(p.kinds)}${anchorsOf(p)} (line ${p.line})`;
+
+type Served = Narrowed & { outside: { id: Param; kind: Param }[]; outsideCount: number; served: Param[] };
+
+const F = findings({
+  "unsupported-kind": { ok: true, apart: APART, says: (p: Narrowed) => `${what(p)} answered with unsupported_kind` },
+  /** Q1 states the outcome ("returns zero frames, or replies unsupported_kind") with no keyword: a warning, never a failure. */
+  "other-error": {
+    level: "NONE",
+    apart: APART,
+    says: (p: Narrowed & { code: Param }) =>
+      `${what(p)} answered with error ${show(p.code)}; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
+    expected: () => "frames of the requested kinds, or error unsupported_kind",
+    actual: (p: { code: Param }) => `error ${show(p.code)}`,
+  },
+  "requested-kinds": {
+    ok: true,
+    apart: APART,
+    says: (p: Narrowed & { frames: number }) => `${what(p)}: ${counted(p.frames, "frame")}, all of the requested kinds`,
+  },
+  "other-kind": {
+    apart: APART,
+    says: (p: Served) =>
+      `${what(p)} returned ${p.outsideCount} frame${p.outsideCount > 1 ? "s" : ""} of another kind: ${p.outside.map((f) => `${show(f.id)} (${show(f.kind)})`).join(", ")}`,
+    expected: (p: Served) => `only frames of kind ${p.kinds.map((k) => show(k)).join(" or ")}`,
+    actual: (p: Served) => `kinds ${show(p.served)}`,
+  },
+  "no-answer": {
+    untestable: true,
+    apart: APART,
+    says: (p: Narrowed & { why: string }) => `query for kinds ${show(p.kinds)}${anchorsOf(p)} (line ${p.line}) got no answer: ${p.why}`,
+  },
+  "unknown-kind-unanswered": {
+    level: "NONE",
+    apart: APART,
+    says: (p: Narrowed & { why: string }) =>
+      `kinds ${show(p.kinds)} (line ${p.line}) got no answer (${p.why}), though the provider answered the next query; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
+  },
+});
+
 function judge(sent: Message, reply: Message): Evidence {
-  const kinds = kindsOf(sent);
-  const what = `kinds ${show(kinds)}${anchorsOf(sent)} (line ${sent.n})`;
-  const lines = [sent.n, reply.n];
+  const q = narrowedBy(sent);
+  const at = { lines: [sent.n, reply.n] };
   if (reply.env.type === "error") {
-    if (reply.env.code === "unsupported_kind") return { ok: true, message: `${what} answered with unsupported_kind`, lines };
-    // Q1 states the outcome ("returns zero frames, or replies unsupported_kind") with no keyword: a warning, never a failure.
-    return {
-      ok: false,
-      level: "NONE",
-      message: `${what} answered with error ${show(reply.env.code)}; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
-      expected: "frames of the requested kinds, or error unsupported_kind",
-      actual: `error ${show(reply.env.code)}`,
-      lines,
-    };
+    if (reply.env.code === "unsupported_kind") return F.say("unsupported-kind", q, at);
+    return F.say("other-error", { ...q, code: reply.env.code as Param }, at);
   }
   const frames = framesIn(reply.env);
-  const outside = frames.filter((f) => typeof f.kind !== "string" || !kinds.includes(f.kind));
-  return outside.length === 0
-    ? { ok: true, message: `${what}: ${counted(frames.length, "frame")}, all of the requested kinds`, lines }
-    : {
-        ok: false,
-        message: `${what} returned ${outside.length} frame${outside.length > 1 ? "s" : ""} of another kind: ${outside
-          .slice(0, 5)
-          .map((f) => `${show(f.id)} (${show(f.kind)})`)
-          .join(", ")}`,
-        expected: `only frames of kind ${kinds.map((k) => show(k)).join(" or ")}`,
-        actual: `kinds ${show([...new Set(frames.map((f) => f.kind))])}`,
-        lines,
-      };
+  const outside = frames.filter((f) => typeof f.kind !== "string" || !q.kinds.includes(f.kind));
+  if (outside.length === 0) return F.say("requested-kinds", { ...q, frames: frames.length }, at);
+  return F.say(
+    "other-kind",
+    {
+      ...q,
+      outside: outside.slice(0, 5).map((f) => ({ id: f.id as Param, kind: f.kind as Param })),
+      outsideCount: outside.length,
+      served: [...new Set(frames.map((f) => f.kind))] as Param[],
+    },
+    at,
+  );
 }
 
 /** Every narrowed query a view sent, judged on its answer; `silent` decides what an unanswered one is evidence of. */
@@ -78,6 +123,7 @@ function narrowed(p: ProbeView, silent: (sent: Message, why: string, lines: numb
  * finding in the unknown-kind session, and untestable here only in the shared one.
  */
 export default defineCheck({
+  findings: F.table,
   id: "Q1",
   title: "A kinds filter returns only those kinds",
   level: "MUST",
@@ -86,28 +132,19 @@ export default defineCheck({
   probes: [KINDS_QUERY, UNKNOWN_KIND_PROBE],
   score({ probe }) {
     const out = [
-      ...narrowed(probe(KINDS_QUERY), (sent, why, lines) => ({
-        ok: false,
-        untestable: true,
-        message: `query for kinds ${show(kindsOf(sent))}${anchorsOf(sent)} (line ${sent.n}) got no answer: ${why}`,
-        lines,
-      })),
+      ...narrowed(probe(KINDS_QUERY), (sent, why, lines) => F.say("no-answer", { ...narrowedBy(sent), why }, { lines })),
       // Dying or wedging on it is R1's finding; staying silent and alive falls short of the outcome Q1 states.
       ...narrowed(probe(UNKNOWN_KIND_PROBE), (sent, why, lines) =>
         probe(UNKNOWN_KIND_PROBE).answer(UNKNOWN_KIND_PROBE.steps.after, ["frames"])
-          ? {
-              ok: false,
-              level: "NONE",
-              message: `kinds ${show(kindsOf(sent))} (line ${sent.n}) got no answer (${why}), though the provider answered the next query; Q1 states the outcome as zero frames, or unsupported_kind (no keyword: a warning)`,
-              lines,
-            }
+          ? F.say("unknown-kind-unanswered", { ...narrowedBy(sent), why }, { lines })
           : undefined,
       ),
     ];
-    return out.length > 0
-      ? out
-      : (discoveryLost(probe(KINDS_QUERY), KINDS_QUERY.steps.discover) ?? {
-          skip: "no narrowed query was answered or sent: the discovery query served nothing and no kind is declared",
-        });
+    if (out.length > 0) return out;
+    // A lost discovery query is a stimulus whose precondition broke: the shared not-observed finding, in the kit's words.
+    const lost = discoveryLost(probe(KINDS_QUERY), KINDS_QUERY.steps.discover);
+    return lost
+      ? lost.map((e) => common.say("not-observed", { why: e.message }, { lines: e.lines }))
+      : { skip: "no narrowed query was answered or sent: the discovery query served nothing and no kind is declared" };
   },
 });

@@ -1,5 +1,6 @@
 import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
-import { crashesIn, crashFindings, signature, type Crash } from "./kit/crash.ts";
+import { crash, crashesIn, crashFindings, signature, type Crash } from "./kit/crash.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import {
   afterStep,
   BYTE_STIMULI,
@@ -17,34 +18,92 @@ import { show } from "./kit/show.ts";
 import { envelopeOf, type Message, type ProbeView } from "../src/transcript/view.ts";
 import type { TranscriptEvent } from "../src/transcript/types.ts";
 
+/** A malformed stimulus sent, as a finding's param: its step (the stimulus table says what it is), its text or bytes as sent, its line. */
+type Sent = { step: string; text?: string; hex?: string; line: number };
+/** A reply as a finding names it. */
+type Reply = { type: Param; code?: Param; line: number };
+
+const STIMULI = [...MALFORMED_STIMULI, ...BYTE_STIMULI];
+
+function sentAt(step: string, sent: TranscriptEvent): Sent {
+  return { step, ...(sent.line_hex !== undefined ? { hex: sent.line_hex } : { text: sent.line ?? "" }), line: sent.n };
+}
+
 /**
  * A stimulus as the reader should see it: its bytes when they are not UTF-8,
  * else its text quoted, a long one by its start and its end (where a CR
  * before the LF sits).
  */
-function shown(sent: TranscriptEvent): string {
-  if (sent.line_hex !== undefined) return `bytes ${sent.line_hex.match(/../g)!.join(" ")}`;
-  const line = sent.line ?? "";
+function shown(p: Sent): string {
+  if (p.hex !== undefined) return `bytes ${p.hex.match(/../g)!.join(" ")}`;
+  const line = p.text ?? "";
   return line.length <= 64 ? show(line) : `${show(line.slice(0, 48))} … ${show(line.slice(-16))} (${line.length} chars)`;
 }
 
+const label = (p: Sent): string => `after ${STIMULI.find((s) => s.step === p.step)?.what ?? p.step} (${shown(p)}, line ${p.line})`;
+const replyWords = (m: Reply): string => `${show(m.type)}${m.code !== undefined ? ` code ${show(m.code)}` : ""} (line ${m.line})`;
+const replyOf = (m: Message): Reply => ({ type: m.env.type as Param, code: m.env.code as Param, line: m.n });
+
+/** Each stimulus is a defect of its own: its findings are apart by its step. */
+const F = findings({
+  survived: { ok: true, apart: ["step"], says: (p: Sent & { answer: number }) => `${label(p)}, the provider answered the next valid query (line ${p.answer})` },
+  "stopped-answering": {
+    apart: ["step"],
+    says: (p: Sent & { why: string }) => `${label(p)}, ${p.why}`,
+    expected: () => "the provider stays alive and answers the next valid query",
+    actual: (p: { why: string }) => p.why,
+  },
+  "silent-throughout": {
+    untestable: true,
+    apart: ["step"],
+    says: (p: Sent & { why: string }) =>
+      `${label(p)}, ${p.why}; the provider answered no query anywhere in the run, so what this line did cannot be told from what every query meets`,
+  },
+  "bad-request": { ok: true, apart: ["step"], says: (p: Sent) => `${label(p)}, the provider replied error bad_request` },
+  "no-bad-request": {
+    level: "SHOULD",
+    apart: ["step"],
+    says: (p: Sent & { replies: Reply[] }) => `${label(p)}, the provider did not reply error bad_request`,
+    expected: () => 'an error envelope with code "bad_request"',
+    actual: (p: { replies: Reply[] }) => (p.replies.length === 0 ? "no reply" : p.replies.map(replyWords).join(", ")),
+  },
+  "crlf-served": { ok: true, apart: ["step"], says: (p: Sent) => `${label(p)}, the provider answered it as the query it is` },
+  /** No keyword asks a query ending in CR LF to be served: a refusal warns, never fails. */
+  "crlf-not-served": {
+    level: "NONE",
+    apart: ["step"],
+    says: (p: Sent & { answer: Reply | null }) =>
+      `${label(p)}, the provider did not answer it as a query: a CR before the LF is JSON whitespace (RFC 8259 §2), so the line held one envelope, a valid query`,
+    expected: () => "a frames envelope answering the query",
+    actual: (p: { answer: Reply | null }) => (p.answer ? replyWords(p.answer) : "no reply"),
+  },
+  "unknown-kind-survived": {
+    ok: true,
+    says: (p: { answer: number }) => `after a query for the unknown kind ${UNKNOWN_KIND}, the provider answered the next query (line ${p.answer})`,
+  },
+  "unknown-kind-stopped": {
+    says: (p: { line: number; why: string }) => `after a query for the unknown kind ${UNKNOWN_KIND} (line ${p.line}), ${p.why}`,
+    expected: () => "the provider stays alive",
+    actual: (p: { why: string }) => p.why,
+  },
+  /** The same, from a provider that answered no query anywhere: nothing tells the kind did it. */
+  "unknown-kind-unjudged": {
+    untestable: true,
+    says: (p: { line: number; why: string }) => `after a query for the unknown kind ${UNKNOWN_KIND} (line ${p.line}), ${p.why}`,
+    expected: () => "the provider stays alive",
+    actual: (p: { why: string }) => p.why,
+  },
+});
+
 /** How a valid query spelt unusually (CR LF) was answered: as the query it is, or as a malformed line. */
-function asQuery(p: ProbeView, o: { sent: TranscriptEvent; replies: Message[] }, label: string): Evidence {
+function asQuery(p: ProbeView, o: { sent: TranscriptEvent; replies: Message[] }, at: Sent): Evidence {
   const id = envelopeOf(o.sent)?.id;
   const answer =
     id !== undefined
       ? p.received().find((m) => m.n > o.sent.n && m.env.id === id && (m.env.type === "frames" || m.env.type === "error"))
       : o.replies.find((m) => m.env.type === "frames" || m.env.type === "error");
-  if (answer?.env.type === "frames") return { ok: true, message: `${label}, the provider answered it as the query it is`, lines: [o.sent.n, answer.n] };
-  // No keyword asks it to be served: a refusal warns, never fails.
-  return {
-    ok: false,
-    level: "NONE",
-    message: `${label}, the provider did not answer it as a query: a CR before the LF is JSON whitespace (RFC 8259 §2), so the line held one envelope, a valid query`,
-    expected: "a frames envelope answering the query",
-    actual: answer ? `${show(answer.env.type)}${answer.env.code !== undefined ? ` code ${show(answer.env.code)}` : ""} (line ${answer.n})` : "no reply",
-    lines: [o.sent.n, ...(answer ? [answer.n] : [])],
-  };
+  if (answer?.env.type === "frames") return F.say("crlf-served", at, { lines: [o.sent.n, answer.n] });
+  return F.say("crlf-not-served", { ...at, answer: answer ? replyOf(answer) : null }, { lines: [o.sent.n, ...(answer ? [answer.n] : [])] });
 }
 
 /** An exit that a stimulus of R1's own was followed by: a crash, judged with every other crash (one finding per cause). */
@@ -65,32 +124,18 @@ function malformed(p: ProbeView, table: readonly MalformedStimulus[], answers: b
   for (const st of table) {
     const o = stimulusOutcome(p, st.step, afterStep(st.step, p.spec));
     if (!o) continue;
-    const label = `after ${st.what} (${shown(o.sent)}, line ${o.sent.n})`;
+    const at = sentAt(st.step, o.sent);
     if (o.silence) {
       // A crash is one of the crashes below; a provider alive but answering nothing more is this stimulus's own finding,
       // unless it answered no query anywhere: then the line cannot be told to have done it.
       if (crashAfter(p, o.sent, o.silence.line)) continue;
-      if (!answers) {
-        out.push({
-          ok: false,
-          untestable: true,
-          message: `${label}, ${o.silence.why}; the provider answered no query anywhere in the run, so what this line did cannot be told from what every query meets`,
-          lines: [o.sent.n, o.silence.line],
-        });
-        continue;
-      }
-      out.push({
-        ok: false,
-        message: `${label}, ${o.silence.why}`,
-        expected: "the provider stays alive and answers the next valid query",
-        actual: o.silence.why,
-        lines: [o.sent.n, o.silence.line],
-      });
+      const lines = [o.sent.n, o.silence.line];
+      out.push(F.say(answers ? "stopped-answering" : "silent-throughout", { ...at, why: o.silence.why }, { lines }));
       continue;
     }
     const lines = [o.sent.n, ...o.replies.map((m) => m.n), o.answer!.n];
-    out.push({ ok: true, message: `${label}, the provider answered the next valid query (line ${o.answer!.n})`, lines });
-    if (st.valid) out.push(asQuery(p, o, label));
+    out.push(F.say("survived", { ...at, answer: o.answer!.n }, { lines }));
+    if (st.valid) out.push(asQuery(p, o, at));
     // The stimulus table says, and why, which stimuli the SHOULD binds (an object that may be a notification, a lone surrogate escape and a valid query it does not).
     if (!st.reply) continue;
     // A correlating provider may answer out of order: a bad_request echoing the stimulus's id counts wherever it came.
@@ -98,21 +143,7 @@ function malformed(p: ProbeView, table: readonly MalformedStimulus[], answers: b
     const named =
       o.replies.find((m) => m.env.type === "error" && m.env.code === "bad_request") ??
       (id !== undefined ? p.received().find((m) => m.n > o.sent.n && m.env.id === id && m.env.type === "error" && m.env.code === "bad_request") : undefined);
-    out.push(
-      named
-        ? { ok: true, message: `${label}, the provider replied error bad_request`, lines: [o.sent.n, named.n] }
-        : {
-            ok: false,
-            level: "SHOULD",
-            message: `${label}, the provider did not reply error bad_request`,
-            expected: 'an error envelope with code "bad_request"',
-            actual:
-              o.replies.length === 0
-                ? "no reply"
-                : o.replies.map((m) => `${show(m.env.type)}${m.env.code !== undefined ? ` code ${show(m.env.code)}` : ""} (line ${m.n})`).join(", "),
-            lines,
-          },
-    );
+    out.push(named ? F.say("bad-request", at, { lines: [o.sent.n, named.n] }) : F.say("no-bad-request", { ...at, replies: o.replies.map(replyOf) }, { lines }));
   }
   return out;
 }
@@ -125,23 +156,8 @@ function unknownKind(p: ProbeView, answers: boolean): Evidence[] {
   if (!o) return [];
   if (o.silence && crashAfter(p, o.sent, o.silence.line)) return [];
   if (o.silence)
-    return [
-      {
-        ok: false,
-        ...(answers ? {} : { untestable: true }),
-        message: `after a query for the unknown kind ${UNKNOWN_KIND} (line ${o.sent.n}), ${o.silence.why}`,
-        expected: "the provider stays alive",
-        actual: o.silence.why,
-        lines: [o.sent.n, o.silence.line],
-      },
-    ];
-  return [
-    {
-      ok: true,
-      message: `after a query for the unknown kind ${UNKNOWN_KIND}, the provider answered the next query (line ${o.answer!.n})`,
-      lines: [o.answer!.n],
-    },
-  ];
+    return [F.say(answers ? "unknown-kind-stopped" : "unknown-kind-unjudged", { line: o.sent.n, why: o.silence.why }, { lines: [o.sent.n, o.silence.line] })];
+  return [F.say("unknown-kind-survived", { answer: o.answer!.n }, { lines: [o.answer!.n] })];
 }
 
 const RULE = "R1: a provider MUST NOT crash on a malformed line or bad request";
@@ -206,6 +222,7 @@ function judgedElsewhere(c: Crash): boolean {
  * finding, wherever else it happened.
  */
 export default defineCheck({
+  findings: { ...F.table, ...crash.table },
   id: "R1",
   title: "Provider survives malformed lines and bad requests",
   level: "MUST",

@@ -1,5 +1,29 @@
 import { defineCheck, notSent } from "./kit/check.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { SHUTDOWN } from "../src/protocol/probes.ts";
+
+const EXPECTED = "the provider exits by itself with status 0";
+type Exit = { exitCode: Param; signal: Param };
+const ended = (p: Exit): string => (p.signal ? `signal ${p.signal}` : `exit status ${p.exitCode}`);
+
+const F = findings({
+  "still-running": {
+    says: (p: { reason: string; killedAt: number | null }) => `the provider was still running after shutdown (${p.reason}), so cgp-conform killed it`,
+    expected: () => EXPECTED,
+    actual: (p: { killedAt: number | null }) => (p.killedAt !== null ? `killed at ${p.killedAt} ms` : "no exit"),
+  },
+  "exited-early": {
+    says: () => "the provider exited before shutdown was sent",
+    expected: () => EXPECTED,
+    actual: (p: Exit) => `exit code ${p.exitCode}, signal ${p.signal}`,
+  },
+  "clean-exit": { ok: true, says: (p: { after: number }) => `the provider exited with status 0, ${p.after} ms after shutdown` },
+  "unclean-exit": {
+    says: (p: Exit & { after: number }) => `the provider ended ${p.after} ms after shutdown with ${ended(p)}`,
+    expected: () => EXPECTED,
+    actual: (p: Exit) => ended(p),
+  },
+});
 
 /**
  * @anchor R2
@@ -8,6 +32,7 @@ import { SHUTDOWN } from "../src/protocol/probes.ts";
  * (the per-exchange timeout).
  */
 export default defineCheck({
+  findings: F.table,
   id: "R2",
   title: "Provider exits cleanly on shutdown",
   level: "MUST",
@@ -21,41 +46,19 @@ export default defineCheck({
     if (!sent) return notSent(p.name, "shutdown");
     const exit = p.exit();
     const killed = p.notes("killed")[0];
-    const expected = "the provider exits by itself with status 0";
     if (killed || !exit) {
       return [
-        {
-          ok: false,
-          message: `the provider was still running after shutdown (${killed?.reason ?? "no exit observed"}), so cgp-conform killed it`,
-          expected,
-          actual: killed ? `killed at ${killed.t} ms` : "no exit",
-          lines: [sent.n, ...(killed ? [killed.n] : []), ...(exit ? [exit.n] : [])],
-        },
+        F.say(
+          "still-running",
+          { reason: killed?.reason ?? "no exit observed", killedAt: killed ? killed.t : null },
+          { lines: [sent.n, ...(killed ? [killed.n] : []), ...(exit ? [exit.n] : [])] },
+        ),
       ];
     }
-    if (exit.n < sent.n) {
-      return [
-        {
-          ok: false,
-          message: "the provider exited before shutdown was sent",
-          expected,
-          actual: `exit code ${exit.exitCode}, signal ${exit.signal}`,
-          lines: [exit.n, sent.n],
-        },
-      ];
-    }
+    const how: Exit = { exitCode: exit.exitCode as Param, signal: exit.signal as Param };
+    if (exit.n < sent.n) return [F.say("exited-early", how, { lines: [exit.n, sent.n] })];
     const after = exit.t - p.events.find((e) => e.n === sent.n)!.t;
-    if (exit.exitCode === 0 && !exit.signal) {
-      return [{ ok: true, message: `the provider exited with status 0, ${after} ms after shutdown`, lines: [sent.n, exit.n] }];
-    }
-    return [
-      {
-        ok: false,
-        message: `the provider ended ${after} ms after shutdown with ${exit.signal ? `signal ${exit.signal}` : `exit status ${exit.exitCode}`}`,
-        expected,
-        actual: exit.signal ? `signal ${exit.signal}` : `exit status ${exit.exitCode}`,
-        lines: [sent.n, exit.n],
-      },
-    ];
+    if (exit.exitCode === 0 && !exit.signal) return [F.say("clean-exit", { after }, { lines: [sent.n, exit.n] })];
+    return [F.say("unclean-exit", { ...how, after }, { lines: [sent.n, exit.n] })];
   },
 });

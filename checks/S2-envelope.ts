@@ -1,5 +1,14 @@
 import { defineCheck } from "./kit/check.ts";
+import { findings } from "./kit/findings.ts";
 import { HANDSHAKE } from "../src/protocol/probes.ts";
+
+const F = findings({
+  validated: {
+    ok: true,
+    says: (p: { envelopes: number }) =>
+      `${p.envelopes} envelopes received were validated against the envelope schema (interop mode); violations are reported under the anchor that owns the field`,
+  },
+});
 
 /**
  * @section 2 (no anchor number)
@@ -9,6 +18,7 @@ import { HANDSHAKE } from "../src/protocol/probes.ts";
  * under that anchor; what no anchor owns (the envelope's own shape) is here.
  */
 export default defineCheck({
+  findings: F.table,
   id: "S2-envelope",
   follows: "S2-framing",
   title: "Every envelope has the shape the schema gives its type",
@@ -16,11 +26,5 @@ export default defineCheck({
   requirement:
     "Every message is a single JSON object — an envelope — tagged by a type member. Envelope vocabulary: handshake, handshake_ack, query, frames, verify, verified, shutdown, error.",
   probes: [HANDSHAKE],
-  score: ({ validated }) => [
-    {
-      ok: true,
-      message: `${validated()} envelopes received were validated against the envelope schema (interop mode); violations are reported under the anchor that owns the field`,
-      lines: [],
-    },
-  ],
+  score: ({ validated }) => [F.say("validated", { envelopes: validated() }, { lines: [] })],
 });

@@ -1,42 +1,106 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import { type ProbeView } from "../src/transcript/view.ts";
+import { common } from "./kit/common-findings.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { HANDSHAKE, SAMPLE_QUERY, UNKNOWN_TYPE } from "../src/protocol/probes.ts";
 
 const PROBES = [HANDSHAKE, SAMPLE_QUERY, UNKNOWN_TYPE];
 
+/** A line read from stdout: its probe, its transcript line, and its text as read (what tells one defect from another). */
+type Read = { probe: string; line: number; text: string };
+
+/** What an unknown request with an id got instead of bad_request; `then` is how the valid query after it went unanswered, if it did. */
+type Outcome =
+  | { kind: "reply"; type: Param; code?: Param }
+  | { kind: "exit"; exitCode: Param; signal: Param }
+  | { kind: "silence"; timedOut: boolean; waitedMs?: number; then: string | null };
+
+function outcomeWords(o: Outcome): string {
+  switch (o.kind) {
+    case "reply":
+      return `${show(o.type)}${o.code !== undefined ? ` with code ${show(o.code)}` : ""}`;
+    case "exit":
+      return `the provider exited (code ${o.exitCode}, signal ${o.signal})`;
+    case "silence":
+      return `${o.timedOut ? `no reply within ${o.waitedMs} ms` : "no reply"}${o.then !== null ? `, and ${o.then.replace(/^the following valid query/, "the valid query after it")}` : ""}`;
+  }
+}
+
+type Unserved = { type: Param; id: Param; outcome: Outcome };
+const unservedWords = (p: Unserved, stopped: boolean): string =>
+  `an unknown envelope type ${show(p.type)} carrying id ${show(p.id)} was not answered with bad_request${stopped ? "" : ", though the provider went on serving"}`;
+const UNSERVED_EXPECTED = 'error with code "bad_request"';
+
+const F = findings({
+  "single-line": { ok: true, says: (p: { total: number }) => `all ${p.total} lines on stdout are single-line JSON envelopes` },
+  /** No rule caps a line's length: the cap is ours (--max-line-bytes), so this is a limit of the run, not a finding. */
+  "over-long": {
+    level: "MAY",
+    says: (p: { probe: string; line: number; bytes: Param }) =>
+      `probe ${p.probe} line ${p.line}: a line over the line cap (${p.bytes} bytes read when it crossed it) was not read; raise --max-line-bytes to judge it`,
+  },
+  /** "An envelope MUST NOT contain a literal newline" is the MUST. */
+  fragment: {
+    apart: ["text"],
+    says: (p: Read) => `probe ${p.probe} line ${p.line}: stdout carried a fragment of a pretty-printed (multi-line) envelope: ${show(p.text, 80)}`,
+    expected: () => "one envelope per line: an envelope MUST NOT contain a literal newline",
+    actual: (p: Read) => show(p.text, 80),
+  },
+  /** "exactly one envelope per line" is stated with no keyword. */
+  "not-envelope": {
+    level: "NONE",
+    apart: ["text"],
+    says: (p: Read) =>
+      `probe ${p.probe} line ${p.line}: stdout carried text that is not a JSON envelope (a banner or log line on stdout?): ${show(p.text, 80)}`,
+    expected: () => "exactly one JSON envelope (an object with a string type) per line, nothing else on stdout",
+    actual: (p: Read) => show(p.text, 80),
+  },
+  "bad-request": { ok: true, says: (p: { line: number }) => `an unknown envelope type with an id (line ${p.line}) got error bad_request` },
+  /** Dying on an unknown type, or serving nothing after it, is rejecting it: the MUST NOT. */
+  "rejected-type": {
+    apart: ["outcome"],
+    says: (p: Unserved) => unservedWords(p, true),
+    expected: () => UNSERVED_EXPECTED,
+    actual: (p: Unserved) => outcomeWords(p.outcome),
+  },
+  /** "it replies error with code bad_request for a payload-bearing request it cannot serve" carries no keyword. */
+  "not-bad-request": {
+    level: "NONE",
+    says: (p: Unserved) => unservedWords(p, false),
+    expected: () => UNSERVED_EXPECTED,
+    actual: (p: Unserved) => outcomeWords(p.outcome),
+  },
+  "notification-stopped": {
+    says: (p: { line: number; why: string }) => `after an unknown notification (line ${p.line}), ${p.why}`,
+    expected: () => "the notification is ignored and the next query answered",
+    actual: (p: { why: string }) => p.why,
+  },
+  "notification-ignored": { ok: true, says: (p: { line: number }) => `after an unknown notification (line ${p.line}) the provider answered the next query` },
+  /** "ignores an unrecognised notification" carries no keyword; the MUST NOT is about rejecting an envelope for its type. */
+  "notification-answered": {
+    level: "NONE",
+    says: (p: { line: number; replies: { type: Param; line: number }[] }) =>
+      `an unknown notification (no id, line ${p.line}) was answered by a provider that declares correlation; an unrecognised notification is ignored`,
+    expected: () => "no reply",
+    actual: (p: { replies: { type: Param; line: number }[] }) => p.replies.map((m) => `${show(m.type)} (line ${m.line})`).join(", "),
+  },
+});
+
 function framing(views: ProbeView[]): Evidence[] {
   const bad = views.flatMap((v) => v.nonEnvelopes());
   const total = views.reduce((a, v) => a + v.events.filter((e) => e.dir === "recv").length, 0);
   if (bad.length === 0) {
     // No line at all frames nothing: that passes no rule.
-    return total === 0 ? [] : [{ ok: true, message: `all ${total} lines on stdout are single-line JSON envelopes`, lines: [] }];
+    return total === 0 ? [] : [F.say("single-line", { total }, { lines: [] })];
   }
   return bad.slice(0, 10).map((e): Evidence => {
     const text = e.line ?? "";
-    if (e.overLong) {
-      // No rule caps a line's length: the cap is ours (--max-line-bytes), so this is a limit of the run, not a finding.
-      return {
-        ok: false,
-        level: "MAY",
-        message: `probe ${e.probe} line ${e.n}: a line over the line cap (${e.bytes} bytes read when it crossed it) was not read; raise --max-line-bytes to judge it`,
-        lines: [e.n],
-      };
-    }
+    if (e.overLong) return F.say("over-long", { probe: e.probe, line: e.n, bytes: e.bytes as Param }, { lines: [e.n] });
     const fragment = /^\s*[{}[\]]\s*$|^\s+"/.test(text);
-    return {
-      ok: false,
-      // "An envelope MUST NOT contain a literal newline" is the MUST; "exactly one envelope per line" is stated with no keyword.
-      ...(fragment ? {} : { level: "NONE" as const }),
-      message: `probe ${e.probe} line ${e.n}: stdout carried ${fragment ? "a fragment of a pretty-printed (multi-line) envelope" : "text that is not a JSON envelope (a banner or log line on stdout?)"}: ${show(text, 80)}`,
-      expected: fragment
-        ? "one envelope per line: an envelope MUST NOT contain a literal newline"
-        : "exactly one JSON envelope (an object with a string type) per line, nothing else on stdout",
-      actual: show(text, 80),
-      lines: [e.n],
-    };
+    return F.say(fragment ? "fragment" : "not-envelope", { probe: e.probe, line: e.n, text }, { lines: [e.n] });
   });
 }
 
@@ -45,42 +109,28 @@ function unknownRequest(v: ProbeView): { evidence: Evidence[]; stopped: boolean 
   if (!sent) return { evidence: [], stopped: false };
   // Lock-step: the first reply is the answer; whether it echoes the id is H4's to judge.
   const reply = v.received(UNKNOWN_TYPE.steps.request)[0];
-  const expected = 'error with code "bad_request"';
   if (reply?.env.type === "error" && reply.env.code === "bad_request") {
-    return {
-      evidence: [{ ok: true, message: `an unknown envelope type with an id (line ${sent.n}) got error bad_request`, lines: [sent.n, reply.n] }],
-      stopped: false,
-    };
+    return { evidence: [F.say("bad-request", { line: sent.n }, { lines: [sent.n, reply.n] })], stopped: false };
   }
   const timeout = v.notes("timeout", UNKNOWN_TYPE.steps.request)[0];
   const exit = v.events.find((e) => e.note === "exit" && e.step === UNKNOWN_TYPE.steps.request && e.reason === undefined);
   // Silent on it, and on everything after it: it stopped serving because of the type, which is the rejection the MUST NOT forbids.
   const after = stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
   const stopped = exit !== undefined || (!reply && after?.silence !== undefined);
-  const actual = reply
-    ? `${show(reply.env.type)}${reply.env.code !== undefined ? ` with code ${show(reply.env.code)}` : ""}`
+  const outcome: Outcome = reply
+    ? { kind: "reply", type: reply.env.type as Param, code: reply.env.code as Param }
     : exit
-      ? `the provider exited (code ${exit.exitCode}, signal ${exit.signal})`
-      : `${timeout ? `no reply within ${timeout.waitedMs} ms` : "no reply"}${stopped ? `, and ${after!.silence!.why.replace(/^the following valid query/, "the valid query after it")}` : ""}`;
-  return {
-    evidence: [
-      {
-        ok: false,
-        // "it replies error with code bad_request for a payload-bearing request it cannot serve" carries no keyword; rejecting the envelope (dying, or serving nothing more) breaks the MUST NOT.
-        ...(stopped ? {} : { level: "NONE" as const }),
-        message: `an unknown envelope type ${show(sent.env.type)} carrying id ${show(sent.env.id)} was not answered with bad_request${stopped ? "" : ", though the provider went on serving"}`,
-        expected,
-        actual,
-        lines: [
-          sent.n,
-          ...(reply ? [reply.n] : []),
-          ...(exit ? [exit.n] : timeout ? [timeout.n] : []),
-          ...(stopped && !exit && after ? [after.silence!.line] : []),
-        ],
-      },
-    ],
-    stopped,
-  };
+      ? { kind: "exit", exitCode: exit.exitCode as Param, signal: exit.signal as Param }
+      : { kind: "silence", timedOut: timeout !== undefined, waitedMs: timeout?.waitedMs, then: stopped ? after!.silence!.why : null };
+  const lines = [
+    sent.n,
+    ...(reply ? [reply.n] : []),
+    ...(exit ? [exit.n] : timeout ? [timeout.n] : []),
+    ...(stopped && !exit && after ? [after.silence!.line] : []),
+  ];
+  // "it replies error with code bad_request for a payload-bearing request it cannot serve" carries no keyword; rejecting the envelope (dying, or serving nothing more) breaks the MUST NOT.
+  const p: Unserved = { type: sent.env.type as Param, id: sent.env.id as Param, outcome };
+  return { evidence: [F.say(stopped ? "rejected-type" : "not-bad-request", p, { lines })], stopped };
 }
 
 function notification(v: ProbeView, transport: "stdio" | "http", stoppedBefore: boolean): Evidence[] {
@@ -90,30 +140,22 @@ function notification(v: ProbeView, transport: "stdio" | "http", stoppedBefore: 
   // One cause, one finding: a provider that stopped at the unknown request says nothing about the notification.
   if (o.silence && stoppedBefore) return out;
   if (o.silence) {
-    out.push({
-      ok: false,
-      message: `after an unknown notification (line ${o.sent.n}), ${o.silence.why}`,
-      expected: "the notification is ignored and the next query answered",
-      actual: o.silence.why,
-      lines: [o.sent.n, o.silence.line],
-    });
+    out.push(F.say("notification-stopped", { line: o.sent.n, why: o.silence.why }, { lines: [o.sent.n, o.silence.line] }));
   } else {
-    out.push({ ok: true, message: `after an unknown notification (line ${o.sent.n}) the provider answered the next query`, lines: [o.sent.n, o.answer!.n] });
+    out.push(F.say("notification-ignored", { line: o.sent.n }, { lines: [o.sent.n, o.answer!.n] }));
   }
   // Without correlation every request arrives without an id, so an id-less envelope of an unknown type
   // cannot be told from a request the provider cannot serve: answering it bad_request is conformant.
   // Over HTTP every request body gets a response body ("one envelope as the request body, one as the response body"),
   // so only on stdio can answering a notification be told from ignoring it.
   if (o.replies.length > 0 && transport === "stdio" && capabilities(v.ack()?.env).correlation === true) {
-    out.push({
-      ok: false,
-      // "ignores an unrecognised notification" carries no keyword; the MUST NOT is about rejecting an envelope for its type.
-      level: "NONE",
-      message: `an unknown notification (no id, line ${o.sent.n}) was answered by a provider that declares correlation; an unrecognised notification is ignored`,
-      expected: "no reply",
-      actual: o.replies.map((m) => `${show(m.env.type)} (line ${m.n})`).join(", "),
-      lines: [o.sent.n, ...o.replies.map((m) => m.n)],
-    });
+    out.push(
+      F.say(
+        "notification-answered",
+        { line: o.sent.n, replies: o.replies.map((m) => ({ type: m.env.type as Param, line: m.n })) },
+        { lines: [o.sent.n, ...o.replies.map((m) => m.n)] },
+      ),
+    );
   }
   return out;
 }
@@ -147,6 +189,7 @@ function unknownTypes(u: ProbeView, transport: "stdio" | "http"): Evidence[] {
  * gives every request body a response body, so there it is not judged either.
  */
 export default defineCheck({
+  findings: F.table,
   id: "S2-framing",
   title: "Provider frames one envelope per line and tolerates unknown types",
   level: "MUST",
@@ -163,7 +206,7 @@ export default defineCheck({
     // Unknown types are judged only where the unknown-type probe ran: a session that never got its handshake
     // (or got it after giving up on it) sent no unknown type, and that half of the rule was not observed.
     const broken = u.brokenPrecondition(true);
-    const unknown: Evidence[] = broken ? [{ ok: false, untestable: true, message: broken.message, lines: broken.lines }] : unknownTypes(u, transport);
+    const unknown: Evidence[] = broken ? [common.say("not-observed", { why: broken.message }, { lines: broken.lines })] : unknownTypes(u, transport);
     // Line framing is stdio's; over HTTP each body is one envelope by construction.
     const out = [...(transport === "stdio" ? framing(views) : []), ...unknown];
     if (out.length > 0) return out;

@@ -1,5 +1,6 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { framesIn, isObj, type Obj } from "../src/protocol/envelope.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { HANDSHAKE_STEP, UNKNOWN_MEMBERS } from "../src/protocol/probes.ts";
 
@@ -10,6 +11,68 @@ const served = (env: Obj): string[] => [...new Set(framesIn(env).map((f) => JSON
 const frames = (n: number): string => `${n} frame${n === 1 ? "" : "s"}`;
 
 const cut = (env: Obj): boolean => isObj(env.result) && env.result.truncated === true;
+
+const SAME = "the same answer as the plain query";
+const some = (ids: string[], n: number, count: number): string => `${ids.join(", ")}${count > n ? ", …" : ""}`;
+
+/** Two answers' frame sets (ids as JSON texts): the first few of each list, and how many there were. */
+type Differ = {
+  missing: string[];
+  missingCount: number;
+  added: string[];
+  addedCount: number;
+  plain: string[];
+  plainCount: number;
+  served: string[];
+  servedCount: number;
+};
+
+const F = findings({
+  "handshake-refused": {
+    says: () => "a handshake carrying an unknown member got no handshake_ack",
+    expected: () => "handshake_ack",
+    actual: (p: { got: { type: Param; code?: Param } | null; why: string | null }) =>
+      p.got ? `${show(p.got.type)}${p.got.code !== undefined ? ` with code ${show(p.got.code)}` : ""}` : (p.why ?? undefined),
+  },
+  "handshake-acked": { ok: true, says: () => "a handshake carrying an unknown member was acknowledged" },
+  "plain-unanswered": {
+    untestable: true,
+    says: (p: { line: number; why: string }) => `the plain query to compare against (line ${p.line}) got no answer: ${p.why}`,
+  },
+  "decorated-unanswered": {
+    says: (p: { line: number; why: string }) => `a query carrying unknown members (line ${p.line}) got no answer: ${p.why}`,
+    expected: () => SAME,
+    actual: (p: { why: string }) => p.why,
+  },
+  rejected: {
+    says: (p: { code: Param; message: Param }) => `the query with unknown members was rejected with error ${show(p.code)}; the plain one was answered`,
+    expected: () => SAME,
+    actual: (p: { code: Param; message: Param }) => `error ${show(p.code)}: ${show(p.message)}`,
+  },
+  "both-refused": {
+    ok: true,
+    says: (p: { plain: Param; decorated: Param }) =>
+      `both queries were refused (error ${show(p.plain)}, error ${show(p.decorated)}): the unknown members made no difference`,
+  },
+  "plain-refused": {
+    ok: true,
+    says: (p: { plain: Param }) =>
+      `the plain query was refused (error ${show(p.plain)}) and the one with unknown members answered: nothing was rejected for them`,
+  },
+  "same-frames": { ok: true, says: (p: { frames: number }) => `the query with unknown members was served the same ${frames(p.frames)} as without them` },
+  "truncated-apart": {
+    ok: true,
+    apart: ["cut"],
+    says: (p: { served: number; missing: number; plain: number; cut: "both" | "plain" | "decorated" }) =>
+      `the query with unknown members was served ${frames(p.served)}, ${p.missing} of the plain query's ${p.plain} not among them, but ${p.cut === "both" ? "both answers were" : `the ${p.cut} answer was`} truncated: which frames make the cut varies with the ranking, so nothing shows the unknown members were not ignored`,
+  },
+  "different-frames": {
+    says: (p: Differ) =>
+      `the query with unknown members was served a different set of frames than the same query without them: ${p.missingCount} of the plain query's ${frames(p.plainCount)} missing (${some(p.missing, 3, p.missingCount)}), ${p.addedCount} others added${p.addedCount > 0 ? ` (${some(p.added, 3, p.addedCount)})` : ""}; neither answer was truncated`,
+    expected: (p: Differ) => `the plain query's frames: ${some(p.plain, 5, p.plainCount)}`,
+    actual: (p: Differ) => (p.servedCount === 0 ? "no frames" : some(p.served, 5, p.servedCount)),
+  },
+});
 
 /**
  * @anchor U1
@@ -26,6 +89,7 @@ const cut = (env: Obj): boolean => isObj(env.result) && env.result.truncated ===
  * is the rejection or the dependence on unknown members U1 forbids (MUST).
  */
 export default defineCheck({
+  findings: F.table,
   id: "U1",
   title: "Unknown members are ignored, not rejected",
   level: "MUST",
@@ -41,16 +105,14 @@ export default defineCheck({
       const s = p.silence(HANDSHAKE_STEP);
       const got = p.received(HANDSHAKE_STEP)[0];
       return [
-        {
-          ok: false,
-          message: "a handshake carrying an unknown member got no handshake_ack",
-          expected: "handshake_ack",
-          actual: got ? `${show(got.env.type)}${got.env.code !== undefined ? ` with code ${show(got.env.code)}` : ""}` : s.why,
-          lines: [hs.n, ...(got ? [got.n] : s.lines)],
-        },
+        F.say(
+          "handshake-refused",
+          { got: got ? { type: got.env.type as Param, code: got.env.code as Param } : null, why: got ? null : s.why },
+          { lines: [hs.n, ...(got ? [got.n] : s.lines)] },
+        ),
       ];
     }
-    const out: Evidence[] = [{ ok: true, message: "a handshake carrying an unknown member was acknowledged", lines: [hs.n, ack.n] }];
+    const out: Evidence[] = [F.say("handshake-acked", {}, { lines: [hs.n, ack.n] })];
     const plain = p.answer(UNKNOWN_MEMBERS.steps.plain, ["frames", "error"]);
     const decorated = p.answer(UNKNOWN_MEMBERS.steps.decorated, ["frames", "error"]);
     const sent = p.sent(UNKNOWN_MEMBERS.steps.decorated)[0];
@@ -58,47 +120,27 @@ export default defineCheck({
       const q = p.sent(UNKNOWN_MEMBERS.steps.plain)[0];
       if (q) {
         const s = p.silence(UNKNOWN_MEMBERS.steps.plain);
-        out.push({
-          ok: false,
-          untestable: true,
-          message: `the plain query to compare against (line ${q.n}) got no answer: ${s.why}`,
-          lines: [q.n, ...s.lines],
-        });
+        out.push(F.say("plain-unanswered", { line: q.n, why: s.why }, { lines: [q.n, ...s.lines] }));
       }
       return out;
     }
     if (!sent) return out;
     if (!decorated) {
       const s = p.silence(UNKNOWN_MEMBERS.steps.decorated);
-      out.push({
-        ok: false,
-        message: `a query carrying unknown members (line ${sent.n}) got no answer: ${s.why}`,
-        expected: "the same answer as the plain query",
-        actual: s.why,
-        lines: [sent.n, ...s.lines],
-      });
+      out.push(F.say("decorated-unanswered", { line: sent.n, why: s.why }, { lines: [sent.n, ...s.lines] }));
       return out;
     }
     const lines = [plain.n, sent.n, decorated.n];
     if (decorated.env.type === "error" && plain.env.type !== "error") {
-      out.push({
-        ok: false,
-        message: `the query with unknown members was rejected with error ${show(decorated.env.code)}; the plain one was answered`,
-        expected: "the same answer as the plain query",
-        actual: `error ${show(decorated.env.code)}: ${show(decorated.env.message)}`,
-        lines,
-      });
+      out.push(F.say("rejected", { code: decorated.env.code as Param, message: decorated.env.message as Param }, { lines }));
       return out;
     }
     if (plain.env.type === "error" || decorated.env.type === "error") {
-      out.push({
-        ok: true,
-        message:
-          decorated.env.type === "error"
-            ? `both queries were refused (error ${show(plain.env.code)}, error ${show(decorated.env.code)}): the unknown members made no difference`
-            : `the plain query was refused (error ${show(plain.env.code)}) and the one with unknown members answered: nothing was rejected for them`,
-        lines,
-      });
+      out.push(
+        decorated.env.type === "error"
+          ? F.say("both-refused", { plain: plain.env.code as Param, decorated: decorated.env.code as Param }, { lines })
+          : F.say("plain-refused", { plain: plain.env.code as Param }, { lines }),
+      );
       return out;
     }
     const before = served(plain.env);
@@ -106,21 +148,27 @@ export default defineCheck({
     const missing = before.filter((id) => !after.includes(id));
     const added = after.filter((id) => !before.includes(id));
     if (missing.length === 0 && added.length === 0) {
-      out.push({ ok: true, message: `the query with unknown members was served the same ${frames(before.length)} as without them`, lines });
+      out.push(F.say("same-frames", { frames: before.length }, { lines }));
     } else if (cut(plain.env) || cut(decorated.env)) {
-      out.push({
-        ok: true,
-        message: `the query with unknown members was served ${frames(after.length)}, ${missing.length} of the plain query's ${before.length} not among them, but ${cut(plain.env) && cut(decorated.env) ? "both answers were" : `the ${cut(plain.env) ? "plain" : "decorated"} answer was`} truncated: which frames make the cut varies with the ranking, so nothing shows the unknown members were not ignored`,
-        lines,
-      });
+      const which = cut(plain.env) && cut(decorated.env) ? "both" : cut(plain.env) ? "plain" : "decorated";
+      out.push(F.say("truncated-apart", { served: after.length, missing: missing.length, plain: before.length, cut: which }, { lines }));
     } else {
-      out.push({
-        ok: false,
-        message: `the query with unknown members was served a different set of frames than the same query without them: ${missing.length} of the plain query's ${frames(before.length)} missing (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}), ${added.length} others added${added.length > 0 ? ` (${added.slice(0, 3).join(", ")}${added.length > 3 ? ", …" : ""})` : ""}; neither answer was truncated`,
-        expected: `the plain query's frames: ${before.slice(0, 5).join(", ")}${before.length > 5 ? ", …" : ""}`,
-        actual: after.length === 0 ? "no frames" : `${after.slice(0, 5).join(", ")}${after.length > 5 ? ", …" : ""}`,
-        lines,
-      });
+      out.push(
+        F.say(
+          "different-frames",
+          {
+            missing: missing.slice(0, 3),
+            missingCount: missing.length,
+            added: added.slice(0, 3),
+            addedCount: added.length,
+            plain: before.slice(0, 5),
+            plainCount: before.length,
+            served: after.slice(0, 5),
+            servedCount: after.length,
+          },
+          { lines },
+        ),
+      );
     }
     return out;
   },

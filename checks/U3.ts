@@ -3,6 +3,7 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { type ProbeView } from "../src/transcript/view.ts";
 import { servedFrames, exchanges } from "./kit/answers.ts";
 import { isObj } from "../src/protocol/envelope.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { BASE_SCOPES, NAMESPACED } from "../src/protocol/scopes.ts";
 import { FOREIGN_VERSION_PROBE, HANDSHAKE, MALFORMED_INPUT, SAMPLE_QUERY, UNKNOWN_TYPE } from "../src/protocol/probes.ts";
@@ -19,33 +20,51 @@ function laterMinor(acked: unknown): string | undefined {
   return a && a[1] === ours[1] && Number(a[2]) > Number(ours[2]) ? (acked as string) : undefined;
 }
 
+/** The open vocabularies judged, and the base values of those the spec enumerates. */
+type Vocabulary = "egress_scope" | "error code" | "rel";
+const BASES: { readonly [V in Vocabulary]?: readonly string[] } = { egress_scope: BASE_SCOPES, "error code": ERROR_CODES };
+
+/** A name seen in a vocabulary: each distinct name is its own finding. */
+type Name = { what: Vocabulary; value: Param };
+const APART = ["what", "value"] as const;
+
+const F = findings({
+  "not-a-string": { apart: APART, says: (p: Name) => `${p.what} ${show(p.value)} is not a string` },
+  namespaced: { ok: true, apart: APART, says: (p: Name) => `${p.what} ${show(p.value)} is namespaced` },
+  "bad-namespace": {
+    apart: APART,
+    says: (p: Name) => `${p.what} ${show(p.value)} contains ":" but is not vendor:name with non-empty sides`,
+    expected: () => "vendor:name",
+    actual: (p: Name) => show(p.value),
+  },
+  "later-minor": {
+    ok: true,
+    apart: APART,
+    says: (p: Name & { acked: string }) => `${p.what} ${show(p.value)} is not one ${HOST_VERSION} defines; the provider acked ${p.acked}, whose vocabulary may`,
+  },
+  unprefixed: {
+    apart: APART,
+    says: (p: Name) => `${p.what} ${show(p.value)} is neither a value this spec defines nor namespaced`,
+    expected: (p: Name) => `one of ${BASES[p.what]!.join(", ")}, or vendor:name`,
+    actual: (p: Name) => show(p.value),
+  },
+  protocol: { ok: true, apart: APART, says: (p: Name) => `${p.what} ${show(p.value)} is the protocol's` },
+  "no-code": {
+    level: "NONE",
+    says: () => `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`,
+  },
+});
+
 /** A vendor name is namespaced (vendor:name, non-empty sides); an unprefixed one must be the protocol's. */
-function judge(what: string, value: unknown, base: readonly string[] | undefined, lines: number[], grown?: string): Evidence {
-  if (typeof value !== "string") return { ok: false, message: `${what} ${show(value)} is not a string`, lines };
-  if (value.includes(":")) {
-    return NAMESPACED.test(value)
-      ? { ok: true, message: `${what} ${show(value)} is namespaced`, lines }
-      : {
-          ok: false,
-          message: `${what} ${show(value)} contains ":" but is not vendor:name with non-empty sides`,
-          expected: "vendor:name",
-          actual: show(value),
-          lines,
-        };
-  }
-  if (base && !base.includes(value) && grown) {
-    return { ok: true, message: `${what} ${show(value)} is not one ${HOST_VERSION} defines; the provider acked ${grown}, whose vocabulary may`, lines };
-  }
-  if (base && !base.includes(value)) {
-    return {
-      ok: false,
-      message: `${what} ${show(value)} is neither a value this spec defines nor namespaced`,
-      expected: `one of ${base.join(", ")}, or vendor:name`,
-      actual: show(value),
-      lines,
-    };
-  }
-  return { ok: true, message: `${what} ${show(value)} is the protocol's`, lines };
+function judge(what: Vocabulary, value: unknown, lines: number[], grown?: string): Evidence {
+  const at = { lines };
+  const p: Name = { what, value: value as Param };
+  if (typeof value !== "string") return F.say("not-a-string", p, at);
+  if (value.includes(":")) return F.say(NAMESPACED.test(value) ? "namespaced" : "bad-namespace", p, at);
+  const base = BASES[what];
+  if (base && !base.includes(value) && grown) return F.say("later-minor", { ...p, acked: grown }, at);
+  if (base && !base.includes(value)) return F.say("unprefixed", p, at);
+  return F.say("protocol", p, at);
 }
 
 /** Every error envelope received in these probes. */
@@ -70,6 +89,7 @@ function errors(views: ProbeView[]) {
  * carried" (§10), which has no keyword: a warning.
  */
 export default defineCheck({
+  findings: F.table,
   id: "U3",
   title: "Vendor names in open vocabularies are namespaced",
   level: "MUST",
@@ -81,22 +101,17 @@ export default defineCheck({
     const ack = probe(HANDSHAKE).ack()!;
     const grown = laterMinor(ack.env.protocol_version);
     const flow = isObj(ack.env.provider) && isObj(ack.env.provider.data_flow) ? ack.env.provider.data_flow : {};
-    if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, BASE_SCOPES, [ack.n]));
+    if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, [ack.n]));
     for (const m of errors([MALFORMED_INPUT, UNKNOWN_TYPE, FOREIGN_VERSION_PROBE].map(probe))) {
       if (m.env.code === undefined) {
-        out.push({
-          ok: false,
-          level: "NONE",
-          message: `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`,
-          lines: [m.n],
-        });
+        out.push(F.say("no-code", {}, { lines: [m.n] }));
       } else {
-        out.push(judge("error code", m.env.code, ERROR_CODES, [m.n], grown));
+        out.push(judge("error code", m.env.code, [m.n], grown));
       }
     }
     for (const f of servedFrames(exchanges([probe(SAMPLE_QUERY)]))) {
       const rels = Array.isArray(f.frame.relations) ? f.frame.relations.filter(isObj) : [];
-      for (const r of rels) out.push(judge("rel", r.rel, undefined, [f.line]));
+      for (const r of rels) out.push(judge("rel", r.rel, [f.line]));
     }
     if (out.length === 0) return { skip: "no egress_scope, error code or relation was seen" };
     return out;

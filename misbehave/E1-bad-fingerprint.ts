@@ -9,7 +9,7 @@ export default defineMode({
   defect: 'declares embeddings_fingerprint "cgp-hash-embed", with no dimensions',
   expectFail: [],
   expectWarn: ["E1"],
-  finding: /embeddings_fingerprint "cgp-hash-embed" does not follow <model-id>\/<dimensions>/,
+  finding: { code: "E1.bad-fingerprint", params: { fingerprint: "cgp-hash-embed" } },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

@@ -10,7 +10,7 @@ export default defineMode({
   defect: "refuses every query that carries an embedding, even of the declared dimension",
   expectFail: [],
   expectWarn: ["E1"],
-  finding: /a query with an embedding of exactly the declared \d+ dimensions was refused/,
+  finding: "E1.refused",
   apply: (honest) => ({
     refuse(q, env) {
       return q.embedding ? error(env, "bad_request", "embeddings are not accepted") : honest.refuse.call(this, q, env);

@@ -5,7 +5,7 @@ export default defineMode({
   name: "H1-wrong-family",
   defect: "acknowledges a contextgraph/1.0 handshake with protocol_version contextgraph/2.0",
   expectFail: ["H1"],
-  finding: /protocol_version contextgraph\/2\.0 is in family contextgraph\/2, but the host spoke contextgraph\/1\.0/,
+  finding: { code: "H1.wrong-family", params: { version: "contextgraph/2.0", family: "contextgraph/2" } },
   apply: (honest) => ({
     ack() {
       return { ...honest.ack.call(this), protocol_version: "contextgraph/2.0" };

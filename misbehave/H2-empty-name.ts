@@ -11,7 +11,7 @@ export default defineMode({
   defect: "declares provider.name as the empty string",
   expectFail: ["H2", "F11"],
   finding: {
-    H2: /provider\.name is empty or missing/,
+    H2: { code: "H2.empty", params: { field: "name" } },
     F11: /\/result\/frame_attestations\/\d+\/frame\/provider_id must not be empty/,
   },
   apply: (honest) => ({

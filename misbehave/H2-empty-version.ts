@@ -6,7 +6,7 @@ export default defineMode({
   name: "H2-empty-version",
   defect: "declares provider.version as the empty string",
   expectFail: ["H2"],
-  finding: /provider\.version is empty or missing/,
+  finding: { code: "H2.empty", params: { field: "version" } },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

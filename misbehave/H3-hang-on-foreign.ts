@@ -6,7 +6,7 @@ export default defineMode({
   name: "H3-hang-on-foreign",
   defect: "says nothing at all to a handshake from a foreign major family",
   expectFail: ["H3"],
-  finding: /: the mismatch was left to hang$/,
+  finding: { code: "H3.no-reply", params: { silence: { kind: "timeout" } } },
   apply: (honest) => ({
     onHandshake(env) {
       return family(env.protocol_version) === family(HOST_VERSION) ? honest.onHandshake.call(this, env) : [];

@@ -10,7 +10,7 @@ export default defineMode({
   name: "H4-drop-id-on-bad-request",
   defect: "drops the request's id from bad_request errors",
   expectFail: ["H4"],
-  finding: /the "error" "bad_request" answering the "query" request "[^"]+" \(line \d+\) carries no id/,
+  finding: { code: "H4.id-dropped", params: { reply: "error", code: "bad_request", request: "query" } },
   apply: (honest) => ({
     serialize(env) {
       if (env.type !== "error" || env.code !== "bad_request") return honest.serialize.call(this, env);

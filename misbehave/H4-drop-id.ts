@@ -5,7 +5,7 @@ export default defineMode({
   name: "H4-drop-id",
   defect: "declares correlation but sends every reply without its id",
   expectFail: ["H4"],
-  finding: /answering the "[a-z]+" request "[^"]+" \(line \d+\) carries no id$/,
+  finding: { code: "H4.id-dropped", params: { reply: "frames" } },
   apply: () => ({
     serialize({ id: _dropped, ...env }) {
       return JSON.stringify(env);

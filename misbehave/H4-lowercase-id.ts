@@ -5,7 +5,7 @@ export default defineMode({
   name: "H4-lowercase-id",
   defect: "echoes request ids lowercased",
   expectFail: ["H4"],
-  finding: /request "Q-Äb\/c 1✓" \(line \d+\) carries id "q-äb\/c 1✓", not the same string/,
+  finding: { code: "H4.id-altered", params: { id: "Q-Äb/c 1✓", echoed: "q-äb/c 1✓" } },
   apply: () => ({
     serialize: (env) => JSON.stringify(typeof env.id === "string" ? { ...env, id: env.id.toLowerCase() } : env),
   }),

@@ -11,7 +11,7 @@ export default defineMode({
   name: "Q1-anchor-bypasses-kinds",
   defect: "serves anchored frames whatever the kinds filter says",
   expectFail: ["Q1"],
-  finding: /kinds \["[^"]+"\] anchored on "file:[^"]+" \(line \d+\) returned \d+ frames? of another kind/,
+  finding: { code: "Q1.other-kind", params: { narrowing: "anchor" } },
   apply: (honest) => ({
     eligible(q) {
       const filtered = honest.eligible.call(this, q);

@@ -5,7 +5,7 @@ export default defineMode({
   name: "Q1-as-of-bypasses-kinds",
   defect: "ignores kinds on a query pinned with as_of",
   expectFail: ["Q1"],
-  finding: /kinds \["[^"]+"\] as_of \S+ \(line \d+\) returned \d+ frames? of another kind/,
+  finding: { code: "Q1.other-kind", params: { narrowing: "as-of" } },
   apply: (honest) => ({
     eligible(q) {
       return honest.eligible.call(this, q.as_of === undefined ? q : { ...q, kinds: [] });

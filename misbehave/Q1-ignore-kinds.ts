@@ -5,7 +5,7 @@ export default defineMode({
   name: "Q1-ignore-kinds",
   defect: "declares query.kinds and ignores the kinds filter",
   expectFail: ["Q1"],
-  finding: /kinds \["doc"\] \(line \d+\) returned \d+ frames? of another kind/,
+  finding: { code: "Q1.other-kind", params: { kinds: ["doc"], narrowing: "kind" } },
   apply: (honest) => ({
     eligible(q) {
       return honest.eligible.call(this, { ...q, kinds: [] });

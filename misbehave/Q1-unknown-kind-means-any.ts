@@ -10,7 +10,7 @@ export default defineMode({
   name: "Q1-unknown-kind-means-any",
   defect: 'drops unrecognised kinds from the filter, so kinds ["acme:diagram"] is served as any kind',
   expectFail: ["Q1"],
-  finding: /kinds \["acme:diagram"\] \(line \d+\) returned \d+ frames? of another kind/,
+  finding: { code: "Q1.other-kind", params: { kinds: ["acme:diagram"], narrowing: "kind" } },
   apply: (honest) => ({
     eligible(q) {
       return honest.eligible.call(this, { ...q, kinds: q.kinds.filter((k) => (BASE_KINDS as readonly string[]).includes(k)) });

@@ -12,7 +12,8 @@ export default defineMode({
   defect: "throws (and so exits) on an embedding whose length is not its declared dimension",
   expectFail: ["R1"],
   expectUnobserved: ["E1"],
-  finding: /the provider exited \(code 1\) on .*a "query" \{"embedding":\[1(,0)+\]\} \(probe (embedding-mismatch|correlation)/,
+  // Whichever probe sent it first (correlation's or embedding-mismatch's), the query is the reference's 8 dimensions and three more.
+  finding: { code: "R1.crashed", params: { exitCode: 1, stimulus: { type: "query", query: { embedding: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } } } },
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: (honest) => ({
     refuse(q, env) {

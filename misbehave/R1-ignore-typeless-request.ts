@@ -12,7 +12,7 @@ export default defineMode({
   defect: "ignores an object with an id but no type instead of replying bad_request",
   expectFail: [],
   expectWarn: ["R1"],
-  finding: /after an object with an id but no type \(.*\), the provider did not reply error bad_request/,
+  finding: { code: "R1.no-bad-request", params: { step: "bad-typeless-request" } },
   apply: (honest) => ({
     onMalformed(line) {
       try {

@@ -5,7 +5,7 @@ export default defineMode({
   name: "R2-ignore-shutdown",
   defect: "ignores shutdown and keeps running",
   expectFail: ["R2"],
-  finding: /the provider was still running after shutdown/,
+  finding: "R2.still-running",
   stdioOnly: "an exit after shutdown is a stdio notion",
   apply: () => ({
     onShutdown: () => null,

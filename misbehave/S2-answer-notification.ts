@@ -10,7 +10,7 @@ export default defineMode({
   defect: "answers every unknown envelope type with an error, notifications included",
   expectFail: [],
   expectWarn: ["S2-framing"],
-  finding: /an unknown notification \(no id, line \d+\) was answered/,
+  finding: "S2-framing.notification-answered",
   stdioOnly: "over HTTP every request body gets a response body, so answering a notification cannot be told from ignoring it",
   apply: () => ({
     onUnknown: (env) => [error(env, "bad_request", `unknown envelope type ${JSON.stringify(env.type)}`)],

@@ -6,7 +6,7 @@ export default defineMode({
   defect: "prints a start-up banner on stdout before the first envelope",
   expectFail: [],
   expectWarn: ["S2-framing"],
-  finding: /stdout carried text that is not a JSON envelope .*: "cgp-conform reference provider ready"/,
+  finding: { code: "S2-framing.not-envelope", params: { text: "cgp-conform reference provider ready" } },
   stdioOnly: "a start-up banner is a stdio framing defect",
   apply: () => ({
     banner: () => ["cgp-conform reference provider ready"],

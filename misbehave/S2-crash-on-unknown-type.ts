@@ -5,7 +5,7 @@ export default defineMode({
   name: "S2-crash-on-unknown-type",
   defect: "throws (and so exits) on an envelope type it does not implement",
   expectFail: ["S2-framing"],
-  finding: /^the provider exited/,
+  finding: { code: "S2-framing.rejected-type", params: { outcome: { kind: "exit" } } },
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: () => ({
     onUnknown(env) {

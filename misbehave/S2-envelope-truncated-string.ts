@@ -5,7 +5,7 @@ export default defineMode({
   name: "S2-envelope-truncated-string",
   defect: 'sends result.truncated as the string "no"',
   expectFail: ["S2-envelope"],
-  finding: /\/result\/truncated must be boolean/,
+  finding: { code: "S2-envelope.schema", params: { pointer: "/result/truncated", keyword: "type" } },
   apply: (honest) => ({
     onQuery(env) {
       return honest.onQuery.call(this, env).map((r) => (r.type === "frames" ? { ...r, result: { ...(r.result as object), truncated: "no" } } : r));

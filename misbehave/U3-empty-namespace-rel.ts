@@ -6,7 +6,7 @@ export default defineMode({
   name: "U3-empty-namespace-rel",
   defect: 'labels its relations with rel "acme:" (a namespace with an empty name)',
   expectFail: ["U3"],
-  finding: /rel "acme:" contains ":" but is not vendor:name with non-empty sides/,
+  finding: { code: "U3.bad-namespace", params: { what: "rel", value: "acme:" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

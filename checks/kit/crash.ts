@@ -1,4 +1,5 @@
 import { type Evidence } from "./check.ts";
+import { findings, type Param } from "./findings.ts";
 import { show } from "./show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { GENEROUS, HANDSHAKE_STEP } from "../../src/protocol/probes.ts";
@@ -74,8 +75,11 @@ export function signature(c: Crash): string {
   return JSON.stringify([words, c.end.exitCode ?? null, c.end.signal ?? null, type ?? null]);
 }
 
-function how(c: Crash): string {
-  return c.end.signal ? `was killed by ${c.end.signal}` : `exited (code ${c.end.exitCode})`;
+/** How the provider ended: its signal, else its exit code. */
+type How = { exitCode: Param; signal: Param };
+
+function how(h: How): string {
+  return h.signal ? `was killed by ${h.signal}` : `exited (code ${h.exitCode})`;
 }
 
 /** A query's members that make it this stimulus: not the probe's goal and text, nor an empty list or the generous budget every probe query starts from. */
@@ -88,15 +92,91 @@ function distinctive(q: unknown): Record<string, unknown> | unknown {
   );
 }
 
-/** A stimulus named for a reader: its type and what sets it apart, the probe, step and why it was chosen, its line. */
-export function describeStimulus(e: TranscriptEvent, probe: string): string {
-  const env = envelopeOf(e);
-  const body = env?.type === "query" ? (env.query === undefined ? " with no query member" : ` ${show(distinctive(env.query), 100)}`) : "";
-  // A line that is not UTF-8 is named by its bytes: its decoding (U+FFFD for each) would not say which.
-  const line = e.line_hex !== undefined ? `the bytes ${e.line_hex.match(/../g)!.join(" ")}` : `the line ${show(e.line ?? "", 60)}`;
-  const what = env && typeof env.type === "string" ? `a ${show(env.type, 40)}${body}` : line;
-  return `${what} (probe ${probe}, step ${e.step}${e.aim ? `: ${e.aim.why}` : ""}, line ${e.n})`;
+/**
+ * A stimulus as a finding's param: the envelope type it carried (null for a
+ * line holding none), a query's distinctive members (absent when it had no
+ * query member), else the line's text or, when not UTF-8, its bytes; where it
+ * was sent and why it was chosen.
+ */
+export interface StimulusAt {
+  [k: string]: Param | undefined;
+  type: string | null;
+  query?: Param;
+  noQuery?: boolean;
+  text?: string;
+  hex?: string;
+  probe: string;
+  step: string;
+  why?: string;
+  line: number;
 }
+
+export function stimulusAt(e: TranscriptEvent, probe: string): StimulusAt {
+  const env = envelopeOf(e);
+  const type = env && typeof env.type === "string" ? env.type : null;
+  const where = { probe, step: e.step, ...(e.aim ? { why: e.aim.why } : {}), line: e.n };
+  if (type === null) return { type, ...(e.line_hex !== undefined ? { hex: e.line_hex } : { text: e.line ?? "" }), ...where };
+  if (type !== "query") return { type, ...where };
+  return env!.query === undefined ? { type, noQuery: true, ...where } : { type, query: distinctive(env!.query) as Param, ...where };
+}
+
+/** A stimulus param in words: its type and what sets it apart, the probe, step and why it was chosen, its line. */
+export function stimulusWords(p: StimulusAt): string {
+  const body = p.type === "query" ? (p.noQuery ? " with no query member" : ` ${show(p.query, 100)}`) : "";
+  // A line that is not UTF-8 is named by its bytes: its decoding (U+FFFD for each) would not say which.
+  const line = p.hex !== undefined ? `the bytes ${p.hex.match(/../g)!.join(" ")}` : `the line ${show(p.text ?? "", 60)}`;
+  const what = p.type !== null ? `a ${show(p.type, 40)}${body}` : line;
+  return `${what} (probe ${p.probe}, step ${p.step}${p.why !== undefined ? `: ${p.why}` : ""}, line ${p.line})`;
+}
+
+/** A stimulus named for a reader. */
+export function describeStimulus(e: TranscriptEvent, probe: string): string {
+  return stimulusWords(stimulusAt(e, probe));
+}
+
+type Crashed = How & {
+  /** The first stimulus it died on, the next few (up to five in all), and how many there were. */
+  stimulus: StimulusAt;
+  others: StimulusAt[];
+  count: number;
+  /** The line of stderr that states its error, quoted (null when none did), and its last stderr lines. */
+  quoted: string | null;
+  stderr: string[];
+  /** The error as written, and the envelope type died on when no error was said: with how it ended, the cause. */
+  error: string | null;
+  diedOn: Param;
+  /** The rule the crash breaks, as the check quotes it. */
+  rule: string;
+};
+
+function crashedWords(p: Crashed): string {
+  const said =
+    p.quoted !== null
+      ? `, saying ${p.quoted} (its stderr ended: ${p.stderr.map((l) => show(l, 160)).join(" / ")})`
+      : p.stderr.length > 0
+        ? `; its stderr ended: ${p.stderr.map((l) => show(l, 160)).join(" / ")}`
+        : " and wrote nothing to stderr";
+  const on =
+    p.count === 1
+      ? `on ${stimulusWords(p.stimulus)}`
+      : `on ${p.count} stimuli, each time the same way: ${[p.stimulus, ...p.others].map(stimulusWords).join("; ")}${p.count > 5 ? `; and ${p.count - 5} more` : ""}`;
+  return `the provider ${how(p)} ${on}${said}. ${p.rule}; each stimulus it died on was passed over and the rest sent in a fresh session`;
+}
+
+/**
+ * The words of a crash, for every check that holds one (R1, V2): a table of
+ * this kit's own, which such a check spreads into its own. Crashes alike are
+ * one finding already (crashFindings), so two of them are two causes: apart
+ * by what tells causes apart (the error said, the exit, the type died on).
+ */
+export const crash = findings({
+  crashed: {
+    apart: ["error", "exitCode", "signal", "diedOn"],
+    says: (p: Crashed) => crashedWords(p),
+    expected: () => "an answer (frames, or an error such as bad_request), the provider alive",
+    actual: (p: How) => `the provider ${how(p)}`,
+  },
+});
 
 /**
  * One finding per cause: crashes with the same last error on stderr (and the
@@ -107,26 +187,22 @@ export function crashFindings(crashes: readonly Crash[], rule: string): Evidence
   for (const c of crashes) groups.set(signature(c), [...(groups.get(signature(c)) ?? []), c]);
   return [...groups.values()].map((g) => {
     const first = g[0]!;
-    const said =
-      first.quoted !== undefined
-        ? `, saying ${first.quoted} (its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")})`
-        : first.stderr.length > 0
-          ? `; its stderr ended: ${first.stderr.map((l) => show(l, 160)).join(" / ")}`
-          : " and wrote nothing to stderr";
-    const on =
-      g.length === 1
-        ? `on ${describeStimulus(first.stimulus, first.probe)}`
-        : `on ${g.length} stimuli, each time the same way: ${g
-            .slice(0, 5)
-            .map((c) => describeStimulus(c.stimulus, c.probe))
-            .join("; ")}${g.length > 5 ? `; and ${g.length - 5} more` : ""}`;
-    return {
-      ok: false,
-      message: `the provider ${how(first)} ${on}${said}. ${rule}; each stimulus it died on was passed over and the rest sent in a fresh session`,
-      expected: "an answer (frames, or an error such as bad_request), the provider alive",
-      actual: `the provider ${how(first)}`,
-      lines: [...new Set(g.flatMap((c) => [c.stimulus.n, c.end.n, ...c.stderrLines]))].sort((a, b) => a - b),
-      ...(g.length > 1 ? { occurrences: g.length } : {}),
-    };
+    const e = crash.say(
+      "crashed",
+      {
+        exitCode: first.end.exitCode as Param,
+        signal: first.end.signal as Param,
+        stimulus: stimulusAt(first.stimulus, first.probe),
+        others: g.slice(1, 5).map((c) => stimulusAt(c.stimulus, c.probe)),
+        count: g.length,
+        quoted: first.quoted ?? null,
+        stderr: first.stderr,
+        error: first.error ?? null,
+        diedOn: (first.error === undefined ? (envelopeOf(first.stimulus)?.type ?? null) : null) as Param,
+        rule,
+      },
+      { lines: [...new Set(g.flatMap((c) => [c.stimulus.n, c.end.n, ...c.stderrLines]))].sort((a, b) => a - b) },
+    );
+    return g.length > 1 ? { ...e, occurrences: g.length } : e;
   });
 }

@@ -1,3 +1,4 @@
+import t from "tap";
 import C5 from "../../checks/C5.ts";
 import { HANDSHAKE } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
@@ -15,18 +16,21 @@ runCases(C5, [
     name: "egress false, local-only",
     build: flow({ egress: false, egress_scopes: ["local-only"] }),
     status: "pass",
+    codes: ["C5.consistent"],
     says: [/egress false with egress_scopes \["local-only"\] is consistent/],
   },
   {
     name: "egress true, off-machine scopes",
     build: flow({ egress: true, egress_scopes: ["org-tenant", "acme:vault"] }),
     status: "pass",
+    codes: ["C5.consistent"],
     says: [/egress true with egress_scopes \["org-tenant","acme:vault"\]/],
   },
   {
     name: "egress false beside a base off-machine scope",
     build: flow({ egress: false, egress_scopes: ["org-tenant"] }),
     status: "fail",
+    codes: ["C5.contradiction"],
     says: [
       /data_flow declares egress: false beside off-machine scope "org-tenant" \| egress: true, or only local-only scopes \| egress: false, egress_scopes \["org-tenant"\]/,
     ],
@@ -35,12 +39,19 @@ runCases(C5, [
     name: "egress false beside an unrecognised custom scope (treated as off-machine)",
     build: flow({ egress: false, egress_scopes: ["local-only", "acme:vault"] }),
     status: "fail",
+    codes: ["C5.contradiction"],
     says: [/beside off-machine scope "acme:vault" \|/],
   },
   {
     name: "egress false beside several off-machine scopes",
     build: flow({ egress: false, egress_scopes: ["third-party-index", "local-only", "third-party-model"] }),
     status: "fail",
+    codes: ["C5.contradiction"],
     says: [/beside off-machine scopes "third-party-index", "third-party-model"/],
   },
 ]);
+
+t.test("a contradiction's params: the off-machine scopes apart from what was declared", async (t) => {
+  const r = flow({ egress: false, egress_scopes: ["local-only", "acme:vault"] })().scoreWith(C5);
+  t.match(r.evidence[0], { code: "C5.contradiction", params: { offMachine: ["acme:vault"], scopes: ["local-only", "acme:vault"] } });
+});

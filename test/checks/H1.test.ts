@@ -8,20 +8,22 @@ import { tx } from "../helpers/transcript.ts";
 const hs = { type: "handshake", protocol_version: HOST_VERSION };
 
 runCases(H1, [
-  { name: "same family", build: acked({}), status: "pass" },
+  { name: "same family", build: acked({}), status: "pass", codes: ["H1.same-family"] },
   { name: "a 1.x minor", build: acked({ protocol_version: "contextgraph/1.7" }), status: "pass" },
   { name: "a -draft of the family", build: acked({ protocol_version: "contextgraph/1.0-draft" }), status: "pass" },
   {
     name: "another family",
     build: acked({ protocol_version: "contextgraph/2.0" }),
     status: "fail",
+    codes: ["H1.wrong-family"],
     says: [/contextgraph\/2\.0 is in family contextgraph\/2, but the host spoke contextgraph\/1\.0/],
   },
-  { name: "not a version string", build: acked({ protocol_version: "1.0" }), status: "fail", says: [/grammar/] },
+  { name: "not a version string", build: acked({ protocol_version: "1.0" }), status: "fail", codes: ["H1.bad-version"], says: [/grammar/] },
   {
     name: "no reply in time",
     build: () => tx().probe(HANDSHAKE.name).send(HANDSHAKE_STEP, hs).note("timeout", { waitedMs: 900 }),
     status: "fail",
+    codes: ["H1.no-ack"],
     says: [/nothing within 900 ms/],
   },
   {
@@ -32,12 +34,14 @@ runCases(H1, [
         .send(HANDSHAKE_STEP, hs)
         .recv({ type: "frames", result: { frames: [] } }),
     status: "fail",
+    codes: ["H1.no-ack"],
     says: [/type "frames"/],
   },
   {
     name: "the provider would not start",
     build: () => tx().probe(HANDSHAKE.name).note("spawn-error", { reason: "ENOENT" }),
     status: "unobserved",
+    codes: ["H1.not-observed"],
     untestable: true,
     says: [/could not be started: ENOENT/],
   },

@@ -13,35 +13,40 @@ const answered = (reply: object | undefined, extra?: (b: TranscriptBuilder) => v
 };
 
 runCases(H3, [
-  { name: "named error", build: answered({ type: "error", code: "incompatible_version", message: "no" }), status: "pass" },
+  { name: "named error", build: answered({ type: "error", code: "incompatible_version", message: "no" }), status: "pass", codes: ["H3.refused"] },
   {
     name: "left to hang",
     build: answered(undefined, (b) => b.note("timeout", { waitedMs: 700 })),
     status: "fail",
+    codes: ["H3.no-reply"],
     says: [/no reply within 700 ms: the mismatch was left to hang/],
   },
   {
     name: "exits without a word",
     build: answered(undefined, (b) => b.note("eof").note("exit", { exitCode: 1, signal: null })),
     status: "fail",
+    codes: ["H3.no-reply"],
     says: [/exited \(code 1/],
   },
   {
     name: "acked in the host's family",
     build: answered({ ...ACK }),
     status: "fail",
+    codes: ["H3.acknowledged"],
     says: [/acknowledged instead of refused: its protocol_version "contextgraph\/1\.0" is not in the host's family contextgraph\/99, which H1 forbids/],
   },
   {
     name: "acked claiming the foreign family",
     build: answered({ ...ACK, protocol_version: "contextgraph/99.0" }),
     status: "fail",
+    codes: ["H3.acknowledged"],
     says: [/a contextgraph\/1\.0 provider cannot speak/],
   },
   {
     name: "an error with another code",
     build: answered({ type: "error", code: "bad_request", message: "?" }),
     status: "fail",
+    codes: ["H3.not-named"],
     says: [/error with code "bad_request"/],
   },
 ]);

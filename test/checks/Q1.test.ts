@@ -42,6 +42,7 @@ runCases(Q1, [
     name: "each narrowed query returns only its kind; the unserved kind returns nothing",
     build: kinds(["doc", "snippet"]),
     status: "pass",
+    codes: ["Q1.requested-kinds"],
     says: [
       /kinds \["doc"\] \(line 8\): 1 frame, all of the requested kinds/,
       /kinds \["snippet"\] \(line 10\): 1 frame\b/,
@@ -52,6 +53,7 @@ runCases(Q1, [
     name: "the unserved kind answered unsupported_kind",
     build: kinds(["doc"], { snippet: { type: "error", id: "kind-unserved", code: "unsupported_kind", message: "doc only" } }),
     status: "pass",
+    codes: ["Q1.unsupported-kind"],
     says: [/kinds \["snippet"\] \(line 10\) answered with unsupported_kind/],
   },
   {
@@ -64,12 +66,14 @@ runCases(Q1, [
     name: "a declared kind's query lets another kind through",
     build: kinds(["doc", "snippet"], { doc: frames("kind-1", [frame({ id: "frm_doc", kind: "doc" }), frame({ id: "frm_2", kind: "snippet" })]) }),
     status: "fail",
+    codes: ["Q1.other-kind"],
     says: [/kinds \["doc"\] \(line 8\) returned 1 frame of another kind: "frm_2" \("snippet"\) \| only frames of kind "doc" \| kinds \["doc","snippet"\]/],
   },
   {
     name: "the filter ignored for the unserved kind",
     build: kinds(["doc", "snippet"], { symbol: frames("kind-unserved", [frame({ id: "frm_a", kind: "doc" }), frame({ id: "frm_b", kind: "snippet" })]) }),
     status: "fail",
+    codes: ["Q1.other-kind"],
     says: [/kinds \["symbol"\] \(line 12\) returned 2 frames of another kind: "frm_a" \("doc"\), "frm_b" \("snippet"\)/],
   },
   {
@@ -77,6 +81,7 @@ runCases(Q1, [
     name: "a narrowed query refused with another error code",
     build: kinds(["doc", "snippet"], { snippet: { type: "error", id: "kind-2", code: "bad_request", message: "kinds?" } }),
     status: "warn",
+    codes: ["Q1.other-error"],
     strict: "warn",
     says: [
       /kinds \["snippet"\] \(line 10\) answered with error "bad_request"; Q1 states the outcome .* \| frames of the requested kinds, or error unsupported_kind \| error "bad_request"/,
@@ -86,6 +91,7 @@ runCases(Q1, [
     name: "a narrowed query left unanswered",
     build: kinds(["doc", "snippet"], { doc: null }),
     status: "unobserved",
+    codes: ["Q1.no-answer"],
     untestable: true,
     says: [/query for kinds \["doc"\] \(line 8\) got no answer: no reply within 800 ms/],
   },
@@ -103,6 +109,7 @@ runCases(Q1, [
         .send(kindAnchoredStep(1), query("kinds-9", { kinds: ["doc"], anchors: ["file:///r/a.ts"] }))
         .recv(frames("kinds-9", [frame({ id: "frm_sym", kind: "symbol", uri: "file:///r/a.ts" })])),
     status: "fail",
+    codes: ["Q1.other-kind"],
     says: [/kinds \["doc"\] anchored on "file:\/\/\/r\/a\.ts" \(line \d+\) returned 1 frame of another kind: "frm_sym" \("symbol"\)/],
   },
   {
@@ -118,6 +125,7 @@ runCases(Q1, [
     name: "the unknown kind served as any kind (unknown-kind session)",
     build: () => kinds(["doc"], {}, frames("ukind-1", [frame({ id: "frm_doc", kind: "doc" })]))(),
     status: "fail",
+    codes: ["Q1.other-kind"],
     says: [/kinds \["acme:diagram"\] \(line \d+\) returned 1 frame of another kind: "frm_doc" \("doc"\)/],
   },
   {
@@ -125,6 +133,7 @@ runCases(Q1, [
     name: "the unknown kind refused with bad_request: a warning citing Q1's stated outcome",
     build: () => kinds(["doc"], {}, { type: "error", id: "ukind-1", code: "bad_request", message: "unknown kind" })(),
     status: "warn",
+    codes: ["Q1.other-error"],
     strict: "warn",
     says: [/kinds \["acme:diagram"\] \(line \d+\) answered with error "bad_request"; Q1 states the outcome/],
   },

@@ -96,12 +96,14 @@ runCases(R1, [
     name: "bad_request to each malformed line, frames to the CR LF query, alive throughout",
     build: malformed(honest()),
     status: "pass",
+    codes: ["R1.survived", "R1.bad-request", "R1.crlf-served", "R1.unknown-kind-survived"],
     says: [/after a valid query ending in CR LF .*, the provider answered it as the query it is/],
   },
   {
     name: "silent but alive",
     build: malformed(() => undefined),
     status: "warn",
+    codes: ["R1.no-bad-request"],
     strict: "fail",
     says: [/did not reply error bad_request \| .* \| no reply/, /did not answer it as a query.* \| no reply/],
   },
@@ -109,30 +111,35 @@ runCases(R1, [
     name: "another error code",
     build: malformed((i, st) => (st.valid ? honest()(i, st) : { ...badRequest, code: "internal" })),
     status: "warn",
+    codes: ["R1.no-bad-request"],
     says: [/"error" code "internal"/],
   },
   {
     name: "dies on the garbage line",
     build: malformed(honest(), "bad-garbage"),
     status: "fail",
+    codes: ["R1.crashed"],
     says: [/the provider exited \(code 1\) on the line "this is not json \{\{" \(probe malformed-input, step bad-garbage, line \d+\)/],
   },
   {
     name: "dies on the query without a body",
     build: malformed(honest(), "bad-query-no-body"),
     status: "fail",
+    codes: ["R1.crashed"],
     says: [/the provider exited \(code 1\) on a "query" with no query member \(probe malformed-input, step bad-query-no-body/],
   },
   {
     name: "dies on the bytes FF FE: the finding shows the bytes",
     build: malformed(honest(), "bad-invalid-utf8"),
     status: "fail",
+    codes: ["R1.crashed"],
     says: [/the provider exited \(code 1\) on the bytes ff fe \(probe malformed-bytes, step bad-invalid-utf8, line \d+\)/],
   },
   {
     name: "dies on a NUL byte: the finding shows it escaped",
     build: malformed(honest(), "bad-nul-byte"),
     status: "fail",
+    codes: ["R1.crashed"],
     says: [
       /the provider exited \(code 1\) on the line "\{\\"type\\":\\"query\\",\\"query\\":\{\\"goal\\":\\"nul\\u0000byte.* \(probe malformed-bytes, step bad-nul-byte, line \d+\)/,
     ],
@@ -141,6 +148,7 @@ runCases(R1, [
     name: "dies on a bare CR: the finding shows it escaped",
     build: malformed(honest(), "bad-bare-cr"),
     status: "fail",
+    codes: ["R1.crashed"],
     says: [/the provider exited \(code 1\) on the line ".*\\"line one\\rline.* \(probe malformed-bytes, step bad-bare-cr, line \d+\)/],
   },
   {
@@ -164,12 +172,14 @@ runCases(R1, [
     name: "lock-step, the lone surrogate query never answered: a lock-step host is wedged",
     build: malformed((i, st) => (st.step === "bad-lone-surrogate" ? undefined : honest(false)(i, st)), undefined, false),
     status: "fail",
+    codes: ["R1.stopped-answering"],
     says: [/after a query whose goal is a lone surrogate escape .*, no reply within 800 ms/],
   },
   {
     name: "the CR LF query refused as a malformed line: warns, never fails, not even under --strict",
     build: malformed((i, st) => (st.valid ? { ...badRequest, id: st.id } : honest()(i, st))),
     status: "warn",
+    codes: ["R1.crlf-not-served"],
     strict: "warn",
     says: [/did not answer it as a query: a CR before the LF is JSON whitespace .* \| a frames envelope answering the query \| "error" code "bad_request"/],
   },
@@ -183,6 +193,7 @@ runCases(R1, [
     name: "lock-step: the CR LF query refused",
     build: malformed((i, st) => (st.valid ? badRequest : honest(false)(i, st)), undefined, false),
     status: "warn",
+    codes: ["R1.crlf-not-served"],
     says: [/did not answer it as a query/],
   },
   {
@@ -205,6 +216,7 @@ runCases(R1, [
         .note("eof")
         .note("exit", { exitCode: 1, signal: null }),
     status: "fail",
+    codes: ["R1.crashed"],
     says: [/the provider exited \(code 1\) on a "query" \{"kinds":\["acme:diagram"\]\} \(probe unknown-kind, step unknown-kind, line \d+\)/],
   },
   {
@@ -232,6 +244,7 @@ runCases(R1, [
         .recv(frames("ukind-1", []))
         .then(healthyBytes),
     status: "fail",
+    codes: ["R1.stopped-answering"],
     says: [/got no reply within 800 ms/],
   },
   {

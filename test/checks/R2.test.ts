@@ -7,9 +7,21 @@ const shutdown = { type: "shutdown" };
 const shut = (after: (b: TranscriptBuilder) => TranscriptBuilder) => () => after(tx().probe(SHUTDOWN.name).handshake().send(SHUTDOWN.steps.shutdown, shutdown));
 
 runCases(R2, [
-  { name: "exits 0", build: shut((b) => b.note("eof").note("exit", { exitCode: 0, signal: null })), status: "pass", says: [/exited with status 0/] },
-  { name: "exits 3", build: shut((b) => b.note("exit", { exitCode: 3, signal: null })), status: "fail", says: [/exit status 3/] },
-  { name: "dies by a signal", build: shut((b) => b.note("exit", { exitCode: null, signal: "SIGSEGV" })), status: "fail", says: [/signal SIGSEGV/] },
+  {
+    name: "exits 0",
+    build: shut((b) => b.note("eof").note("exit", { exitCode: 0, signal: null })),
+    status: "pass",
+    codes: ["R2.clean-exit"],
+    says: [/exited with status 0/],
+  },
+  { name: "exits 3", build: shut((b) => b.note("exit", { exitCode: 3, signal: null })), status: "fail", codes: ["R2.unclean-exit"], says: [/exit status 3/] },
+  {
+    name: "dies by a signal",
+    build: shut((b) => b.note("exit", { exitCode: null, signal: "SIGSEGV" })),
+    status: "fail",
+    codes: ["R2.unclean-exit"],
+    says: [/signal SIGSEGV/],
+  },
   {
     name: "has to be killed",
     build: shut((b) =>
@@ -18,6 +30,7 @@ runCases(R2, [
         .note("exit", { exitCode: null, signal: "SIGKILL", reason: "killed by cgp-conform" }),
     ),
     status: "fail",
+    codes: ["R2.still-running"],
     says: [/still running after shutdown \(the provider had not exited 1000 ms after shutdown\), so cgp-conform killed it/],
   },
   {
@@ -25,6 +38,7 @@ runCases(R2, [
     name: "exits on its own before shutdown is sent",
     build: () => tx().probe(SHUTDOWN.name).handshake().note("eof").note("exit", { exitCode: 0, signal: null }).send(SHUTDOWN.steps.shutdown, shutdown),
     status: "fail",
+    codes: ["R2.exited-early"],
     says: [/the provider exited before shutdown was sent \| the provider exits by itself with status 0 \| exit code 0, signal null/],
   },
 ]);

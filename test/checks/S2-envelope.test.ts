@@ -16,6 +16,7 @@ runCases(S2E, [
     name: "every envelope valid",
     build: answered(frames("s1", [frame()])),
     status: "pass",
+    codes: ["S2-envelope.validated"],
     says: [/^5 envelopes received were validated against the envelope schema \(interop mode\); violations are reported under the anchor that owns the field/m],
   },
   {
@@ -33,6 +34,7 @@ runCases(S2E, [
     name: "result.truncated as a string",
     build: answered({ type: "frames", id: "s1", result: { frames: [], truncated: "no" } }),
     status: "fail",
+    codes: ["S2-envelope.schema"],
     says: [
       /frames envelope at line 11 \(probe sample-query\): \/result\/truncated must be boolean \[schema #\/\$defs\/ContextQueryResult\/properties\/truncated\/type\] \|  \| "no"/,
     ],

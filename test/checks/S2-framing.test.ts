@@ -27,7 +27,13 @@ function session(
 }
 
 runCases(S2, [
-  { name: "clean", build: session(), status: "pass", says: [/single-line JSON envelopes/] },
+  {
+    name: "clean",
+    build: session(),
+    status: "pass",
+    codes: ["S2-framing.single-line", "S2-framing.bad-request", "S2-framing.notification-ignored"],
+    says: [/single-line JSON envelopes/],
+  },
   {
     name: "the unknown-type session's ack came after its timeout: that probe never ran, so no pass",
     build: () =>
@@ -39,6 +45,7 @@ runCases(S2, [
         .note("timeout", { waitedMs: 2000, expecting: "a handshake_ack" })
         .recv(ACK),
     status: "unobserved",
+    codes: ["S2-framing.not-observed"],
     untestable: true,
     says: [/no handshake_ack arrived within 2000 ms \(one came later\), so probe unknown-type could not proceed/],
   },
@@ -47,15 +54,23 @@ runCases(S2, [
     name: "a start-up banner",
     build: session({ banner: ["provider ready!"] }),
     status: "warn",
+    codes: ["S2-framing.not-envelope"],
     strict: "warn",
     says: [/a banner or log line on stdout\?\): "provider ready!"/],
   },
-  { name: "a pretty-printed envelope", build: session({ banner: ["{", '  "type": "handshake_ack",', "}"] }), status: "fail", says: [/pretty-printed/] },
+  {
+    name: "a pretty-printed envelope",
+    build: session({ banner: ["{", '  "type": "handshake_ack",', "}"] }),
+    status: "fail",
+    codes: ["S2-framing.fragment"],
+    says: [/pretty-printed/],
+  },
   // "it replies error with code bad_request" carries no keyword: a provider that goes on serving has rejected nothing.
   {
     name: "unknown request unanswered, then the next query answered",
     build: session({ reqReply: null }),
     status: "warn",
+    codes: ["S2-framing.not-bad-request"],
     strict: "warn",
     says: [
       /carrying id "unknown-1" was not answered with bad_request, though the provider went on serving \| error with code "bad_request" \| no reply within 500 ms$/m,
@@ -65,6 +80,7 @@ runCases(S2, [
     name: "unknown request unanswered, and nothing answered after it",
     build: session({ reqReply: null, wedged: true }),
     status: "fail",
+    codes: ["S2-framing.rejected-type"],
     says: [
       /carrying id "unknown-1" was not answered with bad_request \| error with code "bad_request" \| no reply within 500 ms, and the valid query after it got no reply within 500 ms/,
     ],
@@ -74,6 +90,7 @@ runCases(S2, [
     name: "unknown request answered with another code",
     build: session({ reqReply: { type: "error", id: "unknown-1", code: "internal", message: "?" } }),
     status: "warn",
+    codes: ["S2-framing.not-bad-request"],
     strict: "warn",
     says: [/"error" with code "internal"/],
   },
@@ -81,6 +98,7 @@ runCases(S2, [
     name: "crash on unknown type",
     build: session({ dies: true }),
     status: "fail",
+    codes: ["S2-framing.rejected-type"],
     says: [/the provider exited \(code 1/],
     never: [/after an unknown notification/],
   },
@@ -89,6 +107,7 @@ runCases(S2, [
     name: "answers the notification",
     build: session({ noteReply: { type: "error", code: "bad_request", message: "?" } }),
     status: "warn",
+    codes: ["S2-framing.notification-answered"],
     strict: "warn",
     says: [/no id, line \d+\) was answered by a provider that declares correlation/],
   },
