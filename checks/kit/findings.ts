@@ -31,9 +31,11 @@ export interface Wording<P extends Params> {
    * What makes two findings of this code different defects, from their
    * params: findings that differ in it are shown apart, not folded into one
    * with a count. Everything else is where it was seen (a frame, a line, a
-   * count). Without it every finding of the code is alike.
+   * count). Without it every finding of the code is alike. Either the
+   * names of the params that tell defects apart, or a reading of them (a
+   * kind within a param, a type).
    */
-  apart?: (p: P) => Param;
+  apart?: readonly (keyof P & string)[] | ((p: P) => Param);
 }
 
 /** A code: lowercase words joined by hyphens. */
@@ -62,7 +64,7 @@ export function findings<T extends { [code: string]: Wording<any> }>(table: T) {
       const w = table[code]!;
       const expected = w.expected?.(params);
       const actual = w.actual?.(params);
-      const apart = w.apart?.(params);
+      const apart = typeof w.apart === "function" ? w.apart(params) : w.apart?.map((k) => params[k as keyof typeof params] as Param);
       return {
         ok: w.ok ?? false,
         ...(w.level ? { level: w.level } : {}),
