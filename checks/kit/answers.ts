@@ -268,16 +268,18 @@ export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => FitsNo
  * answer: the rule's stimuli could not be chosen, which is not observed, not
  * a skip. Undefined when it was answered, or never sent.
  */
+/** The words of discoveryLost (G3, G4, Q1, S6-as-of). */
+export const discovery = findings({
+  "discovery-lost": {
+    untestable: true,
+    says: (p: { line: number; probe: string; step: string; why: string }) =>
+      `the discovery query (line ${p.line}, probe ${p.probe}, step ${p.step}) got no answer: ${p.why}, so the stimuli it would have chosen were never sent`,
+  },
+});
+
 export function discoveryLost(p: ProbeView, step: string): Evidence[] | undefined {
   const sent = p.sent(step)[0];
   if (!sent || p.answer(step, ["frames", "error"])) return undefined;
   const s = p.silence(step);
-  return [
-    {
-      ok: false,
-      untestable: true,
-      message: `the discovery query (line ${sent.n}, probe ${p.name}, step ${step}) got no answer: ${s.why}, so the stimuli it would have chosen were never sent`,
-      lines: [sent.n, ...s.lines],
-    },
-  ];
+  return [discovery.say("discovery-lost", { line: sent.n, probe: p.name, step, why: s.why }, { lines: [sent.n, ...s.lines] })];
 }
