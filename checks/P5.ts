@@ -23,6 +23,7 @@ const F = findings({
     actual: (p: { resolve?: Param }) => `resolve: ${show(p.resolve)}`,
   },
   "advertised-refused": {
+    apart: ["error"],
     // No keyword binds a provider to honour a preference it advertises.
     level: "NONE",
     says: (p: { representation: string; error: Param }) =>

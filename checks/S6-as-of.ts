@@ -26,6 +26,7 @@ const F = findings({
     says: (p: { as_of: string; line: number; why: string }) => `query pinned at as_of ${p.as_of} (line ${p.line}) got no answer: ${p.why}`,
   },
   "pinned-refused": {
+    apart: ["error"],
     says: (p: { as_of: string; error: Param }) => `query pinned at as_of ${p.as_of} was refused with error ${show(p.error)}`,
     expected: () => "frames valid at that instant",
     actual: (p: { error: Param }) => `error ${show(p.error)}`,

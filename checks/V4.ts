@@ -31,6 +31,7 @@ const F = findings({
   },
   "replacement-well-formed": { ok: true, says: () => "every replacement_digest is sha256:<64 lowercase hex>" },
   "malformed-replacement": {
+    apart: ["status"],
     says: (p: Malformed) => `a ${show(p.status)} verdict in reply to ${p.step} has replacement_digest ${show(p.digest, 80)}`,
     expected: () => "sha256:<64 lowercase hex>",
     actual: (p: Malformed) => show(p.digest, 80),
