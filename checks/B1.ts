@@ -1,7 +1,21 @@
 import { counted } from "../src/verdict/words.ts";
 import { defineCheck } from "./kit/check.ts";
-import { exchanges, framesOf, nothingFits, perAnswer, withExtra } from "./kit/answers.ts";
+import { exchanges, fitting, framesOf, nothingFits, perAnswer, withExtra } from "./kit/answers.ts";
+import { findings } from "./kit/findings.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
+
+/** fits_each: every frame returned fits max_tokens on its own, only their sum does not. */
+type Sum = { step: string; max: number; frames: number; costs: number[]; sum: number; fits_each: boolean };
+
+const F = findings({
+  within: { ok: true, says: (p: Sum) => `step ${p.step}: ${counted(p.frames, "frame")} cost ${p.sum} ≤ max_tokens ${p.max}` },
+  "over-budget": {
+    says: (p: Sum) =>
+      `step ${p.step}: max_tokens was ${p.max} but the ${counted(p.frames, "frame")} returned declare token_cost ${p.costs.join(" + ")} = ${p.sum}`,
+    expected: (p: Sum) => `sum ≤ ${p.max}`,
+    actual: (p: Sum) => String(p.sum),
+  },
+});
 
 /**
  * @anchor B1
@@ -15,6 +29,7 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
  * code warns.
  */
 export default defineCheck({
+  findings: { ...F.table, ...fitting.table },
   id: "B1",
   title: "Returned frames' token_cost sum stays within max_tokens",
   level: "MUST",
@@ -27,9 +42,7 @@ export default defineCheck({
     const cheapest = costs.length > 0 ? costs.reduce((a, b) => Math.min(a, b)) : undefined;
     const unsatisfiable = nothingFits(squeeze.slice(1), (x) => {
       const max = x.body.max_tokens;
-      return typeof max === "number" && cheapest !== undefined && max < cheapest
-        ? `max_tokens ${max} is below the cheapest frame served (${cheapest})`
-        : undefined;
+      return typeof max === "number" && cheapest !== undefined && max < cheapest ? { member: "max_tokens", max, cheapest } : undefined;
     });
     const sums = perAnswer(
       [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)],
@@ -38,15 +51,8 @@ export default defineCheck({
         const costs = frames.map((f) => (typeof f.token_cost === "number" ? f.token_cost : 0));
         const sum = costs.reduce((a, b) => a + b, 0);
         const lines = [x.query.n, x.answer!.n];
-        return sum <= max
-          ? { ok: true, message: `step ${x.step}: ${counted(frames.length, "frame")} cost ${sum} ≤ max_tokens ${max}`, lines }
-          : {
-              ok: false,
-              message: `step ${x.step}: max_tokens was ${max} but the ${counted(frames.length, "frame")} returned declare token_cost ${costs.join(" + ")} = ${sum}`,
-              expected: `sum ≤ ${max}`,
-              actual: String(sum),
-              lines,
-            };
+        const p = { step: x.step, max, frames: frames.length, costs, sum, fits_each: costs.every((c) => c <= max) };
+        return F.say(sum <= max ? "within" : "over-budget", p, { lines });
       },
       "B1",
     );

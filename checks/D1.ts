@@ -1,20 +1,47 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOfText, isDigest } from "../src/math/digest.ts";
-import { exchanges, frameName, servedIn, unanswered, type ServedFrame } from "./kit/answers.ts";
+import { exchanges, frameAt, framed, servedIn, unanswered, type FrameAt, type ServedFrame } from "./kit/answers.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, KINDS_QUERY, REPRESENTATIONS_QUERY, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
 const PROBES = [SAMPLE_QUERY, BUDGET_SQUEEZE, KINDS_QUERY, REPRESENTATIONS_QUERY];
 
-/** Two contents, shown from where they part, so the difference is visible. */
-function parting(a: unknown, b: unknown): string {
+/** Two contents, from where they part (the character they first differ at, and 50 characters of each from a little before it), so the difference is visible. */
+type Parting = { from: number; one: string; other: string };
+
+function parting(a: unknown, b: unknown): Parting {
   const x = String(a);
   const y = String(b);
   let i = 0;
   while (i < x.length && x[i] === y[i]) i++;
   const at = Math.max(0, i - 10);
-  return `from character ${i}: ${show(x.slice(at, at + 50))} vs ${show(y.slice(at, at + 50))}`;
+  return { from: i, one: x.slice(at, at + 50), other: y.slice(at, at + 50) };
 }
+
+type Unstable = { id: Param; digest: Param; contents: number; lines: number[]; parting: Parting };
+
+const F = findings({
+  "well-formed": { ok: true, says: () => "every content_digest is well-formed" },
+  malformed: {
+    says: (p: { frame: FrameAt; digest: Param }) => `${framed(p.frame)} has content_digest ${show(p.digest)}, not sha256:<64 lowercase hex>`,
+    expected: () => "sha256:<64 lowercase hex>",
+    actual: (p: { digest: Param }) => show(p.digest),
+  },
+  "digest-of-content": { ok: true, says: () => "every content_digest is the SHA-256 of its frame's inline content" },
+  "not-digest-of-content": {
+    level: "NONE",
+    says: (p: { frame: FrameAt; digest: string; computed: string }) => `${framed(p.frame)} content_digest is not the SHA-256 of its inline content (§6.3)`,
+    expected: (p: { computed: string }) => p.computed,
+    actual: (p: { digest: string }) => p.digest,
+  },
+  "unstable-content": {
+    says: (p: Unstable) =>
+      `frame ${show(p.id)} with content_digest ${p.digest} was served with ${p.contents} different contents (lines ${p.lines.join(", ")}): one identity, one content`,
+    expected: () => "the same content bytes for the same (provider id, frame id, content_digest)",
+    actual: (p: Unstable) => `from character ${p.parting.from}: ${show(p.parting.one)} vs ${show(p.parting.other)}`,
+  },
+});
 
 /**
  * @anchor D1
@@ -26,6 +53,7 @@ function parting(a: unknown, b: unknown): string {
  * (the spec also calls it opaque, so a mismatch is a warning).
  */
 export default defineCheck({
+  findings: F.table,
   id: "D1",
   title: "content_digest is well-formed and names one content",
   level: "MUST",
@@ -41,44 +69,34 @@ export default defineCheck({
     for (const f of frames) {
       const d = f.frame.content_digest;
       if (!isDigest(d)) {
-        out.push({
-          ok: false,
-          message: `${frameName(f)} has content_digest ${show(d)}, not sha256:<64 lowercase hex>`,
-          expected: "sha256:<64 lowercase hex>",
-          actual: show(d),
-          lines: [f.line],
-        });
+        out.push(F.say("malformed", { frame: frameAt(f), digest: d as Param }, { lines: [f.line] }));
         continue;
       }
-      out.push({ ok: true, message: "every content_digest is well-formed", lines: [f.line] });
+      out.push(F.say("well-formed", {}, { lines: [f.line] }));
       const key = JSON.stringify([f.frame.id, d]);
       byIdentity.set(key, [...(byIdentity.get(key) ?? []), f]);
       if (typeof f.frame.content === "string") {
         const actual = digestOfText(f.frame.content);
         out.push(
           actual === d
-            ? { ok: true, message: "every content_digest is the SHA-256 of its frame's inline content", lines: [f.line] }
-            : {
-                ok: false,
-                level: "NONE",
-                message: `${frameName(f)} content_digest is not the SHA-256 of its inline content (§6.3)`,
-                expected: actual,
-                actual: String(d),
-                lines: [f.line],
-              },
+            ? F.say("digest-of-content", {}, { lines: [f.line] })
+            : F.say("not-digest-of-content", { frame: frameAt(f), digest: String(d), computed: actual }, { lines: [f.line] }),
         );
       }
     }
     for (const group of byIdentity.values()) {
       const contents = [...new Set(group.map((f) => JSON.stringify(f.frame.content)))];
       if (contents.length > 1) {
-        out.push({
-          ok: false,
-          message: `frame ${show(group[0]!.frame.id)} with content_digest ${group[0]!.frame.content_digest} was served with ${contents.length} different contents (lines ${group.map((f) => f.line).join(", ")}): one identity, one content`,
-          expected: "the same content bytes for the same (provider id, frame id, content_digest)",
-          actual: parting(JSON.parse(contents[0]!) as unknown, JSON.parse(contents[1]!) as unknown),
-          lines: group.map((f) => f.line),
-        });
+        const first = group[0]!.frame;
+        const lines = group.map((f) => f.line);
+        const p = {
+          id: (first.id ?? null) as Param,
+          digest: first.content_digest as Param,
+          contents: contents.length,
+          lines,
+          parting: parting(JSON.parse(contents[0]!) as unknown, JSON.parse(contents[1]!) as unknown),
+        };
+        out.push(F.say("unstable-content", p, { lines }));
       }
     }
     if (out.length === 0) return { skip: "no served frame carries a content_digest" };

@@ -1,6 +1,28 @@
 import { defineCheck } from "./kit/check.ts";
 import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
+import type { RootDiagnosis } from "../src/attest/audit.ts";
+
+const DIAGNOSIS: Record<RootDiagnosis, string> = {
+  "arrival-order": "it is the root over the same frames in arrival order, not canonical order",
+  "duplicate-last-leaf": "it is the root with the duplicate-last-leaf shortcut, not RFC 6962's split",
+  "other-set": "it matches no ordering or tree shape of the frames carried: a root over a different set (a truncated-away candidate set?)",
+};
+
+/** diagnosis: what the root signed equals instead; null where there are no frames to order. */
+type WrongRoot = { step: string; signed: Param; expected: string; diagnosis: RootDiagnosis | null };
+
+const F = findings({
+  "root-of-frames": { ok: true, says: () => "every result_attestation signs the Merkle root of exactly the frames returned, in canonical order" },
+  "wrong-root": {
+    apart: ["diagnosis"],
+    says: (p: WrongRoot) =>
+      `step ${p.step}: result_attestation signs ${show(p.signed)}, not the root of the frames carried (${p.expected}): ${p.diagnosis === null ? "undefined" : DIAGNOSIS[p.diagnosis]}`,
+    expected: (p: WrongRoot) => p.expected,
+    actual: (p: WrongRoot) => show(p.signed),
+  },
+});
 
 /**
  * @anchor F12
@@ -12,6 +34,7 @@ import { show } from "./kit/show.ts";
  * F7's); this check judges the set, the canonical order and the tree.
  */
 export default defineCheck({
+  findings: F.table,
   id: "F12",
   title: "The result root covers exactly the frames returned, in canonical order",
   level: "MUST",
@@ -24,14 +47,8 @@ export default defineCheck({
     return answers.map(({ line, step, audit }) => {
       const r = audit.result!;
       return r.signed === r.expected
-        ? { ok: true, message: "every result_attestation signs the Merkle root of exactly the frames returned, in canonical order", lines: [line] }
-        : {
-            ok: false,
-            message: `step ${step}: result_attestation signs ${show(r.signed)}, not the root of the frames carried (${r.expected}): ${r.diagnosis}`,
-            expected: r.expected,
-            actual: show(r.signed),
-            lines: [line],
-          };
+        ? F.say("root-of-frames", {}, { lines: [line] })
+        : F.say("wrong-root", { step, signed: r.signed as Param, expected: r.expected, diagnosis: r.diagnosis ?? null }, { lines: [line] });
     });
   },
 });

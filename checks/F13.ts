@@ -1,7 +1,37 @@
 import { counted } from "../src/verdict/words.ts";
 import { defineCheck } from "./kit/check.ts";
 import { ATTESTATION_PROBES, perEntry } from "./kit/attestations.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
+
+/** A proof as a finding names it: its entry's index in frame_attestations, and the frame it proves. */
+type Proof = { entry: number; frame: Param };
+const who = (p: Proof): string => `frame_attestations[${p.entry}].inclusion_proof (frame ${show(p.frame)})`;
+type LeafCount = Proof & { declared: Param; frames: number };
+/** failure: what the fold stopped at, as src/math/attest.ts names it (its kind sets the defect apart). */
+type Unfoldable = Proof & { kind: string; failure: Param };
+/** against: the root signed, or null where the result has no result_attestation. */
+type WrongRoot = Proof & { root: string; against: string | null };
+
+const F = findings({
+  "recomputes-root": { ok: true, says: () => "every inclusion proof recomputes the signed root" },
+  "wrong-leaf-count": {
+    says: (p: LeafCount) => `${who(p)} declares leaf_count ${show(p.declared)}, but the result carries ${counted(p.frames, "frame")}`,
+    expected: (p: LeafCount) => String(p.frames),
+    actual: (p: LeafCount) => show(p.declared),
+  },
+  unfoldable: {
+    apart: ["kind"],
+    says: (p: Unfoldable) => `${who(p)} cannot be folded: ${show(p.failure)}`,
+    expected: () => "a path of the shape leaf_index and leaf_count fix",
+    actual: (p: Unfoldable) => p.kind,
+  },
+  "wrong-root": {
+    says: (p: WrongRoot) => `${who(p)} recomputes ${p.root}, not the result_attestation root`,
+    expected: (p: WrongRoot) => p.against ?? "a result_attestation to prove against",
+    actual: (p: WrongRoot) => p.root,
+  },
+});
 
 /**
  * @anchor F13
@@ -11,6 +41,7 @@ import { show } from "./kit/show.ts";
  * frame's commitment.
  */
 export default defineCheck({
+  findings: F.table,
   id: "F13",
   title: "Each inclusion proof recomputes the signed root",
   level: "MUST",
@@ -22,34 +53,14 @@ export default defineCheck({
       probe,
       (e, audit, line) => {
         if (!e.proof) return undefined;
-        const who = `frame_attestations[${e.index}].inclusion_proof (frame ${show(e.named.frame_id)})`;
-        if (e.leafCount && e.leafCount.declared !== e.leafCount.frames) {
-          return {
-            ok: false,
-            message: `${who} declares leaf_count ${show(e.leafCount.declared)}, but the result carries ${counted(e.leafCount.frames, "frame")}`,
-            expected: String(e.leafCount.frames),
-            actual: show(e.leafCount.declared),
-            lines: [line],
-          };
-        }
-        if (!e.proof.ok) {
-          return {
-            ok: false,
-            message: `${who} cannot be folded: ${show(e.proof.failure)}`,
-            expected: "a path of the shape leaf_index and leaf_count fix",
-            actual: e.proof.failure.kind,
-            lines: [line],
-          };
-        }
+        const proof = { entry: e.index, frame: e.named.frame_id as Param };
+        const lines = [line];
+        if (e.leafCount && e.leafCount.declared !== e.leafCount.frames)
+          return F.say("wrong-leaf-count", { ...proof, declared: e.leafCount.declared as Param, frames: e.leafCount.frames }, { lines });
+        if (!e.proof.ok) return F.say("unfoldable", { ...proof, kind: e.proof.failure.kind, failure: e.proof.failure as Param }, { lines });
         return e.proof.matches
-          ? { ok: true, message: "every inclusion proof recomputes the signed root", lines: [line] }
-          : {
-              ok: false,
-              message: `${who} recomputes ${e.proof.root}, not the result_attestation root`,
-              expected: audit.result ? String(audit.result.signed) : "a result_attestation to prove against",
-              actual: e.proof.root,
-              lines: [line],
-            };
+          ? F.say("recomputes-root", {}, { lines })
+          : F.say("wrong-root", { ...proof, root: e.proof.root, against: audit.result ? String(audit.result.signed) : null }, { lines });
       },
       "no answer carries an inclusion proof (they are optional)",
     ),

@@ -2,7 +2,8 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOf, isDigest } from "../src/math/digest.ts";
 import { sliceRange } from "../src/math/range.ts";
 
-import { exchanges, frameName, servedIn, unanswered } from "./kit/answers.ts";
+import { exchanges, frameAt, framed, servedIn, unanswered, type FrameAt } from "./kit/answers.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import type { FileUnread, TranscriptEvent } from "../src/transcript/types.ts";
 import { isObj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
@@ -12,7 +13,7 @@ import { BUDGET_SQUEEZE, PROVENANCE_FILES, SAMPLE_QUERY } from "../src/protocol/
 const UNREAD_THAT_FAILS: ReadonlySet<FileUnread> = new Set(["missing", "not-regular"]);
 
 /** What would check bytes that were not read, where something would. */
-function notReadHint(unread: string | undefined): string {
+function notReadHint(unread: string | null): string {
   if (unread === "outside-roots") return "; to check them, pass --trust-root DIR with the directory that holds them";
   if (unread === "too-large") return "; re-reading is capped per file and per run, and no flag raises the caps";
   if (unread === "remote-provider") return "; a remote provider's file: URIs name its own files, which cannot be read from here";
@@ -25,10 +26,18 @@ function notReadHint(unread: string | undefined): string {
  * the mismatch.)
  */
 const HINT_MAX_BYTES = 256 * 1024;
-const hints = new Map<string, string>();
-function normalizedHint(bytes: Uint8Array, actual: string, declared: string): string {
+/** A normalization the spec forbids, whose bytes the declared digest is of. */
+type Normalized = "crlf-to-lf" | "lf-to-crlf" | "trailing-newline-dropped" | "trailing-newline-added";
+const NORMALIZED: Record<Normalized, string> = {
+  "crlf-to-lf": "with CRLF line endings translated to LF",
+  "lf-to-crlf": "with LF line endings translated to CRLF",
+  "trailing-newline-dropped": "with the trailing newline dropped",
+  "trailing-newline-added": "with a trailing newline added",
+};
+const hints = new Map<string, Normalized | null>();
+function normalizedHint(bytes: Uint8Array, actual: string, declared: string): Normalized | null {
   // Bounded: four rewrites and digests of a big file for every frame citing it would cost more than the check.
-  if (bytes.length > HINT_MAX_BYTES) return "";
+  if (bytes.length > HINT_MAX_BYTES) return null;
   const key = `${actual} ${declared}`;
   let hint = hints.get(key);
   if (hint === undefined) {
@@ -39,19 +48,71 @@ function normalizedHint(bytes: Uint8Array, actual: string, declared: string): st
   return hint;
 }
 
-function computeHint(bytes: Uint8Array, declared: string): string {
+function computeHint(bytes: Uint8Array, declared: string): Normalized | null {
   const text = Buffer.from(bytes).toString("latin1");
-  const variants: Array<[string, string]> = [
-    ["with CRLF line endings translated to LF", text.replace(/\r\n/g, "\n")],
-    ["with LF line endings translated to CRLF", text.replace(/\r?\n/g, "\r\n")],
-    ["with the trailing newline dropped", text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text],
-    ["with a trailing newline added", `${text}\n`],
+  const variants: Array<[Normalized, string]> = [
+    ["crlf-to-lf", text.replace(/\r\n/g, "\n")],
+    ["lf-to-crlf", text.replace(/\r?\n/g, "\r\n")],
+    ["trailing-newline-dropped", text.endsWith("\r\n") ? text.slice(0, -2) : text.endsWith("\n") ? text.slice(0, -1) : text],
+    ["trailing-newline-added", `${text}\n`],
   ];
-  for (const [how, v] of variants)
-    if (v !== text && digestOf(Buffer.from(v, "latin1")) === declared)
-      return ` (the declared digest is of these bytes ${how}: digest the exact bytes, with no normalization)`;
-  return "";
+  for (const [how, v] of variants) if (v !== text && digestOf(Buffer.from(v, "latin1")) === declared) return how;
+  return null;
 }
+
+/** A file provenance link as a finding names it: its frame, its index in provenance, its uri and range as sent (range left out when absent). */
+type LinkAt = { frame: FrameAt; link: number; uri: Param; range?: Param };
+const linked = (p: LinkAt): string => `${framed(p.frame)} provenance[${p.link}] (${show(p.uri, 80)}${p.range !== undefined ? ` ${show(p.range)}` : ""})`;
+
+/** range: the link's range as the verifier read it (a string, or absent). */
+type Ranged = { at: LinkAt; range?: string };
+type Other = { at: LinkAt; declared: string; bytes: number; actual: string; normalized: Normalized | null };
+
+const F = findings({
+  "malformed-digest": {
+    says: (p: { at: LinkAt; digest?: Param }) => `${linked(p.at)} digest ${show(p.digest)} is not sha256:<64 lowercase hex>`,
+    expected: () => "sha256:<64 lowercase hex>",
+    actual: (p: { digest?: Param }) => show(p.digest),
+  },
+  /** why: the reason the file was not read, as the transcript records it. */
+  "file-gone": {
+    level: "NONE",
+    says: (p: { at: LinkAt; why: string }) => `${linked(p.at)} names a file that cannot be read now: ${p.why} (it may have been removed since it was served)`,
+    expected: () => "the file the digest was taken over",
+    actual: (p: { why: string }) => p.why,
+  },
+  /** unread: the transcript's kind of not reading it, which says what would. */
+  "bytes-unchecked": {
+    level: "MAY",
+    apart: ["unread"],
+    says: (p: { why: string; unread: string | null }) =>
+      `file provenance digests are well-formed, but the bytes were not checked: ${p.why}${notReadHint(p.unread)}`,
+  },
+  "range-reserved": {
+    level: "MAY",
+    says: (p: Ranged) => `${linked(p.at)}: range ${show(p.range)} is not in the L<n> / L<a>-<b> grammar (reserved), so its bytes cannot be checked`,
+  },
+  "range-unaddressable": {
+    apart: ["reason"],
+    says: (p: Ranged & { reason: string }) => `${linked(p.at)}: range ${show(p.range)} addresses nothing a verifier can digest (${p.reason})`,
+    expected: () => "L<n> or L<a>-<b> within the file",
+    actual: (p: Ranged) => show(p.range),
+  },
+  "digest-matches": { ok: true, says: () => "file provenance digests match the bytes they name" },
+  /** normalized: the forbidden normalization whose bytes the declared digest is of, where one is. */
+  "digest-of-other-bytes": {
+    level: "NONE",
+    apart: ["normalized"],
+    says: (p: Other) =>
+      `${linked(p.at)} declares digest ${p.declared}, but the ${p.bytes} bytes it names hash to ${p.actual}${
+        p.normalized !== null
+          ? ` (the declared digest is of these bytes ${NORMALIZED[p.normalized]}: digest the exact bytes, with no normalization)`
+          : " (unless the file changed since it was served)"
+      }`,
+    expected: (p: Other) => p.actual,
+    actual: (p: Other) => p.declared,
+  },
+});
 
 /**
  * @anchor F5
@@ -68,6 +129,7 @@ function computeHint(bytes: Uint8Array, declared: string): string {
  * cannot address fails: the link names no bytes at all.
  */
 export default defineCheck({
+  findings: F.table,
   id: "F5",
   title: "File provenance carries a well-formed digest of the bytes it names",
   level: "MUST",
@@ -87,36 +149,19 @@ export default defineCheck({
       const links = Array.isArray(f.frame.provenance) ? f.frame.provenance.filter(isObj) : [];
       for (const [i, link] of links.entries()) {
         if (link.type !== "file") continue;
-        const where = `${frameName(f)} provenance[${i}] (${show(link.uri, 80)}${link.range !== undefined ? ` ${show(link.range)}` : ""})`;
+        const at: LinkAt = { frame: frameAt(f), link: i, uri: link.uri as Param, ...(link.range !== undefined ? { range: link.range as Param } : {}) };
         if (!isDigest(link.digest)) {
-          out.push({
-            ok: false,
-            message: `${where} digest ${show(link.digest)} is not sha256:<64 lowercase hex>`,
-            expected: "sha256:<64 lowercase hex>",
-            actual: show(link.digest),
-            lines: [f.line],
-          });
+          out.push(F.say("malformed-digest", { at, digest: link.digest as Param }, { lines: [f.line] }));
           continue;
         }
         const file = typeof link.uri === "string" ? files.get(link.uri) : undefined;
         if (!file || file.data === undefined) {
           const why = file?.error ?? "not a file: URI";
+          const lines = [f.line, ...(file ? [file.n] : [])];
           out.push(
             file?.unread !== undefined && UNREAD_THAT_FAILS.has(file.unread)
-              ? {
-                  ok: false,
-                  level: "NONE",
-                  message: `${where} names a file that cannot be read now: ${why} (it may have been removed since it was served)`,
-                  expected: "the file the digest was taken over",
-                  actual: why,
-                  lines: [f.line, ...(file ? [file.n] : [])],
-                }
-              : {
-                  ok: false,
-                  level: "MAY",
-                  message: `file provenance digests are well-formed, but the bytes were not checked: ${why}${notReadHint(file?.unread)}`,
-                  lines: [f.line, ...(file ? [file.n] : [])],
-                },
+              ? F.say("file-gone", { at, why }, { lines })
+              : F.say("bytes-unchecked", { why, unread: file?.unread ?? null }, { lines }),
           );
           continue;
         }
@@ -124,36 +169,28 @@ export default defineCheck({
         const sliced = sliceRange(Buffer.from(file.data, "base64"), range);
         if (!sliced.ok && sliced.reason === "unrecognised") {
           // The published range vectors: "Not a line-range in the grammar: reserved, never a whole-resource fallback."
-          out.push({
-            ok: false,
-            level: "MAY",
-            message: `${where}: range ${show(range)} is not in the L<n> / L<a>-<b> grammar (reserved), so its bytes cannot be checked`,
-            lines: [f.line, file.n],
-          });
+          out.push(F.say("range-reserved", { at, ...(range !== undefined ? { range } : {}) }, { lines: [f.line, file.n] }));
           continue;
         }
         if (!sliced.ok) {
-          out.push({
-            ok: false,
-            message: `${where}: range ${show(range)} addresses nothing a verifier can digest (${sliced.reason})`,
-            expected: "L<n> or L<a>-<b> within the file",
-            actual: show(range),
-            lines: [f.line, file.n],
-          });
+          out.push(F.say("range-unaddressable", { at, ...(range !== undefined ? { range } : {}), reason: sliced.reason }, { lines: [f.line, file.n] }));
           continue;
         }
         const actual = digestOf(sliced.bytes);
         out.push(
           actual === link.digest
-            ? { ok: true, message: "file provenance digests match the bytes they name", lines: [f.line, file.n] }
-            : {
-                ok: false,
-                level: "NONE",
-                message: `${where} declares digest ${link.digest}, but the ${sliced.bytes.length} bytes it names hash to ${actual}${normalizedHint(sliced.bytes, actual, String(link.digest)) || " (unless the file changed since it was served)"}`,
-                expected: actual,
-                actual: String(link.digest),
-                lines: [f.line, file.n],
-              },
+            ? F.say("digest-matches", {}, { lines: [f.line, file.n] })
+            : F.say(
+                "digest-of-other-bytes",
+                {
+                  at,
+                  declared: String(link.digest),
+                  bytes: sliced.bytes.length,
+                  actual,
+                  normalized: normalizedHint(sliced.bytes, actual, String(link.digest)),
+                },
+                { lines: [f.line, file.n] },
+              ),
         );
       }
     }

@@ -1,5 +1,23 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts";
+import { findings } from "./kit/findings.ts";
+
+/** Where each attestation sat (frame index, path inside it), and the distinct member names they sat in: a different member is a different defect. */
+type Inside = { inside: { frame: number; path: string }[]; members: string[] };
+
+const F = findings({
+  detached: { ok: true, says: () => "no frame carries an attestation member" },
+  inside: {
+    apart: ["members"],
+    says: (p: Inside) =>
+      `result.frames carries an attestation inside a frame: ${p.inside
+        .slice(0, 5)
+        .map((x) => `frames[${x.frame}]${x.path}`)
+        .join(", ")}`,
+    expected: () => "attestations only in result.frame_attestations / result.result_attestation",
+    actual: (p: Inside) => p.inside.map((x) => x.path.split("/").pop()).join(", "),
+  },
+});
 
 /**
  * @anchor F6
@@ -17,6 +35,7 @@ import { ATTESTATION_PROBES, audits, NOT_ATTESTED } from "./kit/attestations.ts"
  * signed_commitment, an attestation by its shape, counts there.
  */
 export default defineCheck({
+  findings: F.table,
   id: "F6",
   title: "Attestations are detached, never inside the frame they sign",
   level: "MUST",
@@ -28,17 +47,15 @@ export default defineCheck({
     return answers.map(
       ({ line, audit }): Evidence =>
         audit.inside.length === 0
-          ? { ok: true, message: "no frame carries an attestation member", lines: [line] }
-          : {
-              ok: false,
-              message: `result.frames carries an attestation inside a frame: ${audit.inside
-                .slice(0, 5)
-                .map((x) => `frames[${x.frameIndex}]${x.path}`)
-                .join(", ")}`,
-              expected: "attestations only in result.frame_attestations / result.result_attestation",
-              actual: audit.inside.map((x) => x.path.split("/").pop()).join(", "),
-              lines: [line],
-            },
+          ? F.say("detached", {}, { lines: [line] })
+          : F.say(
+              "inside",
+              {
+                inside: audit.inside.map((x) => ({ frame: x.frameIndex, path: x.path })),
+                members: [...new Set(audit.inside.map((x) => x.path.split("/").pop() ?? ""))].sort(),
+              },
+              { lines: [line] },
+            ),
     );
   },
 });

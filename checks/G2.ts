@@ -1,8 +1,22 @@
 import { defineCheck } from "./kit/check.ts";
-import { perRelation } from "./kit/relations.ts";
+import { findings } from "./kit/findings.ts";
+import { perRelation, related, type RelationAt } from "./kit/relations.ts";
 import { show } from "./kit/show.ts";
 import { parseUri } from "../src/math/uri.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
+
+/** The parser's reason names the part of the URI that broke (its part), and what to write instead where one fix is plain. */
+type NotUri = { at: RelationAt; target: string; part: string; problem: string; fix: string | null };
+
+const F = findings({
+  uri: { ok: true, says: () => "every relation target_uri is a URI" },
+  "not-a-uri": {
+    apart: ["part"],
+    says: (p: NotUri) => `${related(p.at)} has target_uri ${show(p.target)}, which is not a URI: ${p.problem}`,
+    expected: (p: NotUri) => (p.fix ? `a URI (RFC 3986): ${p.fix}` : "an absolute URI (RFC 3986), e.g. file:///repo/src/net.rs#retry"),
+    actual: (p: NotUri) => show(p.target),
+  },
+});
 
 /**
  * @anchor G2
@@ -18,24 +32,19 @@ import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
  * judges only non-empty strings.
  */
 export default defineCheck({
+  findings: F.table,
   id: "G2",
   title: "Every relation's target_uri is a URI",
   level: "MUST",
   requirement: "target_uri MUST be a non-empty URI.",
   probes: [SAMPLE_QUERY, BUDGET_SQUEEZE],
   score({ probe }) {
-    return perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, where, line) => {
+    return perRelation([probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)], (rel, at, line) => {
       const uri = rel.target_uri;
       if (typeof uri !== "string" || uri === "") return undefined;
       const r = parseUri(uri);
-      if (r.ok) return { ok: true, message: "every relation target_uri is a URI", lines: [line] };
-      return {
-        ok: false,
-        message: `${where} has target_uri ${show(uri)}, which is not a URI: ${r.problem}`,
-        expected: r.fix ? `a URI (RFC 3986): ${r.fix}` : "an absolute URI (RFC 3986), e.g. file:///repo/src/net.rs#retry",
-        actual: show(uri),
-        lines: [line],
-      };
+      if (r.ok) return F.say("uri", {}, { lines: [line] });
+      return F.say("not-a-uri", { at, target: uri, part: r.part, problem: r.problem, fix: r.fix ?? null }, { lines: [line] });
     });
   },
 });

@@ -1,10 +1,27 @@
-import { discoveryLost } from "./kit/answers.ts";
+import { discovery, discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
+import { findings } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
-import { anchored } from "./G4.ts";
+import { anchored, anchoring } from "./G4.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { framesIn } from "../src/protocol/envelope.ts";
 import { GRAPH_ANCHORS } from "../src/protocol/probes.ts";
+
+/** Ranks count from 1; now is null where no frame near the anchor was returned with it. */
+type Boost = { anchor: string; was: number; now: number | null };
+
+const F = findings({
+  boosted: {
+    ok: true,
+    says: (p: Boost) => `anchored on ${show(p.anchor, 80)}, the nearest frame moved from rank ${p.was} to rank ${p.now}`,
+  },
+  "not-boosted": {
+    says: (p: Boost) =>
+      `anchored on ${show(p.anchor, 80)}, the frames near it were not boosted: the best-placed ranked ${p.was} without the anchor and ${p.now === null ? "was not returned" : `${p.now}`} with it`,
+    expected: (p: Boost) => `a frame within one hop of the anchor ranked above ${p.was}`,
+    actual: (p: Boost) => (p.now === null ? "none returned" : `rank ${p.now}`),
+  },
+});
 
 /**
  * @anchor G3
@@ -19,6 +36,7 @@ import { GRAPH_ANCHORS } from "../src/protocol/probes.ts";
  * skips. A SHOULD: a shortfall warns, never fails.
  */
 export default defineCheck({
+  findings: { ...F.table, ...anchoring.table, ...discovery.table },
   id: "G3",
   title: "Anchored queries boost frames near the anchor",
   level: "SHOULD",
@@ -38,9 +56,7 @@ export default defineCheck({
     const after = p.answer(GRAPH_ANCHORS.steps.anchorRank, ["frames", "error"]);
     if (!after) {
       const s = p.silence(GRAPH_ANCHORS.steps.anchorRank);
-      return [
-        { ok: false, untestable: true, message: `query anchored on ${show(anchor, 80)} (line ${sent.n}) got no answer: ${s.why}`, lines: [sent.n, ...s.lines] },
-      ];
+      return [anchoring.say("anchored-unanswered", { anchor, line: sent.n, why: s.why }, { lines: [sent.n, ...s.lines] })];
     }
     const lines = [before.n, sent.n, after.n];
     const was = framesIn(before.env).findIndex((f) => anchored(f, anchor));
@@ -49,16 +65,7 @@ export default defineCheck({
       return {
         skip: was === 0 ? "a frame near the anchor already ranked first without it, so no boost can show" : "no frame near the anchor was served unanchored",
       };
-    const e: Evidence =
-      now !== -1 && now < was
-        ? { ok: true, message: `anchored on ${show(anchor, 80)}, the nearest frame moved from rank ${was + 1} to rank ${now + 1}`, lines }
-        : {
-            ok: false,
-            message: `anchored on ${show(anchor, 80)}, the frames near it were not boosted: the best-placed ranked ${was + 1} without the anchor and ${now === -1 ? "was not returned" : `${now + 1}`} with it`,
-            expected: `a frame within one hop of the anchor ranked above ${was + 1}`,
-            actual: now === -1 ? "none returned" : `rank ${now + 1}`,
-            lines,
-          };
+    const e: Evidence = F.say(now !== -1 && now < was ? "boosted" : "not-boosted", { anchor, was: was + 1, now: now === -1 ? null : now + 1 }, { lines });
     return [e];
   },
 });

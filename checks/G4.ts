@@ -1,5 +1,6 @@
-import { discoveryLost } from "./kit/answers.ts";
+import { discovery, discoveryLost } from "./kit/answers.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { framesIn, isObj, type Obj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
@@ -9,6 +10,43 @@ import { GRAPH_ANCHORS } from "../src/protocol/probes.ts";
 export function anchored(f: Obj, anchor: string): boolean {
   return f.uri === anchor || (Array.isArray(f.relations) && f.relations.some((r) => isObj(r) && r.target_uri === anchor));
 }
+
+/** The words of an anchored query left unanswered (G3, G4). */
+export const anchoring = findings({
+  "anchored-unanswered": {
+    untestable: true,
+    says: (p: { anchor: string; line: number; why: string }) => `query anchored on ${show(p.anchor, 80)} (line ${p.line}) got no answer: ${p.why}`,
+  },
+});
+
+/** How the anchor was chosen: a frame's uri (zero hops) or a relation's target_uri (one hop). */
+type Via = "uri" | "target_uri";
+const VIA: Record<Via, string> = { uri: "a served frame's uri", target_uri: "a served relation's target_uri" };
+
+/** fragment: the anchor carries a "#fragment" (a provider that matches only those misses the rest). */
+type Missed = { via: Via; anchor: string; fragment: boolean; returned: Param[] };
+type Ranked = { late: Param; miss: Param; order: { id: Param; anchored: boolean }[] };
+
+const F = findings({
+  "anchored-first": { ok: true, says: (p: { hits: number; frames: number }) => `anchored frames come first (${p.hits} of ${p.frames})` },
+  "ranked-below": {
+    level: "SHOULD",
+    says: (p: Ranked) => `anchored frame ${show(p.late)} is ranked below unanchored frame ${show(p.miss)}`,
+    expected: () => "anchored frames first",
+    actual: (p: Ranked) => p.order.map((f) => `${show(f.id)}${f.anchored ? "*" : ""}`).join(", "),
+  },
+  "returned-anchored": {
+    ok: true,
+    says: (p: { via: Via; id: Param }) => `anchored on ${VIA[p.via]}, max_frames 1: returned anchored frame ${show(p.id)}`,
+  },
+  "no-anchored": {
+    apart: ["via"],
+    says: (p: Missed) =>
+      `anchored on ${VIA[p.via]} ${show(p.anchor, 80)} with max_frames 1, the provider returned ${p.returned.length === 0 ? "no frame" : p.returned.map((id) => `unanchored frame ${show(id)}`).join(", ")}, though it served an anchored frame to the unanchored query`,
+    expected: () => "at least one frame whose uri or relation target_uri equals the anchor",
+    actual: (p: Missed) => p.returned.map((id) => show(id)).join(", ") || "no frames",
+  },
+});
 
 /**
  * @anchor G4
@@ -20,6 +58,7 @@ export function anchored(f: Obj, anchor: string): boolean {
  * served unanchored, so it "has one to serve".
  */
 export default defineCheck({
+  findings: { ...F.table, ...anchoring.table, ...discovery.table },
   id: "G4",
   title: "Anchored queries return anchored frames",
   level: "MUST",
@@ -47,12 +86,7 @@ export default defineCheck({
       const reply = p.answer(step, ["frames", "error"]);
       if (!reply) {
         const s = p.silence(step);
-        out.push({
-          ok: false,
-          untestable: true,
-          message: `query anchored on ${show(anchor, 80)} (line ${sent.n}) got no answer: ${s.why}`,
-          lines: [sent.n, ...s.lines],
-        });
+        out.push(anchoring.say("anchored-unanswered", { anchor, line: sent.n, why: s.why }, { lines: [sent.n, ...s.lines] }));
         continue;
       }
       const lines = [sent.n, reply.n];
@@ -63,29 +97,24 @@ export default defineCheck({
         const lateHit = frames.findIndex((f, i) => i > firstMiss && anchored(f, anchor));
         out.push(
           firstMiss === -1 || lateHit === -1
-            ? { ok: true, message: `anchored frames come first (${hits.length} of ${frames.length})`, lines }
-            : {
-                ok: false,
-                level: "SHOULD",
-                message: `anchored frame ${show(frames[lateHit]!.id)} is ranked below unanchored frame ${show(frames[firstMiss]!.id)}`,
-                expected: "anchored frames first",
-                actual: frames.map((f) => `${show(f.id)}${anchored(f, anchor) ? "*" : ""}`).join(", "),
-                lines,
-              },
+            ? F.say("anchored-first", { hits: hits.length, frames: frames.length }, { lines })
+            : F.say(
+                "ranked-below",
+                {
+                  late: frames[lateHit]!.id as Param,
+                  miss: frames[firstMiss]!.id as Param,
+                  order: frames.map((f) => ({ id: f.id as Param, anchored: anchored(f, anchor) })),
+                },
+                { lines },
+              ),
         );
         continue;
       }
-      const how = servedUris.has(anchor) ? "a served frame's uri" : "a served relation's target_uri";
+      const via: Via = servedUris.has(anchor) ? "uri" : "target_uri";
       out.push(
         hits.length > 0
-          ? { ok: true, message: `anchored on ${how}, max_frames 1: returned anchored frame ${show(hits[0]!.id)}`, lines }
-          : {
-              ok: false,
-              message: `anchored on ${how} ${show(anchor, 80)} with max_frames 1, the provider returned ${frames.length === 0 ? "no frame" : frames.map((f) => `unanchored frame ${show(f.id)}`).join(", ")}, though it served an anchored frame to the unanchored query`,
-              expected: "at least one frame whose uri or relation target_uri equals the anchor",
-              actual: frames.map((f) => show(f.id)).join(", ") || "no frames",
-              lines,
-            },
+          ? F.say("returned-anchored", { via, id: hits[0]!.id as Param }, { lines })
+          : F.say("no-anchored", { via, anchor, fragment: anchor.includes("#"), returned: frames.map((f) => f.id as Param) }, { lines }),
       );
     }
     return out.length > 0

@@ -1,5 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
-import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
+import { REPRESENTATION_PROBES, shape, shapeRule } from "./kit/representation.ts";
 
 /**
  * @anchor P1
@@ -7,6 +7,7 @@ import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
  * representations (which prefers each advertised representation in turn).
  */
 export default defineCheck({
+  findings: shape.table,
   id: "P1",
   title: "A full frame carries content and nothing of the other representations",
   level: "MUST",

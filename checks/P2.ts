@@ -1,5 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
-import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
+import { REPRESENTATION_PROBES, shape, shapeRule } from "./kit/representation.ts";
 
 /**
  * @anchor P2
@@ -7,6 +7,7 @@ import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
  * representations (which prefers each advertised representation in turn).
  */
 export default defineCheck({
+  findings: shape.table,
   id: "P2",
   title: "A compact frame carries its rendering and the means to fetch the original",
   level: "MUST",

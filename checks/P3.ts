@@ -1,5 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
-import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
+import { REPRESENTATION_PROBES, shape, shapeRule } from "./kit/representation.ts";
 
 /**
  * @anchor P3
@@ -7,6 +7,7 @@ import { REPRESENTATION_PROBES, shapeRule } from "./kit/representation.ts";
  * representations (which prefers each advertised representation in turn).
  */
 export default defineCheck({
+  findings: shape.table,
   id: "P3",
   title: "A reference frame carries a handle and no inline content",
   level: "MUST",

@@ -1,8 +1,29 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
-import { exchanges, frameName, servedIn, unanswered } from "./kit/answers.ts";
+import { exchanges, frameAt, framed, servedIn, unanswered, type FrameAt } from "./kit/answers.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { REPRESENTATION_PROBES, representationOf } from "./kit/representation.ts";
 import { show } from "./kit/show.ts";
+
+type Cost = { frame: FrameAt; declared: Param; cost: number };
+type CompactCost = Cost & { bytes: number; canonical: boolean };
+
+const F = findings({
+  "inline-cost": { ok: true, says: (p: { representation: string }) => `every ${p.representation} frame declares the cost of its inline bytes` },
+  "reference-cost": {
+    says: (p: Cost) => `${framed(p.frame)} is a reference frame (no inline content) but declares token_cost ${show(p.declared)}`,
+    expected: (p: Cost) => String(p.cost),
+    actual: (p: Cost) => show(p.declared),
+  },
+  /** canonical: the cost declared is the frame's canonical_token_cost, the full-source cost. */
+  "compact-cost": {
+    apart: ["canonical"],
+    says: (p: CompactCost) =>
+      `${framed(p.frame)} is compact: its inline content is ${p.bytes} UTF-8 bytes → ceil(${p.bytes}/4) = ${p.cost}, but it declares token_cost ${show(p.declared)}${p.canonical ? " (its canonical_token_cost: the full-source cost)" : ""}`,
+    expected: (p: CompactCost) => String(p.cost),
+    actual: (p: CompactCost) => show(p.declared),
+  },
+});
 
 /**
  * @anchor P4
@@ -15,6 +36,7 @@ import { show } from "./kit/show.ts";
  * B3's does.
  */
 export default defineCheck({
+  findings: F.table,
   id: "P4",
   title: "Compact and reference frames cost their inline bytes only",
   level: "MUST",
@@ -37,20 +59,15 @@ export default defineCheck({
       const want = budgetTokens(content);
       const got = f.frame.token_cost;
       if (got === want) {
-        out.push({ ok: true, message: `every ${rep} frame declares the cost of its inline bytes`, lines: [f.line] });
+        out.push(F.say("inline-cost", { representation: rep as string }, { lines: [f.line] }));
         continue;
       }
-      const bytes = utf8ByteLength(content);
-      out.push({
-        ok: false,
-        message:
-          rep === "reference"
-            ? `${frameName(f)} is a reference frame (no inline content) but declares token_cost ${show(got)}`
-            : `${frameName(f)} is compact: its inline content is ${bytes} UTF-8 bytes → ceil(${bytes}/4) = ${want}, but it declares token_cost ${show(got)}${got === f.frame.canonical_token_cost ? " (its canonical_token_cost: the full-source cost)" : ""}`,
-        expected: String(want),
-        actual: show(got),
-        lines: [f.line],
-      });
+      const at = { frame: frameAt(f), declared: got as Param, cost: want };
+      out.push(
+        rep === "reference"
+          ? F.say("reference-cost", at, { lines: [f.line] })
+          : F.say("compact-cost", { ...at, bytes: utf8ByteLength(content), canonical: got === f.frame.canonical_token_cost }, { lines: [f.line] }),
+      );
     }
     return out;
   },

@@ -2,10 +2,70 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { capabilities, REPRESENTATIONS } from "../src/protocol/caps.ts";
 import { HANDSHAKE, REPRESENTATIONS_QUERY, UNADVERTISED_REPRESENTATION, preferStep } from "../src/protocol/probes.ts";
 import { framesIn } from "../src/protocol/envelope.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { unansweredAlive } from "./kit/stimulus.ts";
 
-const rep = (f: Record<string, unknown>): unknown => f.representation ?? "full";
+const rep = (f: Record<string, unknown>): Param => (f.representation ?? "full") as Param;
+
+type Foreign = { representation: string; frames: { id: Param; representation: Param }[]; advertised: string[] };
+type Silent = { wanted: string; line: number; why: string };
+const silent = (p: Silent): string => `a query preferring the unadvertised ${p.wanted} (line ${p.line}) got no answer: ${p.why}`;
+/** What answered the unadvertised preference instead: an error code, or the representations its frames came in. */
+type Mishandled = { wanted: string; error?: Param; representations?: Param[] };
+
+const F = findings({
+  "resolve-declared": { ok: true, says: (p: { representations: string[] }) => `advertises ${p.representations.join(", ")} with resolve: true` },
+  "no-resolve": {
+    says: (p: { representations: string[]; resolve?: Param }) =>
+      `advertises ${p.representations.join(", ")} without resolve: true (§6.4: compact/reference ⇒ resolve)`,
+    expected: () => "resolve: true",
+    actual: (p: { resolve?: Param }) => `resolve: ${show(p.resolve)}`,
+  },
+  "advertised-refused": {
+    apart: ["error"],
+    // No keyword binds a provider to honour a preference it advertises.
+    level: "NONE",
+    says: (p: { representation: string; error: Param }) =>
+      `a query preferring the advertised representation ${p.representation} was refused with error ${show(p.error)}`,
+    expected: () => "frames",
+    actual: (p: { error: Param }) => `error ${show(p.error)}`,
+  },
+  "advertised-served": { ok: true, says: (p: { representation: string }) => `preferring ${p.representation}: every frame is in an advertised representation` },
+  "foreign-served": {
+    // Nothing with a keyword confines what a provider serves to what it advertises; a frame breaking P1–P3 fails those.
+    level: "NONE",
+    says: (p: Foreign) =>
+      `preferring ${p.representation}, the provider served ${p.frames.map((f) => `${show(f.id)} as ${show(f.representation)}`).join(", ")}, which it does not advertise`,
+    expected: (p: Foreign) => `one of ${p.advertised.join(", ")}`,
+    actual: (p: Foreign) => p.frames.map((f) => show(f.representation)).join(", "),
+  },
+  /** Silence while the provider lives falls short of the SHOULD. */
+  "unadvertised-silent": {
+    level: "SHOULD",
+    says: silent,
+    expected: () => "error unsupported_representation, or full frames",
+    actual: (p: Silent) => p.why,
+  },
+  /** Dying on it is a crash on a request it cannot serve: R1's finding, and not observed here. */
+  "unadvertised-unobserved": {
+    untestable: true,
+    says: silent,
+    expected: () => "error unsupported_representation, or full frames",
+    actual: (p: Silent) => p.why,
+  },
+  "unadvertised-handled": {
+    ok: true,
+    says: (p: { wanted: string; refused: boolean }) =>
+      `preferring the unadvertised ${p.wanted}: ${p.refused ? "error unsupported_representation" : "fell back to full"}`,
+  },
+  "unadvertised-mishandled": {
+    level: "SHOULD",
+    says: (p: Mishandled) => `preferring the unadvertised ${p.wanted}, the provider neither replied unsupported_representation nor fell back to full`,
+    expected: () => "error unsupported_representation, or full frames",
+    actual: (p: Mishandled) => (p.representations === undefined ? `error ${show(p.error)}` : `frames in ${show(p.representations)}`),
+  },
+});
 
 /**
  * @anchor P5
@@ -24,6 +84,7 @@ const rep = (f: Record<string, unknown>): unknown => f.representation ?? "full";
  * P1–P3 fails those checks, not this one.
  */
 export default defineCheck({
+  findings: F.table,
   id: "P5",
   title: "Representation negotiation keeps to what is advertised",
   level: "MUST",
@@ -40,14 +101,8 @@ export default defineCheck({
     if (needsResolve.length > 0) {
       out.push(
         caps.resolve === true
-          ? { ok: true, message: `advertises ${needsResolve.join(", ")} with resolve: true`, lines: [ack.n] }
-          : {
-              ok: false,
-              message: `advertises ${needsResolve.join(", ")} without resolve: true (§6.4: compact/reference ⇒ resolve)`,
-              expected: "resolve: true",
-              actual: `resolve: ${show(caps.resolve)}`,
-              lines: [ack.n],
-            },
+          ? F.say("resolve-declared", { representations: needsResolve }, { lines: [ack.n] })
+          : F.say("no-resolve", { representations: needsResolve, resolve: caps.resolve as Param }, { lines: [ack.n] }),
       );
     }
     const p = probe(REPRESENTATIONS_QUERY);
@@ -57,30 +112,18 @@ export default defineCheck({
       if (!sent || !reply) continue;
       const lines = [sent.n, reply.n];
       if (reply.env.type === "error") {
-        out.push({
-          ok: false,
-          // No keyword binds a provider to honour a preference it advertises.
-          level: "NONE",
-          message: `a query preferring the advertised representation ${r} was refused with error ${show(reply.env.code)}`,
-          expected: "frames",
-          actual: `error ${show(reply.env.code)}`,
-          lines,
-        });
+        out.push(F.say("advertised-refused", { representation: r, error: reply.env.code as Param }, { lines }));
         continue;
       }
       const foreign = framesIn(reply.env).filter((f) => !advertised.includes(rep(f) as string));
       out.push(
         foreign.length === 0
-          ? { ok: true, message: `preferring ${r}: every frame is in an advertised representation`, lines }
-          : {
-              ok: false,
-              // Nothing with a keyword confines what a provider serves to what it advertises; a frame breaking P1–P3 fails those.
-              level: "NONE",
-              message: `preferring ${r}, the provider served ${foreign.map((f) => `${show(f.id)} as ${show(rep(f))}`).join(", ")}, which it does not advertise`,
-              expected: `one of ${advertised.join(", ")}`,
-              actual: foreign.map((f) => show(rep(f))).join(", "),
-              lines,
-            },
+          ? F.say("advertised-served", { representation: r }, { lines })
+          : F.say(
+              "foreign-served",
+              { representation: r, frames: foreign.map((f) => ({ id: f.id as Param, representation: rep(f) })), advertised: advertised as string[] },
+              { lines },
+            ),
       );
     }
     const u = probe(UNADVERTISED_REPRESENTATION);
@@ -90,33 +133,23 @@ export default defineCheck({
       const reply = u.answer(UNADVERTISED_REPRESENTATION.steps.unadvertised, ["frames", "error"]);
       if (!reply) {
         const s = u.silence(UNADVERTISED_REPRESENTATION.steps.unadvertised);
-        out.push({
-          ok: false,
-          // Silence while the provider lives falls short of the SHOULD; dying on it is a crash on a request it cannot serve: R1's finding, and not observed here.
-          ...(unansweredAlive(u, UNADVERTISED_REPRESENTATION.steps.unadvertised) ? { level: "SHOULD" as const } : { untestable: true }),
-          message: `a query preferring the unadvertised ${wanted} (line ${sent.n}) got no answer: ${s.why}`,
-          expected: "error unsupported_representation, or full frames",
-          actual: s.why,
-          lines: [sent.n, ...s.lines],
-        });
+        const alive = unansweredAlive(u, UNADVERTISED_REPRESENTATION.steps.unadvertised);
+        out.push(
+          F.say(alive ? "unadvertised-silent" : "unadvertised-unobserved", { wanted: wanted!, line: sent.n, why: s.why }, { lines: [sent.n, ...s.lines] }),
+        );
       } else {
         const lines = [sent.n, reply.n];
         const fine = reply.env.type === "error" ? reply.env.code === "unsupported_representation" : framesIn(reply.env).every((f) => rep(f) === "full");
         out.push(
           fine
-            ? {
-                ok: true,
-                message: `preferring the unadvertised ${wanted}: ${reply.env.type === "error" ? "error unsupported_representation" : "fell back to full"}`,
-                lines,
-              }
-            : {
-                ok: false,
-                level: "SHOULD",
-                message: `preferring the unadvertised ${wanted}, the provider neither replied unsupported_representation nor fell back to full`,
-                expected: "error unsupported_representation, or full frames",
-                actual: reply.env.type === "error" ? `error ${show(reply.env.code)}` : `frames in ${show([...new Set(framesIn(reply.env).map(rep))])}`,
-                lines,
-              },
+            ? F.say("unadvertised-handled", { wanted: wanted!, refused: reply.env.type === "error" }, { lines })
+            : F.say(
+                "unadvertised-mishandled",
+                reply.env.type === "error"
+                  ? { wanted: wanted!, error: reply.env.code as Param }
+                  : { wanted: wanted!, representations: [...new Set(framesIn(reply.env).map(rep))] },
+                { lines },
+              ),
         );
       }
     }

@@ -180,7 +180,8 @@ export default defineCheck({
     const p = probe(VERIFY);
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
-    if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
+    // V2 declares no table while the crash findings it reports carry no code: its copy of the kit's finding goes uncoded too.
+    if (xs.length === 0) return unservedIdentities(p)?.map(({ code: _c, params: _p, apart: _a, ...e }) => e) ?? { skip: NO_IDENTITY };
     const serves = stillServed(xs);
     const servedLine = xs.find((x) => x.step === VERIFY.steps.verifyServed)?.reply?.n;
     // Dying on a verify is the plainest way not to answer it with a verified reply; a crash on the query before them is R1's.

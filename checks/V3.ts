@@ -1,15 +1,27 @@
 import { defineCheck } from "./kit/check.ts";
-import { perVerdict } from "./kit/verify.ts";
+import { findings, type Param } from "./kit/findings.ts";
+import { perVerdict, verifying } from "./kit/verify.ts";
 import { show } from "./kit/show.ts";
 import { VERIFY } from "../src/protocol/probes.ts";
 
 const STATUSES = ["valid", "stale", "gone", "unknown"];
+
+const F = findings({
+  "in-vocabulary": { ok: true, says: () => "every verdict status is in the vocabulary" },
+  "unknown-status": {
+    apart: ["status"],
+    says: (p: { step: string; status?: Param }) => `a verdict in reply to ${p.step} has status ${show(p.status)}`,
+    expected: () => STATUSES.join(" | "),
+    actual: (p: { status?: Param }) => show(p.status),
+  },
+});
 
 /**
  * @anchor V3
  * Stimulus: every verdict received in probe verify.
  */
 export default defineCheck({
+  findings: { ...F.table, ...verifying.table },
   id: "V3",
   title: "Every verdict status is valid, stale, gone or unknown",
   level: "MUST",
@@ -18,14 +30,8 @@ export default defineCheck({
   score({ probe }) {
     const r = perVerdict(probe(VERIFY), (v, x) =>
       STATUSES.includes(v.status as string)
-        ? { ok: true, message: "every verdict status is in the vocabulary", lines: [x.reply!.n] }
-        : {
-            ok: false,
-            message: `a verdict in reply to ${x.step} has status ${show(v.status)}`,
-            expected: STATUSES.join(" | "),
-            actual: show(v.status),
-            lines: [x.reply!.n],
-          },
+        ? F.say("in-vocabulary", {}, { lines: [x.reply!.n] })
+        : F.say("unknown-status", { step: x.step, status: v.status as Param }, { lines: [x.reply!.n] }),
     );
     return r;
   },

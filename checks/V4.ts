@@ -1,6 +1,7 @@
 import { defineCheck, mergeSame, type Evidence } from "./kit/check.ts";
 import { isDigest } from "../src/math/digest.ts";
-import { perVerdict, verifyExchanges, type VerifyExchange } from "./kit/verify.ts";
+import { perVerdict, verifyExchanges, verifying, type VerifyExchange } from "./kit/verify.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { framesIn, isObj, type Obj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
 import { VERIFY } from "../src/protocol/probes.ts";
@@ -15,48 +16,69 @@ function servedDigests(p: ProbeView): Map<unknown, unknown> {
   return new Map(a ? framesIn(a.env).map((f) => [f.id, f.content_digest]) : []);
 }
 
+type Body = { step: string; carried: string[]; verdict: Param };
+type Malformed = { status: Param; step: string; digest: Param };
+/** presented: the replacement is the digest the host presented (an echo, not the current one). */
+type NotCurrent = { frame: Param; step: string; replacement: string; presented: boolean; current: string };
+
+const F = findings({
+  "no-body": { ok: true, says: () => "no verdict carries a frame body" },
+  "body-carried": {
+    apart: ["carried"],
+    says: (p: Body) => `a verdict in reply to ${p.step} carries ${p.carried.join(", ")}: a body travelled`,
+    expected: () => "frame identity, status, and at most a replacement_digest",
+    actual: (p: Body) => show(p.verdict, 160),
+  },
+  "replacement-well-formed": { ok: true, says: () => "every replacement_digest is sha256:<64 lowercase hex>" },
+  "malformed-replacement": {
+    apart: ["status"],
+    says: (p: Malformed) => `a ${show(p.status)} verdict in reply to ${p.step} has replacement_digest ${show(p.digest, 80)}`,
+    expected: () => "sha256:<64 lowercase hex>",
+    actual: (p: Malformed) => show(p.digest, 80),
+  },
+  /** V4 defines it ("the provider's current digest for the frame") with no keyword: a warning, never a failure. */
+  "not-current": {
+    level: "NONE",
+    apart: ["presented"],
+    says: (p: NotCurrent) =>
+      `the stale verdict for frame ${show(p.frame)} in reply to ${p.step} carries replacement_digest ${p.replacement}${p.presented ? " (the digest the host presented)" : ""}, but the provider served that frame with ${p.current} moments ago`,
+    expected: (p: NotCurrent) => p.current,
+    actual: (p: NotCurrent) => p.replacement,
+  },
+});
+
 function body(v: Obj, x: VerifyExchange): Evidence {
   const carried = [
     ...BODY.filter((k) => v[k] !== undefined),
     ...(isObj(v.frame) ? BODY.filter((k) => (v.frame as Record<string, unknown>)[k] !== undefined).map((k) => `frame.${k}`) : []),
   ];
   return carried.length === 0
-    ? { ok: true, message: "no verdict carries a frame body", lines: [x.reply!.n] }
-    : {
-        ok: false,
-        message: `a verdict in reply to ${x.step} carries ${carried.join(", ")}: a body travelled`,
-        expected: "frame identity, status, and at most a replacement_digest",
-        actual: show(v, 160),
-        lines: [x.reply!.n],
-      };
+    ? F.say("no-body", {}, { lines: [x.reply!.n] })
+    : F.say("body-carried", { step: x.step, carried, verdict: v as Param }, { lines: [x.reply!.n] });
 }
 
 function replacement(v: Obj, x: VerifyExchange, now: Map<unknown, unknown>): Evidence[] {
   if (v.replacement_digest === undefined) return [];
   if (!isDigest(v.replacement_digest))
-    return [
-      {
-        ok: false,
-        message: `a ${show(v.status)} verdict in reply to ${x.step} has replacement_digest ${show(v.replacement_digest, 80)}`,
-        expected: "sha256:<64 lowercase hex>",
-        actual: show(v.replacement_digest, 80),
-        lines: [x.reply!.n],
-      },
-    ];
-  const out: Evidence[] = [{ ok: true, message: "every replacement_digest is sha256:<64 lowercase hex>", lines: [x.reply!.n] }];
+    return [F.say("malformed-replacement", { status: v.status as Param, step: x.step, digest: v.replacement_digest as Param }, { lines: [x.reply!.n] })];
+  const out: Evidence[] = [F.say("replacement-well-formed", {}, { lines: [x.reply!.n] })];
   const id = isObj(v.frame) ? v.frame.frame_id : undefined;
   const current = now.get(id);
   if (v.status === "stale" && isDigest(current) && v.replacement_digest !== current) {
     const presented = isObj(v.frame) ? v.frame.content_digest : undefined;
-    // V4 defines it ("the provider's current digest for the frame") with no keyword: a warning, never a failure.
-    out.push({
-      ok: false,
-      level: "NONE",
-      message: `the stale verdict for frame ${show(id)} in reply to ${x.step} carries replacement_digest ${v.replacement_digest}${v.replacement_digest === presented ? " (the digest the host presented)" : ""}, but the provider served that frame with ${current} moments ago`,
-      expected: String(current),
-      actual: String(v.replacement_digest),
-      lines: [x.reply!.n],
-    });
+    out.push(
+      F.say(
+        "not-current",
+        {
+          frame: id as Param,
+          step: x.step,
+          replacement: String(v.replacement_digest),
+          presented: v.replacement_digest === presented,
+          current: String(current),
+        },
+        { lines: [x.reply!.n] },
+      ),
+    );
   }
   return out;
 }
@@ -74,6 +96,7 @@ function replacement(v: Obj, x: VerifyExchange, now: Map<unknown, unknown>): Evi
  * is the reading that never fails an honest provider.
  */
 export default defineCheck({
+  findings: { ...F.table, ...verifying.table },
   id: "V4",
   title: "A verdict carries no body, and a replacement_digest is the current digest",
   level: "MUST",

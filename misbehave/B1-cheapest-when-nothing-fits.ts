@@ -10,7 +10,7 @@ export default defineMode({
   name: "B1-cheapest-when-nothing-fits",
   defect: "returns its cheapest frame when no frame fits max_tokens, instead of nothing",
   expectFail: ["B1"],
-  finding: /max_tokens was \d+ but the 1 frame returned declare token_cost \d+ = \d+/,
+  finding: { code: "B1.over-budget", params: { frames: 1, fits_each: false } },
   apply: (honest) => ({
     select(ranked, q) {
       const picked = honest.select.call(this, ranked, q);

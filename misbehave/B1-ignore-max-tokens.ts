@@ -5,7 +5,7 @@ export default defineMode({
   name: "B1-ignore-max-tokens",
   defect: "packs frames up to max_frames and ignores max_tokens",
   expectFail: ["B1"],
-  finding: /max_tokens was \d+ but the \d+ frames returned declare token_cost/,
+  finding: { code: "B1.over-budget", params: { fits_each: false } },
   apply: () => ({
     select(ranked, q) {
       return ranked.slice(0, q.max_frames);

@@ -9,7 +9,7 @@ export default defineMode({
   name: "B1-per-frame-budget",
   defect: "admits every frame whose own token_cost fits max_tokens, never checking their sum",
   expectFail: ["B1"],
-  finding: /max_tokens was \d+ but the [2-9]\d* frames returned declare token_cost [\d +]+ = \d+/,
+  finding: { code: "B1.over-budget", params: { fits_each: true } },
   apply: () => ({
     select(ranked, q) {
       return ranked.filter((f) => (f.token_cost as number) <= q.max_tokens).slice(0, q.max_frames);

@@ -12,7 +12,7 @@ export default defineMode({
   defect: "answers a max_tokens no frame fits with bad_request instead of nothing or budget_unsatisfiable",
   expectFail: [],
   expectWarn: ["B1"],
-  finding: /max_tokens \d+ is below the cheapest frame served \(\d+\), answered error "bad_request"/,
+  finding: { code: "B1.nothing-fits-other-error", params: { fits: { member: "max_tokens" }, error: "bad_request" } },
   apply: (honest) => ({
     refuse(q, env) {
       const costs = this.rank(this.eligible(q), q).map((d) => this.tokenCost(this.content(d)));

@@ -5,7 +5,7 @@ export default defineMode({
   name: "B4-ignore-max-frames",
   defect: "packs frames by max_tokens alone, ignoring max_frames",
   expectFail: ["B4"],
-  finding: /max_frames was 1 but 5 frames were returned/,
+  finding: { code: "B4.over-max", params: { max: 1, served: 5 } },
   apply: (honest) => ({
     select(ranked, q) {
       return honest.select.call(this, ranked, { ...q, max_frames: Number.MAX_SAFE_INTEGER });

@@ -5,7 +5,7 @@ export default defineMode({
   name: "B4-zero-means-unlimited",
   defect: "treats max_frames 0 as no limit",
   expectFail: ["B4"],
-  finding: /max_frames was 0 but [1-9]\d* frames were returned/,
+  finding: { code: "B4.over-max", params: { max: 0 } },
   apply: (honest) => ({
     select(ranked, q) {
       return honest.select.call(this, ranked, q.max_frames === 0 ? { ...q, max_frames: Number.MAX_SAFE_INTEGER } : q);

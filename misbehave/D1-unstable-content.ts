@@ -6,7 +6,7 @@ export default defineMode({
   name: "D1-unstable-content",
   defect: "serves different content under the same frame id and content_digest when a query narrows kinds",
   expectFail: ["D1"],
-  finding: /was served with \d+ different contents .*: one identity, one content/,
+  finding: "D1.unstable-content",
   apply: (honest) => ({
     onQuery(env) {
       const out = honest.onQuery.call(this, env);

@@ -9,7 +9,7 @@ export default defineMode({
   name: "F11-absent-frame",
   defect: "also attests the candidates its budget truncated away",
   expectFail: ["F11"],
-  finding: /^frame_attestations\[\d+\] \(.*\) names a frame this result does not carry$/,
+  finding: "F11.absent-frame",
   apply: (honest) => ({
     attestations(frames, candidates) {
       const signed = honest.attestations.call(this, frames, candidates);

@@ -6,7 +6,7 @@ export default defineMode({
   name: "F11-implied-identity",
   defect: "names each attested frame by frame_id alone",
   expectFail: ["F11"],
-  finding: /does not name the full identity: provider_id, content_digest missing/,
+  finding: { code: "F11.incomplete-identity", params: { missing: ["provider_id", "content_digest"] } },
   apply: (honest) => ({
     attestations(frames, candidates) {
       const signed = honest.attestations.call(this, frames, candidates);

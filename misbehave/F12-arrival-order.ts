@@ -6,7 +6,7 @@ export default defineMode({
   name: "F12-arrival-order",
   defect: "signs the root over the frames in the order it returns them (and sends no inclusion proofs)",
   expectFail: ["F12"],
-  finding: /it is the root over the same frames in arrival order, not canonical order/,
+  finding: { code: "F12.wrong-root", params: { diagnosis: "arrival-order" } },
   apply: () => ({
     resultRoot(frames) {
       return merkleRoot(frames.map((f) => this.commit(f)));

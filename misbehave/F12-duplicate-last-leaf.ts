@@ -8,7 +8,7 @@ export default defineMode({
   name: "F12-duplicate-last-leaf",
   defect: "builds the result root with the duplicate-last-leaf shortcut (and sends no inclusion proofs)",
   expectFail: ["F12"],
-  finding: /it is the root with the duplicate-last-leaf shortcut, not RFC 6962's split/,
+  finding: { code: "F12.wrong-root", params: { diagnosis: "duplicate-last-leaf" } },
   apply: () => ({
     resultRoot(frames) {
       const name = declaredName(this);

@@ -5,7 +5,7 @@ export default defineMode({
   name: "F12-untruncated-root",
   defect: "signs the root over every candidate it ranked, before budget truncation (and sends no inclusion proofs)",
   expectFail: ["F12"],
-  finding: /it matches no ordering or tree shape of the frames carried: a root over a different set/,
+  finding: { code: "F12.wrong-root", params: { diagnosis: "other-set" } },
   apply: (honest) => ({
     resultRoot(_frames, candidates) {
       return honest.resultRoot.call(this, candidates, candidates);

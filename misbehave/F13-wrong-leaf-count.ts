@@ -5,7 +5,7 @@ export default defineMode({
   name: "F13-wrong-leaf-count",
   defect: "declares leaf_count one more than the frames returned",
   expectFail: ["F13"],
-  finding: /inclusion_proof \(frame "[^"]+"\) declares leaf_count 6, but the result carries 5 frames/,
+  finding: { code: "F13.wrong-leaf-count", params: { declared: 6, frames: 5 } },
   apply: (honest) => ({
     inclusion(frames, index) {
       const p = honest.inclusion.call(this, frames, index);

@@ -11,7 +11,7 @@ export default defineMode({
   defect: "digests file provenance after translating CRLF to LF",
   expectFail: [],
   expectWarn: ["F5"],
-  finding: /\/ops\/freeze\.md" "L2-3"\) declares digest sha256:[0-9a-f]{64}, but the 88 bytes it names hash to/,
+  finding: { code: "F5.digest-of-other-bytes", params: { at: { range: "L2-3" }, bytes: 88, normalized: "crlf-to-lf" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

@@ -6,7 +6,7 @@ export default defineMode({
   name: "F6-attestation-in-frame",
   defect: "also copies each frame's attestation into the frame itself",
   expectFail: ["F6"],
-  finding: /result\.frames carries an attestation inside a frame: frames\[\d+\]\/attestation/,
+  finding: { code: "F6.inside", params: { members: ["attestation", "signed_commitment"] } },
   apply: (honest) => ({
     onQuery(env) {
       return honest.onQuery.call(this, env).map((r) => {

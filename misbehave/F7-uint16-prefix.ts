@@ -9,7 +9,7 @@ export default defineMode({
   expectFail: ["F7"],
   // F7's evidence names no encoding rule, so this pins only that ASCII-only frames fail too (F7-utf16-length's
   // cannot); it cannot tell this defect from F7-no-presence-byte.
-  finding: /for frame "fixture:(retry-doc|retry-fn|sleep-sym)" signs "sha256:[0-9a-f]{64}", but §6\.5\.2 over that frame/,
+  finding: { code: "F7.wrong-commitment", params: { frame: "fixture:retry-doc" } },
   apply: () => ({
     commit(frame) {
       return commitWith({ prefixBytes: 2 }, declaredName(this), frame);

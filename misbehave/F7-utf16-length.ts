@@ -9,7 +9,7 @@ export default defineMode({
   expectFail: ["F7"],
   // The non-ASCII frames, the only ones where UTF-16 units and UTF-8 bytes differ; F7's evidence names no
   // encoding rule, so the other F7 modes (which break every frame) match this too.
-  finding: /for frame "fixture:(再試行|deploy-freeze-🚫)" signs "sha256:[0-9a-f]{64}", but §6\.5\.2 over that frame/u,
+  finding: { code: "F7.wrong-commitment", params: { frame: "fixture:再試行" } },
   apply: () => ({
     commit(frame) {
       return commitWith({ utf16Length: true }, declaredName(this), frame);

@@ -6,7 +6,7 @@ export default defineMode({
   name: "G1-empty-display-name",
   defect: "serves relations with an empty display_name",
   expectFail: ["G1"],
-  finding: /relations\[\d+\] \("[^"]+" → "[^"]+"\) has display_name ""/,
+  finding: { code: "G1.no-display-name", params: { display_name: "" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

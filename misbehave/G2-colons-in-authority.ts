@@ -11,7 +11,7 @@ export default defineMode({
   name: "G2-colons-in-authority",
   defect: "names relation targets symbol://<module>::<item> (symbol://src::sleep::sleep), an authority whose port is not digits",
   expectFail: ["G2"],
-  finding: /has target_uri "symbol:\/\/src::\w+::\w+", which is not a URI: its authority "src::\w+::\w+" has a port that is not digits/,
+  finding: { code: "G2.not-a-uri", params: { part: "port" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

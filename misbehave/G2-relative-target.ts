@@ -6,7 +6,7 @@ export default defineMode({
   name: "G2-relative-target",
   defect: "serves relation targets as repository-relative paths (src/sleep.ts#sleep)",
   expectFail: ["G2"],
-  finding: /has target_uri "src\/\w+\.ts#\w+", which is not a URI/,
+  finding: { code: "G2.not-a-uri", params: { part: "scheme" } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

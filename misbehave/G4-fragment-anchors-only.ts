@@ -10,7 +10,7 @@ export default defineMode({
   name: "G4-fragment-anchors-only",
   defect: "honours only anchors with a #fragment; a whole-document anchor is ignored",
   expectFail: ["G4"],
-  finding: /anchored on a served frame's uri "file:[^"#]+" with max_frames 1, the provider returned unanchored frame/,
+  finding: { code: "G4.no-anchored", params: { via: "uri", fragment: false } },
   apply: (honest) => ({
     rank(docs, q) {
       return honest.rank.call(this, docs, { ...q, anchors: q.anchors.filter((a) => a.includes("#")) });

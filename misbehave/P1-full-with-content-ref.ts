@@ -6,7 +6,7 @@ export default defineMode({
   name: "P1-full-with-content-ref",
   defect: "attaches a content_ref to full frames",
   expectFail: ["P1"],
-  finding: /is full but carries content_ref/,
+  finding: { code: "P1.misshaped", params: { extra: ["content_ref"] } },
   apply: (honest) => ({
     frame(doc) {
       return { ...honest.frame.call(this, doc), content_ref: { provider_id: NAME, uri: `contextgraph-ref://${NAME}/${doc.id}` } };

@@ -5,7 +5,7 @@ export default defineMode({
   name: "P2-compact-without-transform",
   defect: "serves compact frames without their transform",
   expectFail: ["P2"],
-  finding: /is compact but lacks transform/,
+  finding: { code: "P2.misshaped", params: { missing: ["transform"] } },
   apply: (honest) => ({
     represent(doc, q) {
       const { transform: _dropped, ...f } = honest.represent.call(this, doc, q);

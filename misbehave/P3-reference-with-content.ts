@@ -6,7 +6,7 @@ export default defineMode({
   name: "P3-reference-with-content",
   defect: 'advertises the reference representation and serves reference frames with content ""',
   expectFail: ["P3"],
-  finding: /is reference but carries content/,
+  finding: { code: "P3.misshaped", params: { extra: ["content"] } },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

@@ -5,7 +5,7 @@ export default defineMode({
   name: "P4-compact-full-cost",
   defect: "declares a compact frame's token_cost as the cost of the full source",
   expectFail: ["P4"],
-  finding: /but it declares token_cost \d+ \(its canonical_token_cost: the full-source cost\)/,
+  finding: { code: "P4.compact-cost", params: { canonical: true } },
   apply: (honest) => ({
     represent(doc, q) {
       const f = honest.represent.call(this, doc, q);

@@ -5,7 +5,7 @@ export default defineMode({
   name: "P5-compact-without-resolve",
   defect: "advertises the compact representation with resolve: false",
   expectFail: ["P5"],
-  finding: /advertises compact without resolve: true/,
+  finding: { code: "P5.no-resolve", params: { representations: ["compact"] } },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

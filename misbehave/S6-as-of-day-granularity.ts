@@ -11,7 +11,7 @@ export default defineMode({
   defect: "applies as_of by calendar day, serving a frame for the rest of the day its validity ends",
   expectFail: [],
   expectWarn: ["S6-as-of"],
-  finding: /pinned at as_of \S+, the provider returned frame .*, whose valid_to \S+ is before it/,
+  finding: { code: "S6-as-of.outside-window", params: { bounds: ["valid_to"] } },
   apply: (honest) => ({
     eligible(q) {
       if (q.as_of === undefined) return honest.eligible.call(this, q);

@@ -11,7 +11,7 @@ export default defineMode({
   defect: "reads as_of as local time one hour behind UTC, serving frames up to an hour before their valid_from",
   expectFail: [],
   expectWarn: ["S6-as-of"],
-  finding: /pinned at as_of \S+, the provider returned frame .*, whose valid_from \S+ is after it/,
+  finding: { code: "S6-as-of.outside-window", params: { bounds: ["valid_from"] } },
   apply: (honest) => ({
     eligible(q) {
       if (q.as_of === undefined) return honest.eligible.call(this, q);

@@ -6,7 +6,7 @@ export default defineMode({
   defect: "publishes the identity point (a small-order key) in attester_keys",
   expectFail: [],
   expectWarn: ["S6-signatures"],
-  finding: /is refused by a strict verifier: small-order point \(8A = identity\)/,
+  finding: { code: "S6-signatures.malformed-key", params: { why: "small-order point (8A = identity)" } },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

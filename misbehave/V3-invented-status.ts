@@ -5,7 +5,7 @@ export default defineMode({
   name: "V3-invented-status",
   defect: 'answers status "outdated" where it means stale',
   expectFail: ["V3"],
-  finding: /a verdict in reply to verify-mutated has status "outdated"/,
+  finding: { code: "V3.unknown-status", params: { step: "verify-mutated", status: "outdated" } },
   apply: (honest) => ({
     verdict(identity) {
       const v = honest.verdict.call(this, identity);

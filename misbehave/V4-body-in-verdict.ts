@@ -6,7 +6,7 @@ export default defineMode({
   name: "V4-body-in-verdict",
   defect: "attaches the frame's content to each verdict",
   expectFail: ["V4"],
-  finding: /a verdict in reply to verify-\S+ carries content: a body travelled/,
+  finding: { code: "V4.body-carried", params: { carried: ["content"] } },
   apply: (honest) => ({
     verdict(identity) {
       const doc = DOCS.find((d) => d.id === identity.frame_id);

@@ -10,8 +10,7 @@ export default defineMode({
   defect: "puts the digest the host presented in a stale verdict's replacement_digest, not the current one",
   expectFail: [],
   expectWarn: ["V4"],
-  finding:
-    /carries replacement_digest sha256:[0-9a-f]{64} \(the digest the host presented\), but the provider served that frame with sha256:[0-9a-f]{64} moments ago/,
+  finding: { code: "V4.not-current", params: { presented: true } },
   apply: (honest) => ({
     verdict(identity) {
       const v = honest.verdict.call(this, identity);

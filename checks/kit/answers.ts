@@ -225,24 +225,42 @@ export function withExtra(score: Evidence[] | { skip: string }, extra: Evidence[
   return Array.isArray(score) ? [...score, ...extra] : extra.length > 0 ? extra : score;
 }
 
-export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => string | undefined): Evidence[] {
+/** Why a query's budget fits nothing: max_frames 0, or a max_tokens below the cheapest frame served. */
+export type FitsNothing = { [k: string]: Param; member: "max_frames"; max: 0 } | { [k: string]: Param; member: "max_tokens"; max: number; cheapest: number };
+
+function fitsNothingWords(p: FitsNothing): string {
+  return p.member === "max_frames" ? "max_frames 0 admits no frame" : `max_tokens ${p.max} is below the cheapest frame served (${p.cheapest})`;
+}
+
+type Refused = { step: string; fits: FitsNothing; error: Param };
+
+/** The words of nothingFits (B1, B4). */
+export const fitting = findings({
+  "nothing-fits-unsatisfiable": {
+    ok: true,
+    says: (p: { step: string; fits: FitsNothing }) => `step ${p.step}: ${fitsNothingWords(p.fits)}, answered budget_unsatisfiable`,
+  },
+  "nothing-fits-other-error": {
+    level: "NONE",
+    apart: ["error"],
+    says: (p: Refused) =>
+      `step ${p.step}: ${fitsNothingWords(p.fits)}, answered error ${show(p.error)}; the error table names budget_unsatisfiable for a budget too small for any frame (no keyword: a warning)`,
+    expected: () => "no frames, or error budget_unsatisfiable",
+    actual: (p: Refused) => `error ${show(p.error)}`,
+  },
+});
+
+export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => FitsNothing | undefined): Evidence[] {
   const out: Evidence[] = [];
   for (const x of xs) {
     if (x.answer?.env.type !== "error") continue;
-    const why = fitsNothing(x);
-    if (why === undefined) continue;
+    const fits = fitsNothing(x);
+    if (fits === undefined) continue;
     const lines = [x.query.n, x.answer.n];
     out.push(
       x.answer.env.code === "budget_unsatisfiable"
-        ? { ok: true, message: `step ${x.step}: ${why}, answered budget_unsatisfiable`, lines }
-        : {
-            ok: false,
-            level: "NONE",
-            message: `step ${x.step}: ${why}, answered error ${show(x.answer.env.code)}; the error table names budget_unsatisfiable for a budget too small for any frame (no keyword: a warning)`,
-            expected: "no frames, or error budget_unsatisfiable",
-            actual: `error ${show(x.answer.env.code)}`,
-            lines,
-          },
+        ? fitting.say("nothing-fits-unsatisfiable", { step: x.step, fits }, { lines })
+        : fitting.say("nothing-fits-other-error", { step: x.step, fits, error: x.answer.env.code as Param }, { lines }),
     );
   }
   return out;
@@ -253,16 +271,18 @@ export function nothingFits(xs: Exchange[], fitsNothing: (x: Exchange) => string
  * answer: the rule's stimuli could not be chosen, which is not observed, not
  * a skip. Undefined when it was answered, or never sent.
  */
+/** The words of discoveryLost (G3, G4, Q1, S6-as-of). */
+export const discovery = findings({
+  "discovery-lost": {
+    untestable: true,
+    says: (p: { line: number; probe: string; step: string; why: string }) =>
+      `the discovery query (line ${p.line}, probe ${p.probe}, step ${p.step}) got no answer: ${p.why}, so the stimuli it would have chosen were never sent`,
+  },
+});
+
 export function discoveryLost(p: ProbeView, step: string): Evidence[] | undefined {
   const sent = p.sent(step)[0];
   if (!sent || p.answer(step, ["frames", "error"])) return undefined;
   const s = p.silence(step);
-  return [
-    {
-      ok: false,
-      untestable: true,
-      message: `the discovery query (line ${sent.n}, probe ${p.name}, step ${step}) got no answer: ${s.why}, so the stimuli it would have chosen were never sent`,
-      lines: [sent.n, ...s.lines],
-    },
-  ];
+  return [discovery.say("discovery-lost", { line: sent.n, probe: p.name, step, why: s.why }, { lines: [sent.n, ...s.lines] })];
 }

@@ -1,5 +1,5 @@
 import { type Evidence } from "./check.ts";
-import { exchanges, frameName, servedIn, unanswered } from "./answers.ts";
+import { exchanges, frameAt, framed, servedIn, unanswered, type FrameAt } from "./answers.ts";
 import { type ProbeView } from "../../src/transcript/view.ts";
 import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 
@@ -8,7 +8,19 @@ import { isObj, type Obj } from "../../src/protocol/envelope.ts";
  * returns nothing for a relation whose value the envelope schema already
  * judges for it, so one defect is one finding.
  */
-export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, line: number) => Evidence | undefined): Evidence[] | { skip: string } {
+/** Where a relation was served, as a finding's param: its frame and its index in that frame's relations. */
+export interface RelationAt {
+  [k: string]: FrameAt | number;
+  frame: FrameAt;
+  relation: number;
+}
+
+/** A relation param in words. */
+export function related(p: RelationAt): string {
+  return `${framed(p.frame)} relations[${p.relation}]`;
+}
+
+export function perRelation(views: ProbeView[], rule: (r: Obj, at: RelationAt, line: number) => Evidence | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const out: Evidence[] = [];
   let relations = 0;
@@ -16,7 +28,7 @@ export function perRelation(views: ProbeView[], rule: (r: Obj, where: string, li
     const rels = Array.isArray(f.frame.relations) ? f.frame.relations : [];
     for (const [i, r] of rels.entries()) {
       relations++;
-      const e = rule(isObj(r) ? r : {}, `${frameName(f)} relations[${i}]`, f.line);
+      const e = rule(isObj(r) ? r : {}, { frame: frameAt(f), relation: i }, f.line);
       if (e) out.push(e);
     }
   }

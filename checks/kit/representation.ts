@@ -1,5 +1,6 @@
 import { type Evidence } from "./check.ts";
-import { exchanges, frameName, servedIn, unanswered, type ServedFrame } from "./answers.ts";
+import { exchanges, frameAt, framed, servedIn, unanswered, type FrameAt, type ServedFrame } from "./answers.ts";
+import { findings } from "./findings.ts";
 import { type ProbeView } from "../../src/transcript/view.ts";
 import { BUDGET_SQUEEZE, REPRESENTATIONS_QUERY, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 
@@ -11,6 +12,22 @@ export function representationOf(f: ServedFrame): unknown {
 }
 
 export const present = (f: ServedFrame, field: string): boolean => f.frame[field] !== undefined && f.frame[field] !== null;
+
+type Misshaped = { frame: FrameAt; representation: string; must: string[]; mustNot: string[]; missing: string[]; extra: string[] };
+
+/** The words of a representation's shape rule (P1–P3). */
+export const shape = findings({
+  shaped: { ok: true, says: (p: { representation: string }) => `every ${p.representation} frame has the ${p.representation} shape` },
+  misshaped: {
+    apart: ["missing", "extra"],
+    says: (p: Misshaped) =>
+      `${framed(p.frame)} is ${p.representation} but ${[p.missing.length ? `lacks ${p.missing.join(", ")}` : "", p.extra.length ? `carries ${p.extra.join(", ")}` : ""].filter(Boolean).join(" and ")}`,
+    expected: (p: Misshaped) =>
+      `${p.must.length ? `present: ${p.must.join(", ")}` : ""}${p.must.length && p.mustNot.length ? "; " : ""}${p.mustNot.length ? `absent: ${p.mustNot.join(", ")}` : ""}`,
+    actual: (p: Misshaped) =>
+      [p.missing.length ? `missing ${p.missing.join(", ")}` : "", p.extra.length ? `present ${p.extra.join(", ")}` : ""].filter(Boolean).join("; "),
+  },
+});
 
 /**
  * Score a representation's shape rule over the frames served in it: `must`
@@ -29,16 +46,10 @@ export function shapeRule(views: ProbeView[], representation: string, must: stri
     const missing = must.filter((k) => !present(f, k));
     const extra = mustNot.filter((k) => f.frame[k] !== undefined);
     if (missing.length === 0 && extra.length === 0) {
-      out.push({ ok: true, message: `every ${representation} frame has the ${representation} shape`, lines: [f.line] });
+      out.push(shape.say("shaped", { representation }, { lines: [f.line] }));
       continue;
     }
-    out.push({
-      ok: false,
-      message: `${frameName(f)} is ${representation} but ${[missing.length ? `lacks ${missing.join(", ")}` : "", extra.length ? `carries ${extra.join(", ")}` : ""].filter(Boolean).join(" and ")}`,
-      expected: `${must.length ? `present: ${must.join(", ")}` : ""}${must.length && mustNot.length ? "; " : ""}${mustNot.length ? `absent: ${mustNot.join(", ")}` : ""}`,
-      actual: [missing.length ? `missing ${missing.join(", ")}` : "", extra.length ? `present ${extra.join(", ")}` : ""].filter(Boolean).join("; "),
-      lines: [f.line],
-    });
+    out.push(shape.say("misshaped", { frame: frameAt(f), representation, must, mustNot, missing, extra }, { lines: [f.line] }));
   }
   return out;
 }

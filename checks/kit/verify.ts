@@ -3,6 +3,7 @@ import { capabilities } from "../../src/protocol/caps.ts";
 import { type Message, type ProbeView } from "../../src/transcript/view.ts";
 import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { show } from "./show.ts";
+import { findings } from "./findings.ts";
 import { VERIFY } from "../../src/protocol/probes.ts";
 
 export const VERIFY_STEPS = [
@@ -50,12 +51,20 @@ export function verdictFor(id: Obj, verdicts: Obj[]): Obj | undefined {
 
 export const NO_IDENTITY = "there was no identity to verify: no served frame carried a content_digest, or the provider declared no name";
 
+/** The words of the verify kit's own findings (V2–V4). */
+export const verifying = findings({
+  "identities-unanswered": {
+    untestable: true,
+    says: (p: { line: number; why: string }) => `the query for frames to verify (line ${p.line}) got no answer: ${p.why}`,
+  },
+});
+
 /** The query for frames to verify went unanswered: nothing about verify could be seen. */
 export function unservedIdentities(p: ProbeView): Evidence[] | undefined {
   const q = p.sent(VERIFY.steps.served)[0];
   if (!q || p.answer(VERIFY.steps.served, ["frames", "error"])) return undefined;
   const s = p.silence(VERIFY.steps.served);
-  return [{ ok: false, untestable: true, message: `the query for frames to verify (line ${q.n}) got no answer: ${s.why}`, lines: [q.n, ...s.lines] }];
+  return [verifying.say("identities-unanswered", { line: q.n, why: s.why }, { lines: [q.n, ...s.lines] })];
 }
 
 export const identityName = (id: Obj): string => `(${show(id.provider_id)}, ${show(id.frame_id)}, ${show(id.content_digest)})`;

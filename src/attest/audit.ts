@@ -18,6 +18,9 @@ import { envelopeSchemas } from "../schema/documents.ts";
 /** The members an attestation travels in; none of them may sit inside a frame, or a member the schema defines of one (F6). */
 export const ATTESTATION_MEMBERS = ["attestation", "attestations", "frame_attestations", "result_attestation", "signed_commitment", "inclusion_proof"];
 
+/** What a result root that is not the canonical one equals: the frames in arrival order, RFC 6962 with the last leaf duplicated, or neither (another set). */
+export type RootDiagnosis = "arrival-order" | "duplicate-last-leaf" | "other-set";
+
 export interface PublishedKey {
   key_id: string;
   algorithm: string;
@@ -58,8 +61,8 @@ export interface ResultAudit {
   signed: unknown;
   /** F12: the root over exactly result.frames in canonical order (leaves: the signed per-frame commitments where given). */
   expected: string;
-  /** When the root differs, what it does equal, if anything we can name. */
-  diagnosis?: string;
+  /** When the root differs, what it does equal, if anything we can name: F12's words say it. */
+  diagnosis?: RootDiagnosis;
   signature: SignatureVerdict;
   keyId: unknown;
 }
@@ -280,13 +283,13 @@ export function auditFrames(providerId: string, result: Obj, keys: PublishedKey[
   if (isObj(result.result_attestation)) {
     const ra = result.result_attestation;
     const expected = toDigest(root);
-    let diagnosis: string | undefined;
+    let diagnosis: RootDiagnosis | undefined;
     if (ra.signed_commitment !== expected && order.length > 0) {
       const inArrival = toDigest(merkleRoot(frames.map((_, i) => leaf(i))));
       const duplicated = toDigest(duplicateLastLeafRoot(order.map(leaf)));
-      if (ra.signed_commitment === inArrival) diagnosis = "it is the root over the same frames in arrival order, not canonical order";
-      else if (ra.signed_commitment === duplicated) diagnosis = "it is the root with the duplicate-last-leaf shortcut, not RFC 6962's split";
-      else diagnosis = "it matches no ordering or tree shape of the frames carried: a root over a different set (a truncated-away candidate set?)";
+      if (ra.signed_commitment === inArrival) diagnosis = "arrival-order";
+      else if (ra.signed_commitment === duplicated) diagnosis = "duplicate-last-leaf";
+      else diagnosis = "other-set";
     }
     resultAudit = { signed: ra.signed_commitment, expected, ...(diagnosis ? { diagnosis } : {}), signature: signatureOf(ra, keys), keyId: ra.key_id };
   }

@@ -10,6 +10,7 @@ runCases(B1, [
     name: "over budget under pressure",
     build: squeeze([f("a", 3)], [f("a", 3), f("b", 5)]),
     status: "fail",
+    codes: ["B1.over-budget"],
     says: [/max_tokens was 4 but the 2 frames returned declare token_cost 3 \+ 5 = 8/],
   },
   {
@@ -37,6 +38,7 @@ runCases(B1, [
         .send(tokensStep("0"), query("q4", { max_tokens: 0 }))
         .recv(frames("q4", [f("a", 3)])),
     status: "fail",
+    codes: ["B1.over-budget"],
     says: [/step tokens-0: max_tokens was 0 but the 1 frame returned declare token_cost 3 = 3/],
   },
   {
@@ -56,6 +58,7 @@ runCases(B1, [
         .send(tokensStep("below-cheapest"), query("q4", { max_tokens: 2 }))
         .recv({ type: "error", id: "q4", code: "bad_request", message: "too small" }),
     status: "warn",
+    codes: ["B1.nothing-fits-other-error"],
     strict: "warn",
     says: [/answered error "bad_request"; the error table names budget_unsatisfiable .* \| no frames, or error budget_unsatisfiable \| error "bad_request"/],
   },

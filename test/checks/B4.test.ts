@@ -8,6 +8,7 @@ runCases(B4, [
     name: "two frames when asked for one",
     build: squeeze([f("a", 3), f("b", 5)], [f("a", 3)]),
     status: "fail",
+    codes: ["B4.over-max"],
     says: [/max_frames was 1 but 2 frames were returned/],
   },
 ]);

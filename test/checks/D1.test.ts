@@ -42,6 +42,7 @@ runCases(D1, [
     name: "a digest in uppercase hex",
     build: digests([digested({ content_digest: ABCD.replace("88d4", "88D4") })]),
     status: "fail",
+    codes: ["D1.malformed"],
     says: [/frame "frm_1" \(result\.frames\[0\], line 5\) has content_digest "sha256:88D4266f[0-9a-f]+", not sha256:<64 lowercase hex>/],
   },
   {
@@ -54,6 +55,7 @@ runCases(D1, [
     name: "one identity served with two contents",
     build: digests([digested()], [digested({ content: "abce" })]),
     status: "fail",
+    codes: ["D1.unstable-content"],
     says: [
       new RegExp(
         `frame "frm_1" with content_digest ${ABCD} was served with 2 different contents \\(lines 5, 7\\): one identity, one content \\| .* \\| from character 3: "abcd" vs "abce"`,
@@ -64,6 +66,7 @@ runCases(D1, [
     name: "a well-formed digest of other bytes (a trailing newline added)",
     build: digests([digested({ content_digest: digestOfText("abcd\n") })]),
     status: "warn",
+    codes: ["D1.not-digest-of-content"],
     strict: "warn",
     says: [
       new RegExp(

@@ -21,6 +21,7 @@ runCases(F11, [
     name: "an entry without the content_digest",
     build: answer((r) => delete entry(r, 0).frame.content_digest),
     status: "fail",
+    codes: ["F11.incomplete-identity"],
     says: [
       has(
         `${named(0, { provider_id: PROVIDER, frame_id: "frm_c" })} does not name the full identity: content_digest missing | provider_id, frame_id and content_digest`,
@@ -43,6 +44,7 @@ runCases(F11, [
     name: "an entry for a frame truncated away",
     build: answer((r) => r.frame_attestations!.push({ frame: { ...identityOf(PROVIDER, DROPPED) }, attestation: attestation(commit(DROPPED)) })),
     status: "fail",
+    codes: ["F11.absent-frame"],
     says: [
       has(`${named(3, { ...identityOf(PROVIDER, DROPPED) })} names a frame this result does not carry | the identity of a frame in result.frames`),
       /…\(134 chars\)\) names a frame/,

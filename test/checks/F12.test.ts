@@ -42,6 +42,7 @@ runCases(F12, [
     name: "the root over arrival order",
     build: answer((r) => (r.result_attestation = attestation(merkleRoot(FRAMES.map(commit))))),
     status: "fail",
+    codes: ["F12.wrong-root"],
     says: [wrongRoot(merkleRoot(FRAMES.map(commit)), "it is the root over the same frames in arrival order, not canonical order")],
   },
   {

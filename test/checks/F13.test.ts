@@ -22,12 +22,14 @@ runCases(F13, [
     name: "proofs from the untruncated tree",
     build: answer(() => {}, KEYED_ACK, signed(FRAMES, [...FRAMES, DROPPED])),
     status: "fail",
+    codes: ["F13.wrong-leaf-count"],
     says: [has(`${proofOf(0, "frm_c")} declares leaf_count 4, but the result carries 3 frames | 3 | 4`)],
   },
   {
     name: "a path one step short",
     build: answer((r) => proof(r, 1).path.pop()),
     status: "fail",
+    codes: ["F13.unfoldable"],
     says: [
       has(
         `${proofOf(1, "frm_a")} cannot be folded: {"kind":"wrong-path-length","expected":2,"actual":1} | a path of the shape leaf_index and leaf_count fix | wrong-path-length`,
@@ -56,6 +58,7 @@ runCases(F13, [
     name: "a tampered sibling",
     build: answer((r) => (proof(r, 1).path[0]!.sibling = FAKE_SIBLING)),
     status: "fail",
+    codes: ["F13.wrong-root"],
     says: [new RegExp(`${escape(proofOf(1, "frm_a"))} recomputes sha256:[0-9a-f]{64}, not the result_attestation root \\| ${escape(ROOT)} \\| sha256:`)],
   },
   {

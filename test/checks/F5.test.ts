@@ -1,3 +1,4 @@
+import t from "tap";
 import F5 from "../../checks/F5.ts";
 import { digestOfText } from "../../src/math/digest.ts";
 import { PROVENANCE_FILES, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
@@ -49,6 +50,7 @@ runCases(F5, [
     name: "a digest over the wrong bytes (line endings normalised)",
     build: withFiles([link({ range: "L2", digest: digestOfText("line two\n") })]),
     status: "warn",
+    codes: ["F5.digest-of-other-bytes"],
     strict: "warn",
     says: [
       new RegExp(
@@ -61,6 +63,7 @@ runCases(F5, [
     name: "a digest taken without the trailing newline: the hint names it",
     build: withFiles([link({ digest: digestOfText(SRC.slice(0, -1)) })]),
     status: "warn",
+    codes: ["F5.digest-of-other-bytes"],
     strict: "warn",
     says: [/hash to sha256:[0-9a-f]{64} \(the declared digest is of these bytes with the trailing newline dropped/],
   },
@@ -75,6 +78,7 @@ runCases(F5, [
     name: "a range past the end of the file",
     build: withFiles([link({ range: "L9-12" })]),
     status: "fail",
+    codes: ["F5.range-unaddressable"],
     says: [
       new RegExp(
         `${where(' "L9-12"').source}: range "L9-12" addresses nothing a verifier can digest \\(start_past_end\\) \\| L<n> or L<a>-<b> within the file \\| "L9-12"`,
@@ -91,6 +95,7 @@ runCases(F5, [
     name: "a digest in uppercase hex",
     build: withFiles([link({ digest: digestOfText(SRC).toUpperCase().replace("SHA256", "sha256") })]),
     status: "fail",
+    codes: ["F5.malformed-digest"],
     says: [new RegExp(`${where().source} digest "sha256:B764CC34[0-9A-F]+" is not sha256:<64 lowercase hex>`)],
   },
   {
@@ -157,6 +162,7 @@ runCases(F5, [
     name: "a missing file under a trusted root",
     build: withFiles([link({ uri: uri("gone.md") })], [unread("gone.md", "missing", "no such file")]),
     status: "warn",
+    codes: ["F5.file-gone"],
     strict: "warn",
     says: [
       /provenance\[0\] \("file:\/\/\/srv\/repo\/gone\.md"\) names a file that cannot be read now: no such file \(it may have been removed since it was served\) \| the file the digest was taken over \| no such file/,
@@ -196,3 +202,10 @@ runCases(F5, [
     says: [/range "B10-20"/],
   },
 ]);
+
+t.test("a digest of normalized bytes names the normalization as a param", async (t) => {
+  const r = withFiles([link({ digest: digestOfText(SRC.slice(0, -1)) })])().scoreWith(F5);
+  const e = r.evidence.find((x) => x.code === "F5.digest-of-other-bytes");
+  t.equal(e?.params?.normalized, "trailing-newline-dropped");
+  t.equal(e?.params?.bytes, Buffer.byteLength(SRC));
+});

@@ -15,6 +15,7 @@ runCases(F6, [
     name: "an attestation inside the frame it signs",
     build: answer((r) => (r.frames[0]!.attestation = entry(r, 0).attestation)),
     status: "fail",
+    codes: ["F6.inside"],
     says: [
       has(
         "result.frames carries an attestation inside a frame: frames[0]/attestation, frames[0]/attestation/signed_commitment | attestations only in result.frame_attestations / result.result_attestation | attestation, signed_commitment",

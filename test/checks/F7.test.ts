@@ -25,6 +25,7 @@ runCases(F7, [
     name: "provenance edited after signing",
     build: answer((r) => (r.frames[1] = structuredClone(EDITED))),
     status: "fail",
+    codes: ["F7.wrong-commitment"],
     says: [misSigned(1, "frm_a", commit(FRAMES[1]!), commit(EDITED))],
   },
   {

@@ -14,11 +14,18 @@ runCases(G1, [
     name: "an empty display_name",
     build: relating(rel({ display_name: "" })),
     status: "fail",
+    codes: ["G1.no-display-name"],
     says: [
       /frame "frm_1" \(result\.frames\[0\], line 9\) relations\[0\] \("code\.calls" → "file:\/\/\/repo\/src\/net\.rs#retry"\) has display_name "" \| a non-empty string \| ""/,
     ],
   },
-  { name: "no display_name", build: relating(rel({ display_name: undefined })), status: "fail", says: [/relations\[0\] .* has display_name absent/] },
+  {
+    name: "no display_name",
+    build: relating(rel({ display_name: undefined })),
+    status: "fail",
+    says: [/relations\[0\] .* has display_name absent/],
+    codes: ["G1.no-display-name"],
+  },
   {
     name: "the second relation of the second frame",
     build: () => served([frame(), frame({ id: "frm_2", relations: [rel(), rel({ rel: "code.imports", display_name: "" })] })]),

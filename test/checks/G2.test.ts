@@ -25,6 +25,7 @@ runCases(G2, [
     name: "a relative path",
     build: relating(rel({ target_uri: "src/net.rs" })),
     status: "fail",
+    codes: ["G2.not-a-uri"],
     says: [
       /frame "frm_1" \(result\.frames\[0\], line 9\) relations\[0\] has target_uri "src\/net\.rs", which is not a URI: it has no scheme .*relative reference, not a URI \| an absolute URI \(RFC 3986\), e\.g\. file:/,
     ],
@@ -38,7 +39,13 @@ runCases(G2, [
       /\| a URI \(RFC 3986\): write symbol:std::collections::HashMap \(no authority.*\), or percent-encode the colons: symbol:\/\/std%3A%3Acollections%3A%3AHashMap \|/,
     ],
   },
-  { name: "an empty target_uri", build: relating(rel({ target_uri: "" })), status: "fail", says: [/relations\/0\/target_uri must not be empty/] },
+  {
+    name: "an empty target_uri",
+    build: relating(rel({ target_uri: "" })),
+    status: "fail",
+    codes: ["G2.schema"],
+    says: [/relations\/0\/target_uri must not be empty/],
+  },
   { name: "no target_uri", build: relating(rel({ target_uri: undefined })), status: "fail", says: [/required member "target_uri" is missing/] },
   { name: "a target_uri that is no string", build: relating(rel({ target_uri: 7 })), status: "fail", says: [/target_uri must be string/] },
   {

@@ -79,6 +79,7 @@ runCases(G4, [
     name: "the uri anchor ignored",
     build: anchors({ "anchor-uri": frames("anchor-1", [A]) }),
     status: "fail",
+    codes: ["G4.no-anchored"],
     says: [
       /anchored on a served frame's uri "file:\/\/\/repo\/b\.md" with max_frames 1, the provider returned unanchored frame "frm_a", though it served an anchored frame to the unanchored query \| at least one frame whose uri or relation target_uri equals the anchor \| "frm_a"/,
     ],
@@ -87,6 +88,7 @@ runCases(G4, [
     name: "the relation anchor answered with nothing",
     build: anchors({ "anchor-relation": frames("anchor-2", []) }),
     status: "fail",
+    codes: ["G4.no-anchored"],
     says: [/anchored on a served relation's target_uri "file:\/\/\/repo\/src\/x\.ts#x" with max_frames 1, the provider returned no frame, .* \| no frames/],
   },
   {
@@ -99,6 +101,7 @@ runCases(G4, [
     name: "the anchored frame ranked below an unanchored one",
     build: anchors({ "anchor-rank": frames("anchor-3", [A, B]) }),
     status: "warn",
+    codes: ["G4.ranked-below"],
     strict: "fail",
     says: [/anchored frame "frm_b" is ranked below unanchored frame "frm_a" \| anchored frames first \| "frm_a", "frm_b"\*/],
   },

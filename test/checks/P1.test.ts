@@ -13,6 +13,7 @@ runCases(P1, [
     name: "a full frame without content",
     build: shapes([full({ content: undefined, token_cost: 0 })]),
     status: "fail",
+    codes: ["P1.misshaped"],
     says: [
       new RegExp(
         `${at5("frm_full")} is full but lacks content \\| present: content; absent: content_ref, transform, canonical_content_hash \\| missing content`,

@@ -13,6 +13,7 @@ runCases(P2, [
     name: "a compact frame without its transform and handle",
     build: shapes([compact({ transform: undefined, content_ref: undefined })]),
     status: "fail",
+    codes: ["P2.misshaped"],
     says: [
       new RegExp(
         `${at5("frm_compact")} is compact but lacks transform, content_ref \\| present: content, content_digest, canonical_content_hash, transform, content_ref \\| missing transform, content_ref`,

@@ -14,6 +14,7 @@ runCases(P3, [
     name: "a reference frame with empty content",
     build: shapes([reference({ content: "" })]),
     status: "fail",
+    codes: ["P3.misshaped"],
     says: [
       new RegExp(
         `${at5("frm_ref")} is reference but carries content \\| present: content_ref, canonical_content_hash; absent: content, content_digest, transform \\| present content`,

@@ -15,12 +15,14 @@ runCases(P4, [
     name: "a reference frame declaring its source's cost",
     build: shapes([reference({ token_cost: 12 })]),
     status: "fail",
+    codes: ["P4.reference-cost"],
     says: [new RegExp(`${at5("frm_ref")} is a reference frame \\(no inline content\\) but declares token_cost 12 \\| 0 \\| 12`)],
   },
   {
     name: "a compact frame declaring its canonical_token_cost",
     build: shapes([compact({ token_cost: budgetTokens(SOURCE) })]),
     status: "fail",
+    codes: ["P4.compact-cost"],
     says: [
       new RegExp(
         `${at5("frm_compact")} is compact: its inline content is 4 UTF-8 bytes → ceil\\(4/4\\) = 1, but it declares token_cost ${budgetTokens(SOURCE)} \\(its canonical_token_cost: the full-source cost\\)`,

@@ -48,6 +48,7 @@ function asOf(answer: (at: string, id: string) => object | null = (at, id) => fr
 runCases(S6, [
   {
     name: "the unpinned discovery query unanswered: no instant could be chosen, which is not observed, not a skip",
+    codes: ["S6-as-of.discovery-lost"],
     build: () =>
       tx()
         .probe(HANDSHAKE.name, "shared")
@@ -75,6 +76,7 @@ runCases(S6, [
     name: "as_of ignored: everything, every time",
     build: asOf((_, id) => frames(id, SERVED)),
     status: "warn",
+    codes: ["S6-as-of.outside-window"],
     strict: "warn",
     says: [
       /pinned at as_of 2025-12-31T00:00:00Z, the provider returned frame "frm_old", whose valid_from 2026-01-01T00:00:00Z is after it; frame "frm_new", whose valid_from 2026-07-01T00:00:00Z is after it \| only frames whose validity window contains 2025-12-31T00:00:00Z \| "frm_old", "frm_new"/,
@@ -86,6 +88,7 @@ runCases(S6, [
     name: "a frame one second past its valid_to",
     build: asOf((at, id) => frames(id, at === "2026-07-01T00:00:00Z" ? [NEW, frame({ ...OLD, valid_to: "2026-06-30T23:59:59Z" })] : validAt(at))),
     status: "warn",
+    codes: ["S6-as-of.outside-window"],
     strict: "warn",
     says: [/as_of 2026-07-01T00:00:00Z, the provider returned frame "frm_old", whose valid_to 2026-06-30T23:59:59Z is before it/],
   },
@@ -93,6 +96,7 @@ runCases(S6, [
     name: "a pinned query refused",
     build: asOf((at, id) => (at === PINS[0] ? { type: "error", id, code: "bad_request", message: "as_of unsupported" } : frames(id, validAt(at)))),
     status: "warn",
+    codes: ["S6-as-of.pinned-refused"],
     strict: "warn",
     says: [/query pinned at as_of 2025-12-31T00:00:00Z was refused with error "bad_request" \| frames valid at that instant \| error "bad_request"/],
   },

@@ -62,6 +62,7 @@ runCases(S6S, [
     name: "a key_id the ack does not publish",
     build: answer((r) => (entry(r, 0).attestation!.key_id = "canned-ed25519-2")),
     status: "warn",
+    codes: ["S6-signatures.unknown-key"],
     strict: "warn",
     says: [has(`${frameC} names key_id "canned-ed25519-2", which handshake_ack.attester_keys does not publish | a published key_id | "canned-ed25519-2"`)],
   },
@@ -76,6 +77,7 @@ runCases(S6S, [
     name: "a frame signed by another key",
     build: answer((r) => (entry(r, 1).attestation!.signature = sign(commit(FRAMES[1]!), OTHER_SECRET))),
     status: "warn",
+    codes: ["S6-signatures.bad-signature"],
     strict: "warn",
     says: [
       has(
@@ -94,6 +96,7 @@ runCases(S6S, [
     name: "a small-order public key",
     build: answer(() => {}, keyed({ ...KEY, public_key: `01${"00".repeat(31)}` })),
     status: "warn",
+    codes: ["S6-signatures.malformed-key"],
     strict: "warn",
     says: [
       has(
@@ -105,6 +108,7 @@ runCases(S6S, [
     name: "a non-canonical S (S + L)",
     build: answer((r) => (entry(r, 0).attestation!.signature = sPlusL(String(entry(r, 0).attestation!.signature)))),
     status: "warn",
+    codes: ["S6-signatures.malformed-signature"],
     strict: "warn",
     says: [
       has(`${frameC}: the signature is refused by a strict verifier: S is not reduced mod L (non-canonical encoding) | a canonical 64-byte Ed25519 signature`),
@@ -121,6 +125,7 @@ runCases(S6S, [
     name: "a signed_commitment in uppercase hex",
     build: answer((r) => (entry(r, 2).attestation!.signed_commitment = `sha256:${String(entry(r, 2).attestation!.signed_commitment).slice(7).toUpperCase()}`)),
     status: "warn",
+    codes: ["S6-signatures.malformed-commitment"],
     strict: "warn",
     says: [has('frame_attestations[2] (frame "frm_b"): signed_commitment is malformed: not lowercase hex | sha256:<64 lowercase hex> | not lowercase hex')],
   },

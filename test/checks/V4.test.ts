@@ -9,12 +9,14 @@ runCases(V4, [
     name: "a replacement that is a body",
     build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: "abcd" })) }),
     status: "fail",
+    codes: ["V4.malformed-replacement"],
     says: [/a "stale" verdict in reply to verify-mutated has replacement_digest "abcd" \| sha256:<64 lowercase hex> \| "abcd"/],
   },
   {
     name: "a replacement digest in uppercase hex",
     build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: String(v.replacement_digest).replace("sha256:", "SHA256:") })) }),
     status: "fail",
+    codes: ["V4.malformed-replacement"],
     says: [/has replacement_digest "SHA256:[0-9a-f]{64}"/],
   },
   {
@@ -33,6 +35,7 @@ runCases(V4, [
     name: "a verdict carrying the content",
     build: verify({ "verify-served": (vs) => vs.map((v) => ({ ...v, content: "abcd" })) }),
     status: "fail",
+    codes: ["V4.body-carried"],
     says: [/a verdict in reply to verify-served carries content: a body travelled \| frame identity, status, and at most a replacement_digest \| \{"frame":/],
   },
   {
@@ -45,6 +48,7 @@ runCases(V4, [
     name: "a stale verdict echoing the digest the host presented",
     build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: (v.frame as Obj).content_digest })) }),
     status: "warn",
+    codes: ["V4.not-current"],
     strict: "warn",
     says: [
       /the stale verdict for frame "frm_1" in reply to verify-mutated carries replacement_digest sha256:[0-9a-f]{64} \(the digest the host presented\), but the provider served that frame with sha256:[0-9a-f]{64} moments ago/,
