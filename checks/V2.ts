@@ -1,7 +1,9 @@
 import { defineCheck, type Evidence } from "./kit/check.ts";
 import { crashesIn, crashFindings } from "./kit/crash.ts";
 import { capabilities } from "../src/protocol/caps.ts";
-import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, type VerifyExchange, type VerifyStep } from "./kit/verify.ts";
+import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchanges, verifying, type VerifyExchange, type VerifyStep } from "./kit/verify.ts";
+import { crash } from "./kit/crash.ts";
+import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { type Obj } from "../src/protocol/envelope.ts";
 import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
@@ -49,26 +51,61 @@ function owed(step: VerifyStep, id: Obj, serves: (id: Obj) => boolean): Owed {
   }
 }
 
-const list = (ids: Obj[]): string => ids.slice(0, 3).map(identityName).join(", ");
+const list = (ids: Obj[]): string[] => ids.slice(0, 3).map(identityName);
+
+type Unanswered = { step: VerifyStep; line: number; error: Param; replied: boolean; why: string | null };
+type Unechoed = { step: VerifyStep; missing: number; of: number; ids: string[]; verdicts: number; still_serving: boolean };
+type Answers = { step: VerifyStep; answers: { [k: string]: string }[]; served_line: number | null };
+
+const noReply = {
+  says: (p: Unanswered) => `verify of ${WHAT[p.step]} (line ${p.line}) got no verified reply`,
+  expected: () => "a verified envelope",
+  actual: (p: Unanswered) => (p.replied ? `error ${show(p.error)}` : (p.why ?? undefined)),
+};
+const unechoed = {
+  says: (p: Unechoed) =>
+    `${p.missing} of ${p.of} identities got no verdict echoing them in full: ${p.ids.join(", ")}${
+      p.still_serving ? ` (verify of ${WHAT[p.step]}, for frames it still serves: a host reads the silence as unknown, not stale)` : ""
+    }`,
+  expected: () => "one verdict per identity, echoing provider_id, frame_id and content_digest",
+  actual: (p: Unechoed) => `${p.verdicts} verdicts`,
+};
+const answered = (p: Answers): string => p.answers.map((a) => `${a.status} for ${a.id}`).join("; ");
+
+const F = findings({
+  "no-reply": { apart: ["step", "replied"], ...noReply },
+  // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it carries no keyword of its own.
+  "no-reply-keywordless": { level: "NONE", apart: ["step", "replied"], ...noReply },
+  unechoed: { apart: ["step"], ...unechoed },
+  "unechoed-keywordless": { level: "NONE", apart: ["step"], ...unechoed },
+  "valid-for-changed": {
+    apart: ["step"],
+    says: (p: Answers & { only_stale: boolean }) => `verify of ${WHAT[p.step]} answered ${answered(p)}`,
+    // Where each of them names a frame it still serves, stale is the one honest answer.
+    expected: (p: Answers & { only_stale: boolean }) => (p.only_stale ? "stale" : "stale, gone or unknown"),
+    actual: () => '"valid"',
+  },
+  "wrong-status": {
+    apart: ["step"],
+    says: (p: Answers & { statuses: string[] }) =>
+      p.step === VERIFY.steps.verifyServed
+        ? `verify of ${WHAT[p.step]} answered ${answered(p)}`
+        : `verify of ${WHAT[p.step]}, for frames it still serves (it answered valid for them unchanged${p.served_line !== null ? `, line ${p.served_line}` : ""}), answered ${answered(p)}`,
+    expected: (p: Answers) => (p.step === VERIFY.steps.verifyServed ? "valid" : "stale"),
+    actual: (p: Answers & { statuses: string[] }) => p.statuses.join(", "),
+  },
+  honest: { ok: true, apart: ["step"], says: (p: { step: VerifyStep; held: string }) => `verify of ${WHAT[p.step]}: ${p.held}` },
+});
 
 function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boolean, servedLine: number | undefined, diedOn: ReadonlySet<number>): Evidence[] {
-  const what = WHAT[x.step];
   // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it carries no keyword of its own.
-  const keywordless = x.step === VERIFY.steps.verifyDigestless ? { level: "NONE" as const } : {};
+  const keywordless = x.step === VERIFY.steps.verifyDigestless;
   // A verify the provider died on is one of the crashes, one finding per cause.
   if (!x.reply && diedOn.has(x.sent.n)) return [];
   if (x.reply?.env.type !== "verified") {
     const s = p.silence(x.step);
-    return [
-      {
-        ok: false,
-        ...keywordless,
-        message: `verify of ${what} (line ${x.sent.n}) got no verified reply`,
-        expected: "a verified envelope",
-        actual: x.reply ? `error ${show(x.reply.env.code)}` : s.why,
-        lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)],
-      },
-    ];
+    const params = { step: x.step, line: x.sent.n, error: (x.reply?.env.code ?? null) as Param, replied: x.reply !== undefined, why: x.reply ? null : s.why };
+    return [F.say(keywordless ? "no-reply-keywordless" : "no-reply", params, { lines: [x.sent.n, ...(x.reply ? [x.reply.n] : s.lines)] })];
   }
   const lines = [x.sent.n, x.reply.n];
   const out: Evidence[] = [];
@@ -77,53 +114,40 @@ function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boo
   const owedMissing = missing.filter((j) => !j.owed.mayOmit);
   if (owedMissing.length > 0) {
     const stillServing = x.step === VERIFY.steps.verifyMutated;
-    out.push({
-      ok: false,
-      ...keywordless,
-      message: `${owedMissing.length} of ${x.identities.length} identities got no verdict echoing them in full: ${list(owedMissing.map((j) => j.id))}${
-        stillServing ? ` (verify of ${what}, for frames it still serves: a host reads the silence as unknown, not stale)` : ""
-      }`,
-      expected: "one verdict per identity, echoing provider_id, frame_id and content_digest",
-      actual: `${x.verdicts.length} verdicts`,
-      lines: stillServing && servedLine !== undefined ? [...lines, servedLine] : lines,
-    });
+    const params = {
+      step: x.step,
+      missing: owedMissing.length,
+      of: x.identities.length,
+      ids: list(owedMissing.map((j) => j.id)),
+      verdicts: x.verdicts.length,
+      still_serving: stillServing,
+    };
+    out.push(
+      F.say(keywordless ? "unechoed-keywordless" : "unechoed", params, { lines: stillServing && servedLine !== undefined ? [...lines, servedLine] : lines }),
+    );
   }
   const known = judged.filter((j) => j.v && STATUSES.includes(j.v.status as string));
   const valid = known.filter((j) => j.v!.status === "valid" && !j.owed.allowed.includes("valid"));
   if (valid.length > 0) {
-    out.push({
-      ok: false,
-      message: `verify of ${what} answered ${valid
-        .slice(0, 3)
-        .map((j) => `"valid" for ${identityName(j.id)}`)
-        .join("; ")}`,
-      // Where each of them names a frame it still serves, stale is the one honest answer.
-      expected: valid.every((j) => !j.owed.mayOmit) ? "stale" : "stale, gone or unknown",
-      actual: '"valid"',
-      lines,
-    });
+    const answers = valid.slice(0, 3).map((j) => ({ status: show(j.v!.status), id: identityName(j.id) }));
+    out.push(
+      F.say("valid-for-changed", { step: x.step, answers, served_line: servedLine ?? null, only_stale: valid.every((j) => !j.owed.mayOmit) }, { lines }),
+    );
   }
   const notStale = known.filter((j) => j.v!.status !== "valid" && !j.owed.allowed.includes(j.v!.status as string));
   if (notStale.length > 0) {
-    const want = x.step === VERIFY.steps.verifyServed ? "valid" : "stale";
-    out.push({
-      ok: false,
-      message:
-        x.step === VERIFY.steps.verifyServed
-          ? `verify of ${what} answered ${notStale
-              .slice(0, 3)
-              .map((j) => `${show(j.v!.status)} for ${identityName(j.id)}`)
-              .join("; ")}`
-          : `verify of ${what}, for frames it still serves (it answered valid for them unchanged${servedLine !== undefined ? `, line ${servedLine}` : ""}), answered ${notStale
-              .slice(0, 3)
-              .map((j) => `${show(j.v!.status)} for ${identityName(j.id)}`)
-              .join("; ")}`,
-      expected: want,
-      actual: [...new Set(notStale.map((j) => show(j.v!.status)))].join(", "),
-      lines: x.step === VERIFY.steps.verifyMutated && servedLine !== undefined ? [...lines, servedLine] : lines,
-    });
+    // The statuses as shown: the words, and the set of what was answered.
+    const answers = notStale.slice(0, 3).map((j) => ({ status: show(j.v!.status), id: identityName(j.id) }));
+    const all = [...new Set(notStale.map((j) => show(j.v!.status)))];
+    out.push(
+      F.say(
+        "wrong-status",
+        { step: x.step, answers, served_line: servedLine ?? null, statuses: all },
+        { lines: x.step === VERIFY.steps.verifyMutated && servedLine !== undefined ? [...lines, servedLine] : lines },
+      ),
+    );
   }
-  if (out.length === 0) out.push({ ok: true, message: `verify of ${what}: ${heldBy(x.step, judged, missing.length)}`, lines });
+  if (out.length === 0) out.push(F.say("honest", { step: x.step, held: heldBy(x.step, judged, missing.length) }, { lines }));
   return out;
 }
 
@@ -169,6 +193,7 @@ function heldBy(step: VerifyStep, judged: Array<{ owed: Owed }>, missing: number
  *   warns.
  */
 export default defineCheck({
+  findings: { ...F.table, ...verifying.table, ...crash.table },
   id: "V2",
   title: "Provider answers verify honestly, one verdict per identity",
   level: "MUST",
@@ -180,8 +205,7 @@ export default defineCheck({
     const p = probe(VERIFY);
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
-    // V2 declares no table while the crash findings it reports carry no code: its copy of the kit's finding goes uncoded too.
-    if (xs.length === 0) return unservedIdentities(p)?.map(({ code: _c, params: _p, apart: _a, ...e }) => e) ?? { skip: NO_IDENTITY };
+    if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
     const serves = stillServed(xs);
     const servedLine = xs.find((x) => x.step === VERIFY.steps.verifyServed)?.reply?.n;
     // Dying on a verify is the plainest way not to answer it with a verified reply; a crash on the query before them is R1's.

@@ -1,5 +1,6 @@
 import { DOCS } from "../src/reference/corpus.ts";
 import { defineMode } from "./mode.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 /**
  * Breaks V2: looks frame ids up case-insensitively, so an identity whose id
@@ -10,7 +11,7 @@ export default defineMode({
   name: "V2-case-insensitive-ids",
   defect: "matches verify's frame ids case-insensitively, calling a case-flipped id valid",
   expectFail: ["V2"],
-  finding: /verify of identities whose frame id differs from a served one only in case answered "valid"/,
+  finding: { code: "V2.valid-for-changed", params: { step: VERIFY.steps.verifyCase } },
   apply: (honest) => ({
     verdict(identity) {
       const id = String(identity.frame_id);

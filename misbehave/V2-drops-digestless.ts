@@ -1,4 +1,5 @@
 import { defineMode } from "./mode.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 /**
  * Falls short of V2 for identities without a content_digest: drops them
@@ -11,7 +12,7 @@ export default defineMode({
   defect: "returns no verdict for an identity without a content_digest",
   expectFail: [],
   expectWarn: ["V2"],
-  finding: /\d+ of \d+ identities got no verdict echoing them in full: \("cgp-conform-reference", "[^"]+", absent\)/,
+  finding: { code: "V2.unechoed-keywordless", params: { step: VERIFY.steps.verifyDigestless } },
   apply: (honest) => ({
     onVerify(env) {
       const [reply] = honest.onVerify.call(this, env);

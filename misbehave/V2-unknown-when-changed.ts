@@ -1,4 +1,5 @@
 import { defineMode } from "./mode.ts";
+import { VERIFY } from "../src/protocol/probes.ts";
 
 /**
  * Breaks V2 (context-reuse §4: "stale when it differs on a frame it still
@@ -10,8 +11,7 @@ export default defineMode({
   name: "V2-unknown-when-changed",
   defect: "answers unknown, not stale, for a changed digest of a frame it still serves",
   expectFail: ["V2"],
-  finding:
-    /whose digest differs by one hex digit from what it served, for frames it still serves \(it answered valid for them unchanged, line \d+\), answered "unknown"/,
+  finding: { code: "V2.wrong-status", params: { step: VERIFY.steps.verifyMutated, statuses: ['"unknown"'] } },
   apply: (honest) => ({
     verdict(identity) {
       const v = honest.verdict.call(this, identity);
