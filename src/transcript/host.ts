@@ -271,9 +271,12 @@ export class HostView {
     // A provider off loopback is one an honest host may refuse before any byte leaves (C4, C7), so sending it nothing is an answer there, judged against lock-step.
     if (this.lines().length === 0 && this.spec.listen === undefined) {
       const how = describeEnding(end);
+      // What the host said last on stderr is most often why: a usage error, an unreachable provider, its own timeout.
+      const said = this.events.filter((e) => e.dir === "stderr" && typeof e.line === "string" && e.line.trim() !== "").at(-1);
+      const last = said ? `; its last line on stderr (line ${said.n}): ${JSON.stringify(said.line!.trim().slice(0, 200))}` : "";
       return {
-        message: `scenario ${this.name}: the host sent the provider nothing (it ${how}), so what it would send could not be observed; does its command line hold {provider} or {url}?`,
-        lines: [end.n],
+        message: `scenario ${this.name}: the host sent the provider nothing (it ${how}${last}), so what it would send could not be observed; does its command line hold {provider} or {url}?`,
+        lines: said ? [end.n, said.n] : [end.n],
       };
     }
     return undefined;

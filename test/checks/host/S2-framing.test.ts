@@ -121,6 +121,21 @@ runHostCases(S2framing, [
     says: [/scenario egress: the host sent the provider nothing/],
   },
   {
+    name: "a host that said why on stderr before it gave up: its last line is in the finding",
+    build: () =>
+      hostTx()
+        .scenario("lock-step")
+        .honest()
+        .scenario("egress")
+        .print("stderr", "starting")
+        .print("stderr", "error: no answer from the provider within 10000 ms")
+        .print("stderr", "  ")
+        .end({ code: 1 }),
+    status: "unobserved",
+    untestable: true,
+    says: [/the host sent the provider nothing \(it exited with status 1; its last line on stderr \(line \d+\): "error: no answer from the provider within 10000 ms"\)/],
+  },
+  {
     name: "a provider off loopback sent nothing: an answer there, and no framing to claim a pass for",
     build: () => hostTx("http").scenario("lock-step").honest().scenario("non-loopback-tls").end({ code: 1 }),
     status: "pass",
