@@ -2,12 +2,12 @@ import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { carriedOn, delivered, sameDelivery } from "../kit/delivered.ts";
 import { findings } from "../kit/findings.ts";
-import { endingClass, endingParam, endingsParams, endingWords, lineWords, type Ending, type EndingsParams } from "../kit/host-evidence.ts";
+import { ended, endingClass, endingParam, endingsParams, endingWords, lineWords, type Ending, type EndingsParams } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
 import type { ServedFrame } from "../kit/served.ts";
 import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { LOCK_STEP, UNKNOWN_KIND, UNKNOWN_REL, UNKNOWN_VOCABULARY } from "../../src/protocol/host-scenarios.ts";
-import { describeEnding, type HostEnding } from "../../src/transcript/host.ts";
+import { describeEnding } from "../../src/transcript/host.ts";
 
 /** The answers that carried the unknown kind and the unknown rel to the host, by line. */
 type Served = { kind_at: number[]; rel_at: number[] };
@@ -18,7 +18,6 @@ const served = (p: Served): string =>
       : [`no frame of kind ${show(UNKNOWN_KIND)} (every query narrowed kinds)`]),
     ...(p.rel_at.length > 0 ? [`rel ${show(UNKNOWN_REL)} (${lineWords(p.rel_at)})`] : []),
   ].join("; ");
-const ended = (e: Ending): string => describeEnding(e as HostEnding);
 
 const F = findings({
   crashed: {

@@ -73,7 +73,8 @@ export function endingParam(e: HostEnding): Ending {
   const { t: _, ...rest } = e;
   return rest as Ending;
 }
-const ended = (e: Ending): string => describeEnding(e as HostEnding);
+/** An ending param in words: "exited with status 1". */
+export const ended = (e: Ending): string => describeEnding(e as HostEnding);
 
 /** Two endings compared: the scenario's and its baseline's, and what alone tells them apart (in words the check gives). */
 export type EndingsParams = { scenario: string; baseline: string; difference: string; ending: Ending; baseline_ending: Ending };
