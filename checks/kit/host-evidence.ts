@@ -195,6 +195,15 @@ export function servedAt(v: HostView): { words: string; lines: number[] } {
   return note?.url ? { words: `on ${note.url} (line ${note.n})`, lines: [note.n] } : { words: "on the --listen address", lines: [] };
 }
 
+/** Where the scenario provider was served off loopback, as a param: the note's URL and line (null: the run noted none). */
+export type Served = { url: string | null; line: number | null };
+export function servedParam(v: HostView): Served {
+  const note = v.notes("listening")[0];
+  return note?.url ? { url: note.url, line: note.n } : { url: null, line: null };
+}
+/** The same in words: "on http://192.0.2.1:40311/ (line 2)". */
+export const servedSaid = (p: Served): string => (p.url !== null ? `on ${p.url} (line ${p.line})` : "on the --listen address");
+
 /**
  * The lock-step baseline of a refusal: a host that sends nothing where a rule
  * forbids it shows the rule honoured only if it queries where nothing does.
