@@ -68,7 +68,7 @@ export function printed(views: readonly HostView[]): number {
 }
 
 /** An ending as a param: how the host ended and at which line (the time left out). */
-export type Ending = Omit<HostEnding, "t">;
+export type Ending = HostEnding extends infer E ? (E extends HostEnding ? Omit<E, "t"> : never) : never;
 export function endingParam(e: HostEnding): Ending {
   const { t: _, ...rest } = e;
   return rest as Ending;
