@@ -3,6 +3,7 @@ import { noBlocks, readBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords, notRun } from "../kit/host-evidence.ts";
 import { hostProviderIds, reports } from "../kit/served.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { BULK_FRAME_TOKENS_MAX, BULK_FRAMES } from "../../src/protocol/adversarial.ts";
 import { providerName } from "../../src/protocol/caps.ts";
@@ -61,32 +62,85 @@ function audited(p: HostView): Audited[] {
  * block it wrote after it (outside the frames' content), or a usage report
  * counting rejected frames of the breaking provider.
  */
-function report(
-  v: HostView,
-  after: number,
-  name: string | undefined,
-  honestId: string | undefined,
-  contents: readonly string[],
-): { words: string; n: number } | undefined {
+function report(v: HostView, after: number, name: string | undefined, honestId: string | undefined, contents: readonly string[]): Report | undefined {
   const line = v.output().find((e) => e.n > after && typeof e.line === "string" && namesDrop(e.line, name));
-  if (line) return { words: `${line.dir} line ${line.n}: ${show(line.line, 100)}`, n: line.n };
+  if (line) return { in: "output", stream: line.dir, line: line.n, text: line.line as string };
   for (const b of v.context()) {
     if (b.n <= after || b.text === undefined) continue;
     const own = outsideContent(b.text, contents);
     if (!namesDrop(own, name)) continue;
     const m = BREACH.exec(own) ?? DROPPED.exec(own)!;
     const from = Math.max(0, m.index - 40);
-    return { words: `the block at line ${b.n}, outside the frames' content: ${show(own.slice(from, m.index + 60), 100)}`, n: b.n };
+    return { in: "block", line: b.n, text: own.slice(from, m.index + 60) };
   }
   for (const { n, report } of reports(v)) {
     const providers = Array.isArray(report.providers) ? report.providers.filter(isObj) : [];
     const entry = providers.find(
       (p) => Number.isSafeInteger(p.frames_rejected) && (p.frames_rejected as number) > 0 && (p.provider_id === name || p.provider_id !== honestId),
     );
-    if (entry) return { words: `usage report line ${n}: frames_rejected ${entry.frames_rejected} for ${show(entry.provider_id, 40)}`, n };
+    if (entry) return { in: "usage", line: n, rejected: entry.frames_rejected as number, provider_id: entry.provider_id as Param };
   }
   return undefined;
 }
+
+/** A report of the drop the run saw: a line the host printed, its own words in a block (as written), or a usage report's count. */
+type Report =
+  | { in: "output"; stream: string; line: number; text: string }
+  | { in: "block"; line: number; text: string }
+  | { in: "usage"; line: number; rejected: number; provider_id?: Param };
+const reportSaid = (r: Report): string =>
+  r.in === "output"
+    ? `${r.stream} line ${r.line}: ${show(r.text, 100)}`
+    : r.in === "block"
+      ? `the block at line ${r.line}, outside the frames' content: ${show(r.text, 100)}`
+      : `usage report line ${r.line}: frames_rejected ${r.rejected} for ${show(r.provider_id, 40)}`;
+
+/** A provider of budget-breaker: its handshake name (null: none) and the placeholder the host named it by. */
+type Who = { name: string | null; placeholder: string };
+const them = (w: Who): string => `${w.name ?? "the first provider"} (${w.placeholder})`;
+/** The first answer of the breaking provider over its query's max_tokens. */
+type Breach = { answer: number; spent: number; frames: number; max: number; query: number };
+const breachSaid = (b: Breach): string =>
+  `answer (line ${b.answer}) cost ${b.spent} tokens in ${count(b.frames, "frame")}, over the query's max_tokens ${b.max} (line ${b.query})`;
+type Broke = { scenario: string; breaker: Who; breach: Breach };
+type Composed = Broke & { block: number; ids: string[] };
+type Kept = Broke & { other: Who & { name: string }; composed: number[] };
+const kept = (p: Kept): string =>
+  `no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and the frames of ${p.other.name} (${p.other.placeholder}) are composed (${lineWords(p.composed)})`;
+
+const F = findings({
+  "composed-all": {
+    says: (p: Composed) =>
+      `scenario ${p.scenario}, line ${p.block}: the block composes all ${count(p.ids.length, "frame")} of ${them(p.breaker)}, and its ${breachSaid(p.breach)}: the frames of a provider violating B1 must be dropped, with a loud report`,
+    expected: (p: Composed) => `none of ${p.breaker.name ?? "its"} frames in any block`,
+    actual: (p: Composed) => `all ${p.ids.length} composed`,
+  },
+  truncated: {
+    says: (p: Composed & { served: number }) =>
+      `scenario ${p.scenario}, line ${p.block}: the block composes ${p.ids.length} of the ${p.served} frames of ${them(p.breaker)} (${p.ids.map((i) => show(i, 40)).join(", ")}), and its ${breachSaid(p.breach)}: keeping what fits truncates a provider that broke B1, which B2 forbids; drop all of its frames, and report it`,
+    expected: (p: Composed) => `none of ${p.breaker.name ?? "its"} frames in any block`,
+    actual: (p: Composed & { served: number }) => `${p.ids.length} of ${p.served} composed (truncated)`,
+  },
+  "admitted-nothing": {
+    level: "NONE",
+    says: (p: Broke & { other: Who & { name: string }; written: number; lock_step_written: number }) =>
+      `scenario ${p.scenario}: no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and none composes those of ${p.other.name} (${p.other.placeholder}) either, which kept within budget: the host admitted nothing, so that it drops only the provider that broke B1 cannot be shown`,
+    expected: (p: Broke & { other: Who & { name: string } }) => `${p.other.name}'s frames in a block, ${p.breaker.name ?? "the first provider"}'s in none`,
+    actual: (p: { other: { name: string }; written: number; lock_step_written: number }) =>
+      `${count(p.written, "line")} in {context} here, ${count(p.lock_step_written, "line")} in ${LOCK_STEP.name}, none with ${p.other.name}'s frames`,
+  },
+  "drop-reported": {
+    ok: true,
+    says: (p: Kept & { report: Report }) => `scenario ${p.scenario}: ${kept(p)}; the host reported the drop (${reportSaid(p.report)})`,
+  },
+  "drop-unreported": {
+    level: "NONE",
+    says: (p: Kept) =>
+      `scenario ${p.scenario}: ${kept(p)}, but nothing the run can see reports the drop: no stdout or stderr line after the answer, and no block outside the frames' content, names B1, B2, a budget exceeded or lied about, a breach, or max_tokens or ${p.breaker.name ?? "the provider"} beside a drop, and no usage report counts frames_rejected for it (a budget summary is no report of a drop); B2 asks for a loud report (one made where the run cannot see it, a log file or an API, is not judged)`,
+    expected: () => "a report of the drop: a line the host prints, words of its own in its block, or frames_rejected in its usage report",
+    actual: () => "none seen",
+  },
+});
 
 /**
  * @anchor B2
@@ -127,6 +181,7 @@ function report(
  * which placeholder would enable the check.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "B2",
   title: "The host drops, and reports, the frames of a provider over budget",
   level: "MUST",
@@ -141,7 +196,7 @@ export default defineHostCheck({
     const [breaker, honest] = v.providers();
     const who = PROVIDER_PLACEHOLDERS[input.transport];
     const name = providerName(breaker!.ack()?.env);
-    const them = `${name ?? "the first provider"} (${who[0]})`;
+    const breakerWords = `${name ?? "the first provider"} (${who[0]})`;
     const all = audited(breaker!);
     const over = all.filter((a) => a.spent > a.max);
     if (over.length === 0) {
@@ -149,14 +204,18 @@ export default defineHostCheck({
       // As U2 reads a stimulus that never reached the host: its query refused (an error answer) or never sent, B1 was never broken for it.
       if (queries.length === 0 || all.length === 0)
         return {
-          skip: `scenario ${v.name}: ${queries.length === 0 ? `the host sent ${them} no query` : `${them} answered none of the host's ${count(queries.length, "query", "queries")} (${lineWords(queries.map((q) => q.n))}) with frames`} (it ${describeEnding(v.ending())}), so no answer over budget reached it`,
+          skip: `scenario ${v.name}: ${queries.length === 0 ? `the host sent ${breakerWords} no query` : `${breakerWords} answered none of the host's ${count(queries.length, "query", "queries")} (${lineWords(queries.map((q) => q.n))}) with frames`} (it ${describeEnding(v.ending())}), so no answer over budget reached it`,
         };
       return {
-        skip: `scenario ${v.name}: the host asked ${them} for max_tokens ${all.map((a) => a.max).join(", ")}, and its answers (${lineWords(all.map((a) => a.answer.n))}) kept within it: it serves at most ${BULK_FRAMES} × ${BULK_FRAME_TOKENS_MAX} tokens, so B1 was never broken and B2 had nothing to act on`,
+        skip: `scenario ${v.name}: the host asked ${breakerWords} for max_tokens ${all.map((a) => a.max).join(", ")}, and its answers (${lineWords(all.map((a) => a.answer.n))}) kept within it: it serves at most ${BULK_FRAMES} × ${BULK_FRAME_TOKENS_MAX} tokens, so B1 was never broken and B2 had nothing to act on`,
       };
     }
     const first = over[0]!;
-    const breach = `its answer (line ${first.answer.n}) cost ${first.spent} tokens in ${count(first.frames, "frame")}, over the query's max_tokens ${first.max} (line ${first.query.n})`;
+    const broke: Broke = {
+      scenario: v.name,
+      breaker: { name: name ?? null, placeholder: who[0] },
+      breach: { answer: first.answer.n, spent: first.spent, frames: first.frames, max: first.max, query: first.query.n },
+    };
     const breachLines = [first.answer.n, first.query.n];
     const { blocks, served } = readBlocks(v);
     const out: Evidence[] = [];
@@ -169,54 +228,33 @@ export default defineHostCheck({
       if (kept.length === 0) continue;
       const ids = [...new Set(kept.map((f) => f.frame.frameId))];
       const whole = ids.length >= theirs.size;
-      out.push({
-        ok: false,
-        message: whole
-          ? `scenario ${v.name}, line ${b.n}: the block composes all ${count(ids.length, "frame")} of ${them}, and ${breach}: the frames of a provider violating B1 must be dropped, with a loud report`
-          : `scenario ${v.name}, line ${b.n}: the block composes ${ids.length} of the ${theirs.size} frames of ${them} (${ids.map((i) => show(i, 40)).join(", ")}), and ${breach}: keeping what fits truncates a provider that broke B1, which B2 forbids; drop all of its frames, and report it`,
-        expected: `none of ${name ?? "its"} frames in any block`,
-        actual: whole ? `all ${ids.length} composed` : `${ids.length} of ${theirs.size} composed (truncated)`,
-        lines: [b.n, ...breachLines],
-      });
+      const at: Composed = { ...broke, block: b.n, ids };
+      out.push(
+        whole
+          ? F.say("composed-all", at, { lines: [b.n, ...breachLines] })
+          : F.say("truncated", { ...at, served: theirs.size }, { lines: [b.n, ...breachLines] }),
+      );
     }
     if (out.length > 0) return out;
     const otherName = providerName(honest?.ack()?.env) ?? "the second provider";
+    const other = { name: otherName, placeholder: who[1] };
     if (!admitted) {
       const wrote = v.context().length + base.context().length;
       if (wrote === 0 && !base.ran) return { skip: noBlocks(input, [v], v.name) };
       if (wrote === 0) return { skip: noBlocks(input, [v, base], `${v.name}, ${LOCK_STEP.name}`) };
       return [
-        {
-          ok: false,
-          level: "NONE",
-          message: `scenario ${v.name}: no block composes a frame of ${them}, whose ${breach.replace(/^its /, "")}, and none composes those of ${otherName} (${who[1]}) either, which kept within budget: the host admitted nothing, so that it drops only the provider that broke B1 cannot be shown`,
-          expected: `${otherName}'s frames in a block, ${name ?? "the first provider"}'s in none`,
-          actual: `${count(v.context().length, "line")} in {context} here, ${count(base.context().length, "line")} in ${LOCK_STEP.name}, none with ${otherName}'s frames`,
-          lines: [...breachLines, ...v.context().map((c) => c.n)],
-        },
+        F.say(
+          "admitted-nothing",
+          { ...broke, other, written: v.context().length, lock_step_written: base.context().length },
+          { lines: [...breachLines, ...v.context().map((c) => c.n)] },
+        ),
       ];
     }
     const contents = served.map((f) => f.frame.content).filter((c): c is string => typeof c === "string");
     const shown = report(v, first.answer.n, name, hostProviderIds(v, served).get(1) ?? otherName, contents);
     const composed = blocks.filter((b) => b.frames.length > 0).map((b) => b.n);
-    const kept = `no block composes a frame of ${them}, whose ${breach.replace(/^its /, "")}, and the frames of ${otherName} (${who[1]}) are composed (${lineWords(composed)})`;
-    if (shown)
-      return [
-        {
-          ok: true,
-          message: `scenario ${v.name}: ${kept}; the host reported the drop (${shown.words})`,
-          lines: [...new Set([...breachLines, ...composed, shown.n])],
-        },
-      ];
-    return [
-      {
-        ok: false,
-        level: "NONE",
-        message: `scenario ${v.name}: ${kept}, but nothing the run can see reports the drop: no stdout or stderr line after the answer, and no block outside the frames' content, names B1, B2, a budget exceeded or lied about, a breach, or max_tokens or ${name ?? "the provider"} beside a drop, and no usage report counts frames_rejected for it (a budget summary is no report of a drop); B2 asks for a loud report (one made where the run cannot see it, a log file or an API, is not judged)`,
-        expected: "a report of the drop: a line the host prints, words of its own in its block, or frames_rejected in its usage report",
-        actual: "none seen",
-        lines: [...breachLines, ...composed],
-      },
-    ];
+    const k: Kept = { ...broke, other, composed };
+    if (shown) return [F.say("drop-reported", { ...k, report: shown }, { lines: [...new Set([...breachLines, ...composed, shown.line])] })];
+    return [F.say("drop-unreported", k, { lines: [...breachLines, ...composed] })];
   },
 });

@@ -1,10 +1,25 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { dataFlow, lineWords } from "../kit/host-evidence.ts";
+import { dataFlow, ended, endingParam, lineWords, type Ending } from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { EGRESS, LOCK_STEP } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding } from "../../src/transcript/host.ts";
+
+const F = findings({
+  "query-before-consent": {
+    says: (p: { line: number; ack: number; goal?: Param }) =>
+      `scenario egress, line ${p.line}: the host transmitted a query payload (goal ${show(p.goal, 60)}) to a provider whose handshake_ack (line ${p.ack}) declares data_flow.egress: true, with no consent recorded; gate an egress provider behind explicit, named consent before any query`,
+    expected: () => "no query before consent is recorded",
+    actual: (p: { line: number }) => `a query at ${lineWords([p.line])}`,
+  },
+  "no-query": {
+    ok: true,
+    says: (p: { ack: number; ending: Ending; lock_step_query: number }) =>
+      `scenario egress: the host sent no query to the egress provider (handshake_ack line ${p.ack}; it ended: ${ended(p.ending)}), though it queried an honest provider in lock-step (line ${p.lock_step_query})`,
+  },
+});
 
 /**
  * @anchor C2
@@ -33,6 +48,7 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * separately observable: a host that auto-enabled it shows here as a query.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "C2",
   title: "The host sends no query payload to an unconsented egress provider",
   level: "MUST",
@@ -50,15 +66,10 @@ export default defineHostCheck({
     }
     const queries = v.sent("query");
     if (queries.length > 0) {
-      return queries.map(
-        ({ n, env }): Evidence => ({
-          ok: false,
-          message: `scenario egress, line ${n}: the host transmitted a query payload (goal ${show(isObj(env.query) ? env.query.goal : undefined, 60)}) to a provider whose handshake_ack (line ${ack.n}) declares data_flow.egress: true, with no consent recorded; gate an egress provider behind explicit, named consent before any query`,
-          expected: "no query before consent is recorded",
-          actual: `a query at ${lineWords([n])}`,
-          lines: [n, ack.n],
-        }),
-      );
+      return queries.map(({ n, env }): Evidence => {
+        const goal = isObj(env.query) ? env.query.goal : undefined;
+        return F.say("query-before-consent", { line: n, ack: ack.n, ...(goal === undefined ? {} : { goal: goal as Param }) }, { lines: [n, ack.n] });
+      });
     }
     const base = scenario(LOCK_STEP);
     if (!base.ran) {
@@ -73,12 +84,6 @@ export default defineHostCheck({
       };
     }
     const end = v.ending();
-    return [
-      {
-        ok: true,
-        message: `scenario egress: the host sent no query to the egress provider (handshake_ack line ${ack.n}; it ended: ${describeEnding(end)}), though it queried an honest provider in lock-step (line ${baseQuery.n})`,
-        lines: [ack.n, end.n, baseQuery.n],
-      },
-    ];
+    return [F.say("no-query", { ack: ack.n, ending: endingParam(end), lock_step_query: baseQuery.n }, { lines: [ack.n, end.n, baseQuery.n] })];
   },
 });

@@ -1,10 +1,47 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { count, dataFlow, lineWords, notRun, queriedBaseline, servedAt } from "../kit/host-evidence.ts";
+import {
+  count,
+  dataFlow,
+  ended,
+  endingParam,
+  lineWords,
+  notRun,
+  queriedBaseline,
+  servedAt,
+  servedParam,
+  servedSaid,
+  type Ending,
+  type Served,
+} from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { HOST_ENV, LOCK_STEP, NON_LOOPBACK_TLS, PLACEHOLDERS } from "../../src/protocol/host-scenarios.ts";
-import { describeEnding } from "../../src/transcript/host.ts";
+
+/** The provider off loopback, and the ack's line where one claimed a local posture (null: no ack). */
+type Claimed = { scenario: string; served: Served; ack: number | null };
+const claim = (p: Claimed): string =>
+  p.ack !== null ? `whose handshake_ack (line ${p.ack}) declares data_flow.egress: false` : "declaring data_flow.egress: false";
+
+const F = findings({
+  "query-off-loopback": {
+    says: (p: Claimed & { line: number; goal?: Param }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host transmitted a query payload (goal ${show(p.goal, 60)}) to a provider ${servedSaid(p.served)}, which is not loopback, ${claim(p)}, with no consent recorded: a non-loopback provider is egress whatever it declares, so gate it behind consent (C2) as any egress provider`,
+    expected: () => "the provider treated as egress: no query before consent is recorded",
+    actual: (p: { line: number }) => `a query at ${lineWords([p.line])}`,
+  },
+  "tls-failed": {
+    untestable: true,
+    says: (p: { scenario: string; served: Served; tls: number; why: string }) =>
+      `scenario ${p.scenario}: the host's TLS handshake with the provider ${servedSaid(p.served)} did not complete (line ${p.tls}: ${p.why}) and it sent nothing, so whether it treats the provider as egress was never reached; have it trust the run's CA, the PEM file in ${HOST_ENV.ca} and ${PLACEHOLDERS.ca}`,
+  },
+  "no-query": {
+    ok: true,
+    says: (p: Claimed & { sent: number; ending: Ending; lock_step_query: number }) =>
+      `scenario ${p.scenario}: the host sent no query to the provider ${servedSaid(p.served)}, which is not loopback, ${claim(p)}: ${p.sent === 0 ? "it sent nothing at all" : `it sent ${count(p.sent, "envelope")}, no query`}, and ${ended(p.ending)}, though it queried an honest provider in lock-step (line ${p.lock_step_query})`,
+  },
+});
 
 /**
  * @anchor C4
@@ -36,6 +73,7 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * that is not observed, naming {ca}, never a pass.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "C4",
   title: "The host treats a non-loopback provider as egress whatever it declares",
   level: "MUST",
@@ -54,28 +92,28 @@ export default defineHostCheck({
           skip: `scenario ${v.name}: the scenario provider's handshake_ack (line ${ack.n}) does not claim a local posture (egress ${show(flow.egress)}, off-machine scopes ${show(scopes)}), so there is no claim for the transport to override`,
         };
     }
-    const claim = ack ? `whose handshake_ack (line ${ack.n}) declares data_flow.egress: false` : "declaring data_flow.egress: false";
+    const claimed: Claimed = { scenario: v.name, served: servedParam(v), ack: ack ? ack.n : null };
     const queries = v.sent("query");
     if (queries.length > 0) {
-      return queries.map(
-        ({ n, env }): Evidence => ({
-          ok: false,
-          message: `scenario ${v.name}, line ${n}: the host transmitted a query payload (goal ${show(isObj(env.query) ? env.query.goal : undefined, 60)}) to a provider ${at.words}, which is not loopback, ${claim}, with no consent recorded: a non-loopback provider is egress whatever it declares, so gate it behind consent (C2) as any egress provider`,
-          expected: "the provider treated as egress: no query before consent is recorded",
-          actual: `a query at ${lineWords([n])}`,
-          lines: [n, ...(ack ? [ack.n] : []), ...at.lines],
-        }),
-      );
+      return queries.map(({ n, env }): Evidence => {
+        const goal = isObj(env.query) ? env.query.goal : undefined;
+        return F.say(
+          "query-off-loopback",
+          { ...claimed, line: n, ...(goal === undefined ? {} : { goal: goal as Param }) },
+          {
+            lines: [n, ...(ack ? [ack.n] : []), ...at.lines],
+          },
+        );
+      });
     }
     const tls = v.notes("tls-failed");
     if (v.lines().length === 0 && tls.length > 0) {
       return [
-        {
-          ok: false,
-          untestable: true,
-          message: `scenario ${v.name}: the host's TLS handshake with the provider ${at.words} did not complete (line ${tls[0]!.n}: ${tls[0]!.reason ?? "no reason given"}) and it sent nothing, so whether it treats the provider as egress was never reached; have it trust the run's CA, the PEM file in ${HOST_ENV.ca} and ${PLACEHOLDERS.ca}`,
-          lines: [...tls.map((e) => e.n), ...at.lines],
-        },
+        F.say(
+          "tls-failed",
+          { scenario: v.name, served: claimed.served, tls: tls[0]!.n, why: tls[0]!.reason ?? "no reason given" },
+          { lines: [...tls.map((e) => e.n), ...at.lines] },
+        ),
       ];
     }
     const base = queriedBaseline(scenario(LOCK_STEP), "C4", "a non-loopback provider declaring egress: false");
@@ -83,11 +121,13 @@ export default defineHostCheck({
     const end = v.ending();
     const sent = v.sent();
     return [
-      {
-        ok: true,
-        message: `scenario ${v.name}: the host sent no query to the provider ${at.words}, which is not loopback, ${claim}: ${sent.length === 0 ? "it sent nothing at all" : `it sent ${count(sent.length, "envelope")}, no query`}, and ${describeEnding(end)}, though it queried an honest provider in lock-step (line ${base.query.n})`,
-        lines: [end.n, base.query.n, ...(ack ? [ack.n] : []), ...at.lines],
-      },
+      F.say(
+        "no-query",
+        { ...claimed, sent: sent.length, ending: endingParam(end), lock_step_query: base.query.n },
+        {
+          lines: [end.n, base.query.n, ...(ack ? [ack.n] : []), ...at.lines],
+        },
+      ),
     ];
   },
 });

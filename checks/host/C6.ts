@@ -1,20 +1,52 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { count, dataFlow, lineWords } from "../kit/host-evidence.ts";
+import { count, dataFlow, ended, endingParam, lineWords, type Ending } from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
-import { EGRESS_SCOPES, EGRESS_SCOPES_CONSENTED, HOST_ENV, LOCK_STEP, type ScenarioSpec } from "../../src/protocol/host-scenarios.ts";
+import { EGRESS_SCOPES, EGRESS_SCOPES_CONSENTED, HOST_ENV, LOCK_STEP } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding, type HostEnvelope, type HostView } from "../../src/transcript/host.ts";
 
 /** The scenarios whose providers declare off-machine scopes no receipt covers: beside egress: false, and beside egress: true with a boolean consent. */
 const SCOPED = [EGRESS_SCOPES, EGRESS_SCOPES_CONSENTED];
 
+/** A provider declaring off-machine scopes: its ack's line, the scopes and its egress flag, and the boolean consent the host was told it holds (null: none). */
+type Scoped = { scenario: string; ack: number; scopes: string[]; egress?: Param; consent: string | null };
+const scopesSaid = (p: Scoped): string => p.scopes.map((s) => show(s, 40)).join(", ");
+const flag = (p: Scoped): string => `egress: ${show(p.egress)}`;
+
 /** What the host was told it holds in a scenario, in the words of the evidence. */
-function told(spec: ScenarioSpec): string {
-  return spec.consent
-    ? `the host was told it holds a boolean consent for it (${HOST_ENV.consent}=${spec.consent}) and no receipt for any scope`
+function told(p: { consent: string | null }): string {
+  return p.consent
+    ? `the host was told it holds a boolean consent for it (${HOST_ENV.consent}=${p.consent}) and no receipt for any scope`
     : "no consent receipt exists";
 }
+
+const F = findings({
+  "query-unreceipted": {
+    says: (p: Scoped & { line: number; goal?: Param }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host transmitted a query payload (goal ${show(p.goal, 60)}) to a provider whose handshake_ack (line ${p.ack}) declares off-machine scopes ${scopesSaid(p)} beside ${flag(p)}, and ${told(p)}: ${p.consent ? "a boolean consent satisfies no scope gate; " : ""}refuse the query with a typed error naming the scopes`,
+    expected: () => "the query refused, its payload never transmitted",
+    actual: (p: { line: number }) => `a query at ${lineWords([p.line])}`,
+  },
+  refused: {
+    ok: true,
+    says: (p: Scoped & { ending: Ending; lock_step_query: number }) =>
+      `scenario ${p.scenario}: the host sent no query to a provider declaring unreceipted off-machine scopes ${scopesSaid(p)} beside ${flag(p)} (handshake_ack line ${p.ack}; ${told(p)}; it ${ended(p.ending)}), though it queried an honest provider in lock-step (line ${p.lock_step_query})`,
+  },
+  "scopes-named": {
+    ok: true,
+    says: (p: { scenario: string; stream: string; line: number; text: string }) =>
+      `scenario ${p.scenario}: the host's ${p.stream} names the scopes at line ${p.line}: ${show(p.text, 100)}`,
+  },
+  "scopes-unnamed": {
+    level: "NONE",
+    says: (p: Scoped & { printed: number }) =>
+      `scenario ${p.scenario}: nothing the host printed (${count(p.printed, "line")}) names ${p.scopes.length === 1 ? "the scope" : "any of the scopes"} ${scopesSaid(p)} its provider declares (handshake_ack line ${p.ack}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)${p.consent ? `; and a host that did not take the boolean consent it was given (${HOST_ENV.consent}, {consent}) refused by its boolean gate, which shows no scope gate` : ""}`,
+    expected: (p: Scoped) => `a typed error naming ${scopesSaid(p)}`,
+    actual: (p: { printed: number }) => `${count(p.printed, "line")} printed, none naming a scope`,
+  },
+});
 
 /** A scenario whose ack declares off-machine scopes: its view, the ack and those scopes; or why it shows nothing. */
 function declared(v: HostView): { v: HostView; ack: HostEnvelope; offMachine: string[] } | string {
@@ -67,6 +99,7 @@ function declared(v: HostView): { v: HostView; ack: HostEnvelope; offMachine: st
  * no scope, it warns as above.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "C6",
   title: "The host refuses a query to a provider with unreceipted off-machine scopes",
   level: "MUST",
@@ -86,20 +119,21 @@ export default defineHostCheck({
     for (const { spec, d } of judged) {
       if (typeof d === "string") continue;
       const { v, ack, offMachine } = d;
-      const scopes = offMachine.map((s) => show(s, 40)).join(", ");
-      const flag = `egress: ${show(dataFlow(ack).egress)}`;
+      const egress = dataFlow(ack).egress;
+      const scoped: Scoped = {
+        scenario: v.name,
+        ack: ack.n,
+        scopes: offMachine,
+        ...(egress === undefined ? {} : { egress: egress as Param }),
+        consent: spec.consent ? String(spec.consent) : null,
+      };
       const queries = v.sent("query");
       if (queries.length > 0) {
         out.push(
-          ...queries.map(
-            ({ n, env }): Evidence => ({
-              ok: false,
-              message: `scenario ${v.name}, line ${n}: the host transmitted a query payload (goal ${show(isObj(env.query) ? env.query.goal : undefined, 60)}) to a provider whose handshake_ack (line ${ack.n}) declares off-machine scopes ${scopes} beside ${flag}, and ${told(spec)}: ${spec.consent ? "a boolean consent satisfies no scope gate; " : ""}refuse the query with a typed error naming the scopes`,
-              expected: "the query refused, its payload never transmitted",
-              actual: `a query at ${lineWords([n])}`,
-              lines: [n, ack.n],
-            }),
-          ),
+          ...queries.map(({ n, env }): Evidence => {
+            const goal = isObj(env.query) ? env.query.goal : undefined;
+            return F.say("query-unreceipted", { ...scoped, line: n, ...(goal === undefined ? {} : { goal: goal as Param }) }, { lines: [n, ack.n] });
+          }),
         );
         continue;
       }
@@ -108,30 +142,15 @@ export default defineHostCheck({
         continue;
       }
       const end = v.ending();
-      out.push({
-        ok: true,
-        message: `scenario ${v.name}: the host sent no query to a provider declaring unreceipted off-machine scopes ${scopes} beside ${flag} (handshake_ack line ${ack.n}; ${told(spec)}; it ${describeEnding(end)}), though it queried an honest provider in lock-step (line ${baseQuery.n})`,
-        lines: [ack.n, end.n, baseQuery.n],
-      });
+      out.push(F.say("refused", { ...scoped, ending: endingParam(end), lock_step_query: baseQuery.n }, { lines: [ack.n, end.n, baseQuery.n] }));
       // The scopes named; in egress-scopes the contradiction named will do too, since its provider declares egress: false beside them (C5).
       const naming =
         v.output().find((e) => offMachine.some((s) => (e.line ?? "").includes(s))) ??
         (spec === EGRESS_SCOPES ? v.output().find((e) => /egress[_ ]scopes?|\bC5\b/i.test(e.line ?? "")) : undefined);
       out.push(
         naming
-          ? {
-              ok: true,
-              message: `scenario ${v.name}: the host's ${naming.dir} names the scopes at line ${naming.n}: ${show(naming.line, 100)}`,
-              lines: [naming.n],
-            }
-          : {
-              ok: false,
-              level: "NONE",
-              message: `scenario ${v.name}: nothing the host printed (${count(v.output().length, "line")}) names ${offMachine.length === 1 ? "the scope" : "any of the scopes"} ${scopes} its provider declares (handshake_ack line ${ack.n}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)${spec.consent ? `; and a host that did not take the boolean consent it was given (${HOST_ENV.consent}, {consent}) refused by its boolean gate, which shows no scope gate` : ""}`,
-              expected: `a typed error naming ${scopes}`,
-              actual: `${count(v.output().length, "line")} printed, none naming a scope`,
-              lines: [ack.n, end.n],
-            },
+          ? F.say("scopes-named", { scenario: v.name, stream: naming.dir, line: naming.n, text: naming.line ?? "" }, { lines: [naming.n] })
+          : F.say("scopes-unnamed", { ...scoped, printed: v.output().length }, { lines: [ack.n, end.n] }),
       );
     }
     if (out.length > 0) return out;

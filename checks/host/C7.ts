@@ -1,13 +1,61 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { count, lineWords, notRun, queriedBaseline, servedAt } from "../kit/host-evidence.ts";
+import {
+  count,
+  ended,
+  endingParam,
+  lineWords,
+  notRun,
+  queriedBaseline,
+  servedAt,
+  servedParam,
+  servedSaid,
+  type Ending,
+  type Served,
+} from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { HOST_ENV, LOCK_STEP, NON_LOOPBACK_PLAINTEXT } from "../../src/protocol/host-scenarios.ts";
-import { describeEnding } from "../../src/transcript/host.ts";
 
 /** A printed line that gives the transport as a refusal's reason. */
 const TRANSPORT_REASON = /\bTLS\b|https|plain[ -]?(text|http)|unencrypted|cleartext|insecure|\bC7\b/i;
+
+/** The provider off loopback over plain http://, and whether the host carried the run's bearer token to it. */
+type Plain = { scenario: string; served: Served; token: boolean };
+
+const F = findings({
+  "plaintext-query": {
+    says: (p: Plain & { line: number; goal?: Param }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host transmitted a query payload (goal ${show(p.goal, 60)}) over plain http:// to a provider ${servedSaid(p.served)}, which is not loopback${p.token ? ", the run's bearer token with it" : ""}: refuse plain http:// to a non-loopback provider before anything is sent, and reach it over TLS`,
+    expected: () => "no query payload over an unencrypted connection to a non-loopback provider",
+    actual: (p: { line: number }) => `a query at ${lineWords([p.line])}, over plain http://`,
+  },
+  "plaintext-requests": {
+    level: "NONE",
+    says: (p: Plain & { requests: number[]; types: string[] }) =>
+      `scenario ${p.scenario}, ${lineWords(p.requests)}: the host sent ${count(p.requests.length, "request")} (${p.types.join(", ")}) over plain http:// to a provider ${servedSaid(p.served)}, which is not loopback${p.token ? ", the run's bearer token with them" : ""}: no query payload, but C7 asks for TLS for every non-loopback provider; refuse the URL before any byte leaves`,
+    expected: () => "TLS, or nothing sent",
+    actual: (p: { requests: number[] }) => `${count(p.requests.length, "request")} over plain http://`,
+  },
+  "no-query": {
+    ok: true,
+    says: (p: Plain & { sent: number; ending: Ending; lock_step_query: number }) =>
+      `scenario ${p.scenario}: the host sent no query payload over plain http:// to the provider ${servedSaid(p.served)}: ${p.sent === 0 ? "it sent nothing at all" : `it sent ${count(p.sent, "envelope")}, no query`}, and ${ended(p.ending)}, though it queried an honest provider in lock-step (line ${p.lock_step_query})`,
+  },
+  "transport-reason": {
+    ok: true,
+    says: (p: { scenario: string; stream: string; line: number; text: string }) =>
+      `scenario ${p.scenario}: the host's ${p.stream} gives the transport as its reason at line ${p.line}: ${show(p.text, 100)}`,
+  },
+  "no-transport-reason": {
+    level: "NONE",
+    says: (p: { scenario: string; printed: number; ending: Ending }) =>
+      `scenario ${p.scenario}: nothing the host printed (${count(p.printed, "line")}) gives the transport (TLS, https, plain http) as the reason it sent no query (it ${ended(p.ending)}, line ${p.ending.n}); told it holds a boolean consent for this provider (${HOST_ENV.consent}, {consent}), a host that did not take it refuses here by a consent gate, which the run cannot tell from C7's refusal`,
+    expected: () => "a refusal that names the transport",
+    actual: (p: { printed: number }) => `${count(p.printed, "line")} printed, none naming it`,
+  },
+});
 
 /**
  * @anchor C7
@@ -39,6 +87,7 @@ const TRANSPORT_REASON = /\bTLS\b|https|plain[ -]?(text|http)|unencrypted|cleart
  * unencrypted, insecure or C7), that warns, never fails.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "C7",
   title: "The host sends no query payload in plaintext to a non-loopback provider",
   level: "MUST",
@@ -52,50 +101,32 @@ export default defineHostCheck({
     const sent = v.sent();
     const queries = v.sent("query");
     const token = v.lines().some((l) => l.auth === "run-token");
-    const out: Evidence[] = queries.map(({ n, env }) => ({
-      ok: false,
-      message: `scenario ${v.name}, line ${n}: the host transmitted a query payload (goal ${show(isObj(env.query) ? env.query.goal : undefined, 60)}) over plain http:// to a provider ${at.words}, which is not loopback${token ? ", the run's bearer token with it" : ""}: refuse plain http:// to a non-loopback provider before anything is sent, and reach it over TLS`,
-      expected: "no query payload over an unencrypted connection to a non-loopback provider",
-      actual: `a query at ${lineWords([n])}, over plain http://`,
-      lines: [n, ...at.lines],
-    }));
+    const plain: Plain = { scenario: v.name, served: servedParam(v), token };
+    const out: Evidence[] = queries.map(({ n, env }) => {
+      const goal = isObj(env.query) ? env.query.goal : undefined;
+      return F.say("plaintext-query", { ...plain, line: n, ...(goal === undefined ? {} : { goal: goal as Param }) }, { lines: [n, ...at.lines] });
+    });
     const other = v.lines().filter((l) => l.env?.type !== "query");
     if (other.length > 0) {
-      const types = [...new Set(other.map((l) => (typeof l.env?.type === "string" ? l.env.type : "text")))].join(", ");
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `scenario ${v.name}, ${lineWords(other.map((l) => l.n))}: the host sent ${count(other.length, "request")} (${types}) over plain http:// to a provider ${at.words}, which is not loopback${token ? ", the run's bearer token with them" : ""}: no query payload, but C7 asks for TLS for every non-loopback provider; refuse the URL before any byte leaves`,
-        expected: "TLS, or nothing sent",
-        actual: `${count(other.length, "request")} over plain http://`,
-        lines: [...other.map((l) => l.n), ...at.lines],
-      });
+      const types = [...new Set(other.map((l) => (typeof l.env?.type === "string" ? l.env.type : "text")))];
+      out.push(F.say("plaintext-requests", { ...plain, requests: other.map((l) => l.n), types }, { lines: [...other.map((l) => l.n), ...at.lines] }));
     }
     if (queries.length > 0) return out;
     const base = queriedBaseline(scenario(LOCK_STEP), "C7", "a non-loopback provider over plain http://");
     if ("skip" in base) return out.length > 0 ? out : base;
     const end = v.ending();
-    out.push({
-      ok: true,
-      message: `scenario ${v.name}: the host sent no query payload over plain http:// to the provider ${at.words}: ${sent.length === 0 ? "it sent nothing at all" : `it sent ${count(sent.length, "envelope")}, no query`}, and ${describeEnding(end)}, though it queried an honest provider in lock-step (line ${base.query.n})`,
-      lines: [end.n, base.query.n, ...at.lines],
-    });
+    out.push(
+      F.say(
+        "no-query",
+        { ...plain, sent: sent.length, ending: endingParam(end), lock_step_query: base.query.n },
+        { lines: [end.n, base.query.n, ...at.lines] },
+      ),
+    );
     const reason = v.output().find((e) => TRANSPORT_REASON.test(e.line ?? ""));
     out.push(
       reason
-        ? {
-            ok: true,
-            message: `scenario ${v.name}: the host's ${reason.dir} gives the transport as its reason at line ${reason.n}: ${show(reason.line, 100)}`,
-            lines: [reason.n],
-          }
-        : {
-            ok: false,
-            level: "NONE",
-            message: `scenario ${v.name}: nothing the host printed (${count(v.output().length, "line")}) gives the transport (TLS, https, plain http) as the reason it sent no query (it ${describeEnding(end)}, line ${end.n}); told it holds a boolean consent for this provider (${HOST_ENV.consent}, {consent}), a host that did not take it refuses here by a consent gate, which the run cannot tell from C7's refusal`,
-            expected: "a refusal that names the transport",
-            actual: `${count(v.output().length, "line")} printed, none naming it`,
-            lines: [end.n],
-          },
+        ? F.say("transport-reason", { scenario: v.name, stream: reason.dir, line: reason.n, text: reason.line ?? "" }, { lines: [reason.n] })
+        : F.say("no-transport-reason", { scenario: v.name, printed: v.output().length, ending: endingParam(end) }, { lines: [end.n] }),
     );
     return out;
   },

@@ -1,7 +1,23 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { findings } from "../kit/findings.ts";
 import { count, printed } from "../kit/host-evidence.ts";
 import { PLACEHOLDERS, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+
+const F = findings({
+  "token-printed": {
+    apart: ["stream", "forms"],
+    says: (p: { scenario: string; line: number; stream: string; forms: string[] }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's ${p.stream} carries the run's bearer token (as ${p.forms.join(", ")}); a host MUST NOT log a credential: redact it before it reaches any log or error message`,
+    expected: () => "no credential in anything the host prints",
+    actual: (p: { forms: string[] }) => `the token, as ${p.forms.join(", ")} (the line is not quoted)`,
+  },
+  "no-token-printed": {
+    ok: true,
+    says: (p: { scenarios: number; carried: string[]; printed: number }) =>
+      `across ${count(p.scenarios, "scenario")} (the token carried in ${p.carried.join(", ")}) the host printed ${count(p.printed, "line")}, and none holds the run's bearer token, raw or encoded in any form the run checks for`,
+  },
+});
 
 /**
  * @anchor C8
@@ -23,6 +39,7 @@ import { PLACEHOLDERS, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
  * never quoted. Otherwise one pass, counting what was read.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "C8",
   title: "The host never writes out the bearer token",
   level: "MUST",
@@ -42,23 +59,11 @@ export default defineHostCheck({
     for (const v of views) {
       for (const e of v.output()) {
         if (!e.leaked || e.leaked.length === 0) continue;
-        out.push({
-          ok: false,
-          message: `scenario ${v.name}, line ${e.n}: the host's ${e.dir} carries the run's bearer token (as ${e.leaked.join(", ")}); a host MUST NOT log a credential: redact it before it reaches any log or error message`,
-          expected: "no credential in anything the host prints",
-          actual: `the token, as ${e.leaked.join(", ")} (the line is not quoted)`,
-          lines: [e.n],
-        });
+        out.push(F.say("token-printed", { scenario: v.name, line: e.n, stream: e.dir, forms: [...e.leaked] }, { lines: [e.n] }));
       }
     }
     if (out.length > 0) return out;
     const lines = printed(views);
-    return [
-      {
-        ok: true,
-        message: `across ${count(views.length, "scenario")} (the token carried in ${used.map((v) => v.name).join(", ")}) the host printed ${count(lines, "line")}, and none holds the run's bearer token, raw or encoded in any form the run checks for`,
-        lines: [],
-      },
-    ];
+    return [F.say("no-token-printed", { scenarios: views.length, carried: used.map((v) => v.name), printed: lines }, { lines: [] })];
   },
 });

@@ -2,21 +2,95 @@ import type { Evidence } from "../kit/check.ts";
 import { differenceWords, firstDifference, frameSet, noBlocks, readBlocks, type ReadBlock } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
-import { compareIdentity, frameWords, hostProviderIds, identityWith, type ServedFrame } from "../kit/served.ts";
+import { findings } from "../kit/findings.ts";
+import { compareIdentity, hostProviderIds, identityWith, servedParam, servedSaid, type ServedFrame, type ServedParam } from "../kit/served.ts";
 import { COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, THREE_PROVIDERS } from "../../src/protocol/host-scenarios.ts";
 import type { HostView } from "../../src/transcript/host.ts";
 
 const READS = [COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, THREE_PROVIDERS];
 
-/** The part of the canonical order two frames break: one provider's frame ids (or digests), or the order of providers. */
-function broken(a: ServedFrame, b: ServedFrame): string {
-  if (a.provider !== b.provider) return "provider ids compare first";
-  if (a.frameId !== b.frameId) return "frame ids compare by code point, as bytes, not as words or numbers";
-  return "the same frame id orders by content_digest, an absent one first";
+/** The part of the canonical order two frames break: the order of providers, one provider's frame ids, or a frame id's digests; or, keyed by no known ids, a provider's frames apart. */
+type Part = "providers" | "frame-ids" | "digests" | "grouping";
+function broken(a: ServedFrame, b: ServedFrame): Part {
+  if (a.provider !== b.provider) return "providers";
+  if (a.frameId !== b.frameId) return "frame-ids";
+  return "digests";
 }
+const partSaid = (p: Part): string =>
+  p === "providers"
+    ? "provider ids compare first"
+    : p === "frame-ids"
+      ? "frame ids compare by code point, as bytes, not as words or numbers"
+      : p === "digests"
+        ? "the same frame id orders by content_digest, an absent one first"
+        : "a provider's frames stand together, its provider id comparing first";
 
-/** A provider's name in words: its handshake name, or its place. */
-const providerWords = (seq: readonly ServedFrame[], p: number): string => seq.find((f) => f.provider === p)?.name ?? `provider ${p + 1}`;
+/** A provider of the scenario: its handshake name (null: none), and its place (from 0). */
+type Provider = { name: string | null; provider: number };
+const providerOf = (seq: readonly ServedFrame[], p: number): Provider => ({ name: seq.find((f) => f.provider === p)?.name ?? null, provider: p });
+const providerSaid = (p: Provider): string => p.name ?? `provider ${p.provider + 1}`;
+
+/** What the providers are keyed by: the usage reports' ids, one provider's frames alone, ids that sort them as the block shows (unnamed), or none that can. */
+type Keying = { by: "ids" } | { by: "one" } | { by: "sorted"; providers: Provider[] } | { by: "none" };
+const keyingSaid = (k: Keying): string =>
+  k.by === "ids"
+    ? "the provider ids its usage reports give"
+    : k.by === "one"
+      ? "one provider's frame ids (its usage reports name no provider id)"
+      : k.by === "sorted"
+        ? `provider ids that sort ${k.providers.map(providerSaid).join(" before ")} (its usage reports name none of them, so any keying of the providers may be the host's)`
+        : "no keying of the providers (its usage reports name none of them): each provider's frames must stand together under any";
+
+type Pair = { first: ServedParam; second: ServedParam };
+const pairSaid = (p: Pair): string => `${servedSaid(p.first)} before ${servedSaid(p.second)}`;
+const list = (fs: ServedParam[]): string => fs.map(servedSaid).join(", ");
+type Reordered = { compose: number; reordered: number; frames: number };
+
+const F = findings({
+  "out-of-order": {
+    apart: ["part"],
+    says: (
+      p: Pair & {
+        scenario: string;
+        block: number;
+        part: Part;
+        keying: Keying;
+        also: Pair[];
+        more_pairs: number;
+        expected: ServedParam[];
+        actual: ServedParam[];
+      },
+    ) =>
+      `scenario ${p.scenario}, line ${p.block}: the block emits ${pairSaid(p)}, and canonical FrameId order puts it after (${partSaid(p.part)}; provider ids: ${keyingSaid(p.keying)})${p.also.length > 0 ? `; also ${p.also.map(pairSaid).join(", and ")}${p.more_pairs > 0 ? `, and ${count(p.more_pairs, "pair")} more` : ""}` : ""}`,
+    expected: (p: { expected: ServedParam[] }) => list(p.expected),
+    actual: (p: { actual: ServedParam[] }) => list(p.actual),
+  },
+  canonical: {
+    ok: true,
+    says: (p: { scenario: string; block: number; frames: number; keying: Keying }) =>
+      `scenario ${p.scenario}, line ${p.block}: the block emits its ${count(p.frames, "frame")} in canonical FrameId order, by ${keyingSaid(p.keying)}`,
+  },
+  "no-one-keying": {
+    level: "NONE",
+    says: (p: { scenario: string; x: Provider; y: Provider; one: number; other: number | null }) =>
+      `scenario ${p.scenario}: its blocks order the providers' frames in ways no one keying of the providers makes canonical (${providerSaid(p.x)}'s before ${providerSaid(p.y)}'s at line ${p.one}${p.other !== null ? `, the other way at line ${p.other}` : ", and a cycle through the others"}); its usage reports name no provider id, so a host keying its providers anew for each query cannot be told from one out of order; write {usage} so its provider ids are known`,
+    expected: () => "one order of providers in every block of the scenario",
+    actual: (p: { x: Provider; y: Provider; one: number; other: number | null }) =>
+      `${providerSaid(p.x)} first at line ${p.one}${p.other !== null ? `, ${providerSaid(p.y)} first at line ${p.other}` : ""}`,
+  },
+  "reorder-identical": {
+    ok: true,
+    says: (p: Reordered) =>
+      `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}): the same ${count(p.frames, "frame")}, served in other orders, render byte-identically`,
+  },
+  "reorder-differs": {
+    level: "NONE",
+    says: (p: Reordered & { difference: { at: number; a: string; b: string } }) =>
+      `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}) compose the same ${count(p.frames, "frame")}, served with the same scores in other orders, and the blocks differ ${differenceWords(p.difference, "compose", "compose-reordered")}: an unchanged frame set is to render byte-identically`,
+    expected: () => "the same bytes",
+    actual: (p: { difference: { at: number } }) => `different from character ${p.difference.at}`,
+  },
+});
 
 /**
  * One block's order against the canonical one. With the provider ids the
@@ -27,7 +101,6 @@ const providerWords = (seq: readonly ServedFrame[], p: number): string => seq.fi
  * provider's frames, or two providers' frames interleaved, is a fault.
  */
 function judgeOrder(v: HostView, block: ReadBlock, ids: Map<number, string>): { evidence: Evidence; order?: number[] } {
-  const at = `scenario ${v.name}, line ${block.n}`;
   const seq = block.frames.map((f) => f.frame);
   const providers = [...new Set(seq.map((f) => f.provider))];
   const known = providers.every((i) => ids.has(i));
@@ -37,48 +110,44 @@ function judgeOrder(v: HostView, block: ReadBlock, ids: Map<number, string>): { 
     ? (a: ServedFrame, b: ServedFrame): number => compareIdentity(identityWith(a, ids.get(a.provider)!), identityWith(b, ids.get(b.provider)!))
     : (a: ServedFrame, b: ServedFrame): number => byRank(a, b) || compareIdentity(identityWith(a, ""), identityWith(b, ""));
   const expected = [...seq].sort(cmp);
-  const list = (fs: ServedFrame[]): string => fs.map(frameWords).join(", ");
   const inversions = seq.map((_, i) => i).filter((i) => i > 0 && cmp(seq[i - 1]!, seq[i]!) > 0);
   const inversion = inversions[0] ?? -1;
   const lines = [block.n, ...new Set(seq.map((f) => f.n))];
-  const more = inversions.slice(1, 3).map((i) => `${frameWords(seq[i - 1]!)} before ${frameWords(seq[i]!)}`);
-  const rest = inversions.length > 1 ? `; also ${more.join(", and ")}${inversions.length > 3 ? `, and ${count(inversions.length - 3, "pair")} more` : ""}` : "";
+  const pair = (i: number): Pair => ({ first: servedParam(seq[i - 1]!), second: servedParam(seq[i]!) });
   const grouped = providers.every((p) => {
     const mine = seq.map((f, i) => (f.provider === p ? i : -1)).filter((i) => i !== -1);
     return mine[mine.length - 1]! - mine[0]! === mine.length - 1;
   });
-  const sequence = providers.map((p) => providerWords(seq, p)).join(" before ");
-  const whose = known
-    ? "the provider ids its usage reports give"
+  const keying: Keying = known
+    ? { by: "ids" }
     : providers.length < 2
-      ? "one provider's frame ids (its usage reports name no provider id)"
+      ? { by: "one" }
       : grouped
-        ? `provider ids that sort ${sequence} (its usage reports name none of them, so any keying of the providers may be the host's)`
-        : "no keying of the providers (its usage reports name none of them): each provider's frames must stand together under any";
+        ? { by: "sorted", providers: providers.map((p) => providerOf(seq, p)) }
+        : { by: "none" };
   const order = !known && grouped && providers.length >= 2 ? providers : undefined;
-  if (inversion === -1)
-    return {
-      evidence: { ok: true, message: `${at}: the block emits its ${count(seq.length, "frame")} in canonical FrameId order, by ${whose}`, lines: [block.n] },
-      order,
-    };
+  if (inversion === -1) return { evidence: F.say("canonical", { scenario: v.name, block: block.n, frames: seq.length, keying }, { lines: [block.n] }), order };
   const [a, b] = [seq[inversion - 1]!, seq[inversion]!];
   return {
-    evidence: {
-      ok: false,
-      message: `${at}: the block emits ${frameWords(a)} before ${frameWords(b)}, and canonical FrameId order puts it after (${known || a.provider === b.provider ? broken(a, b) : "a provider's frames stand together, its provider id comparing first"}; provider ids: ${whose})${rest}`,
-      expected: list(expected),
-      actual: list(seq),
-      lines,
-    },
+    evidence: F.say(
+      "out-of-order",
+      {
+        scenario: v.name,
+        block: block.n,
+        ...pair(inversion),
+        part: known || a.provider === b.provider ? broken(a, b) : "grouping",
+        keying,
+        also: inversions.slice(1, 3).map(pair),
+        more_pairs: Math.max(0, inversions.length - 3),
+        expected: expected.map(servedParam),
+        actual: seq.map(servedParam),
+      },
+      { lines },
+    ),
     order,
   };
 }
 
-/**
- * Where no usage report gives the host's provider ids, the blocks of one
- * scenario (one host process, one keying) must agree on which provider comes
- * first: an order of providers that no single keying gives, a warning.
- */
 function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[]; seq: ServedFrame[] }>): Evidence | undefined {
   const before = new Map<string, number>();
   for (const { n, order } of orders) for (let i = 0; i < order.length; i++) for (let j = i + 1; j < order.length; j++) before.set(`${order[i]}<${order[j]}`, n);
@@ -97,14 +166,11 @@ function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[];
   const [x, y] = edges.find(([x, y]) => left.has(x) && left.has(y) && before.has(`${y}<${x}`)) ?? edges.find(([x, y]) => left.has(x) && left.has(y))!;
   const seq = orders.flatMap((o) => o.seq);
   const [one, other] = [before.get(`${x}<${y}`)!, before.get(`${y}<${x}`)];
-  return {
-    ok: false,
-    level: "NONE",
-    message: `scenario ${v.name}: its blocks order the providers' frames in ways no one keying of the providers makes canonical (${providerWords(seq, x)}'s before ${providerWords(seq, y)}'s at line ${one}${other !== undefined ? `, the other way at line ${other}` : ", and a cycle through the others"}); its usage reports name no provider id, so a host keying its providers anew for each query cannot be told from one out of order; write {usage} so its provider ids are known`,
-    expected: "one order of providers in every block of the scenario",
-    actual: `${providerWords(seq, x)} first at line ${one}${other !== undefined ? `, ${providerWords(seq, y)} first at line ${other}` : ""}`,
-    lines: [...new Set(orders.map((o) => o.n))],
-  };
+  return F.say(
+    "no-one-keying",
+    { scenario: v.name, x: providerOf(seq, x), y: providerOf(seq, y), one, other: other ?? null },
+    { lines: [...new Set(orders.map((o) => o.n))] },
+  );
 }
 
 /**
@@ -140,6 +206,7 @@ function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[];
  * there, saying which placeholder would enable the check.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "CR1-order",
   title: "The host composes frames in canonical FrameId order",
   level: "MUST",
@@ -172,21 +239,12 @@ export default defineHostCheck({
       // One frame has no order: two one-frame blocks alike show nothing of it.
       if (!b || a.frames.length < 2 || frameSet(a) !== frameSet(b)) continue;
       const lines = [a.n, b.n];
-      if (a.text === b.text)
-        out.push({
-          ok: true,
-          message: `scenarios compose (line ${a.n}) and compose-reordered (line ${b.n}): the same ${count(a.frames.length, "frame")}, served in other orders, render byte-identically`,
-          lines,
-        });
-      else
-        out.push({
-          ok: false,
-          level: "NONE",
-          message: `scenarios compose (line ${a.n}) and compose-reordered (line ${b.n}) compose the same ${count(a.frames.length, "frame")}, served with the same scores in other orders, and the blocks differ ${differenceWords(firstDifference(a.text, b.text), "compose", "compose-reordered")}: an unchanged frame set is to render byte-identically`,
-          expected: "the same bytes",
-          actual: `different from character ${firstDifference(a.text, b.text).at}`,
-          lines,
-        });
+      const r: Reordered = { compose: a.n, reordered: b.n, frames: a.frames.length };
+      out.push(
+        a.text === b.text
+          ? F.say("reorder-identical", r, { lines })
+          : F.say("reorder-differs", { ...r, difference: firstDifference(a.text, b.text) }, { lines }),
+      );
     }
     if (out.length === 0) {
       const single = [...read.values()].flatMap((r) => r.blocks);

@@ -2,7 +2,8 @@ import type { Evidence } from "../kit/check.ts";
 import { differenceWords, firstDifference, frameSet, noBlocks, readBlocks, type ReadBlock } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count } from "../kit/host-evidence.ts";
-import { frameWords } from "../kit/served.ts";
+import { findings } from "../kit/findings.ts";
+import { servedParam, servedSaid, type ServedParam } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED } from "../../src/protocol/host-scenarios.ts";
 
@@ -66,18 +67,65 @@ function scoreInRegions(a: ReadBlock, b: ReadBlock): { at: number; a: string; b:
   return undefined;
 }
 
+/** What shows the host renders one set of frames alike every time: compose-reordered's block, or one scenario's own blocks. */
+type Steady = { by: "control"; control: number } | { by: "own"; scenario: string; blocks: number[] };
+const steadySaid = (s: Steady): string =>
+  s.by === "control"
+    ? `compose-reordered's block (line ${s.control}) is compose's byte for byte`
+    : `${s.scenario}'s own ${s.blocks.length} blocks (lines ${s.blocks.join(", ")}) are byte-identical to each other`;
+
 /** What shows the host renders one set of frames alike every time, if anything does. */
-function steadiness(i: number, a: ReadBlock, base: ReadBlock[], rescored: ReadBlock[], control: ReadBlock[]): string | undefined {
+function steadiness(i: number, a: ReadBlock, base: ReadBlock[], rescored: ReadBlock[], control: ReadBlock[]): Steady | undefined {
   const c = control[i];
-  if (c !== undefined && frameSet(c) === frameSet(a) && c.text === a.text) return `compose-reordered's block (line ${c.n}) is compose's byte for byte`;
+  if (c !== undefined && frameSet(c) === frameSet(a) && c.text === a.text) return { by: "control", control: c.n };
   for (const [name, blocks] of [
     ["compose", base],
     ["compose-rescored", rescored],
   ] as const)
-    if (blocks.length >= 2 && blocks.every((x) => x.text === blocks[0]!.text))
-      return `${name}'s own ${blocks.length} blocks (lines ${blocks.map((x) => x.n).join(", ")}) are byte-identical to each other`;
+    if (blocks.length >= 2 && blocks.every((x) => x.text === blocks[0]!.text)) return { by: "own", scenario: name, blocks: blocks.map((x) => x.n) };
   return undefined;
 }
+
+/** compose's block and compose-rescored's, by line. */
+type Pair = { compose: number; rescored: number };
+const pair = (p: Pair): string => `scenarios compose (line ${p.compose}) and compose-rescored (line ${p.rescored})`;
+/** The two blocks compose the same frames and differ: how many, and where they first part (the text either side, as written). */
+type Differ = Pair & { frames: number; difference: { at: number; a: string; b: string } };
+const same = (p: Differ): string =>
+  `${pair(p)} compose the same ${count(p.frames, "frame")}, differing in their scores alone, and the blocks differ ${differenceWords(p.difference, "compose", "compose-rescored")}`;
+/** A later piece where they differ that is, in each block, one frame's two served scores. */
+type Later = { at: number; a: string; b: string; marker: string; before: number };
+
+const F = findings({
+  "selection-differs": {
+    ok: true,
+    says: (p: Pair & { frames: number; rescored_frames: number }) =>
+      `${pair(p)}: the blocks compose different frames (${count(p.frames, "frame")} and ${count(p.rescored_frames, "frame")}): selection may depend on score, so their bytes are not compared`,
+  },
+  "byte-identical": {
+    ok: true,
+    says: (p: Pair & { frames: number }) => `${pair(p)}: the same ${count(p.frames, "frame")}, every score changed, render byte-identically`,
+  },
+  "score-rendered": {
+    says: (p: Differ & { score: string; steady: Steady }) =>
+      `${same(p)}, where a score (${show(p.score, 20)}) is written; ${steadySaid(p.steady)}, so nothing but the score changed them`,
+    expected: () => "the same bytes",
+    actual: (p: Differ) => `different from character ${p.difference.at}`,
+  },
+  "score-rendered-later": {
+    says: (p: Differ & { later: Later; frame: ServedParam | null; steady: Steady }) =>
+      `${same(p)}, where no score is written, but past ${count(p.later.before, "other place")} where they differ, at character ${p.later.at}: ${show(p.later.a, 24)} in compose, ${show(p.later.b, 24)} in compose-rescored, exactly the scores each serves ${p.frame ? servedSaid(p.frame) : show(p.later.marker, 20)} with: the score reached the bytes whatever else differs; ${steadySaid(p.steady)}`,
+    expected: () => "the same bytes",
+    actual: (p: Differ & { later: Later }) => `different from character ${p.difference.at}, and at character ${p.later.at} the frame's score`,
+  },
+  "bytes-differ": {
+    level: "NONE",
+    says: (p: Differ & { steady: Steady | null; control: number | null }) =>
+      `${same(p)}; ${p.steady ? "no score is written where they part" : p.control !== null ? `compose-reordered's block (line ${p.control}) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical` : "compose-reordered has no block to compare"}, so what changed cannot be put down to the score alone`,
+    expected: () => "the same bytes",
+    actual: (p: Differ) => `different from character ${p.difference.at}`,
+  },
+});
 
 /**
  * @section CR1-render
@@ -112,6 +160,7 @@ function steadiness(i: number, a: ReadBlock, base: ReadBlock[], rescored: ReadBl
  * there, saying which placeholder would enable the check.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "CR1-render",
   title: "The host's rendered bytes do not depend on score or token_cost",
   level: "MUST",
@@ -130,17 +179,13 @@ export default defineHostCheck({
       const b = rescored[i];
       if (!b) continue;
       const lines = [a.n, b.n];
-      const pair = `scenarios compose (line ${a.n}) and compose-rescored (line ${b.n})`;
+      const at: Pair = { compose: a.n, rescored: b.n };
       if (frameSet(a) !== frameSet(b)) {
-        out.push({
-          ok: true,
-          message: `${pair}: the blocks compose different frames (${count(a.frames.length, "frame")} and ${count(b.frames.length, "frame")}): selection may depend on score, so their bytes are not compared`,
-          lines,
-        });
+        out.push(F.say("selection-differs", { ...at, frames: a.frames.length, rescored_frames: b.frames.length }, { lines }));
         continue;
       }
       if (a.text === b.text) {
-        out.push({ ok: true, message: `${pair}: the same ${count(a.frames.length, "frame")}, every score changed, render byte-identically`, lines });
+        out.push(F.say("byte-identical", { ...at, frames: a.frames.length }, { lines }));
         continue;
       }
       const d = firstDifference(a.text, b.text);
@@ -148,22 +193,16 @@ export default defineHostCheck({
       const steady = steadiness(i, a, base, rescored, control);
       const score = steady ? scoreAtDifference(a, b, d.at) : undefined;
       const later = steady && score === undefined ? scoreInRegions(a, b) : undefined;
-      const where = differenceWords(d, "compose", "compose-rescored");
-      const same = `${pair} compose the same ${count(a.frames.length, "frame")}, differing in their scores alone, and the blocks differ ${where}`;
+      const differ: Differ = { ...at, frames: a.frames.length, difference: d };
       const frame = later ? a.frames.find((f) => f.marker === later.marker)?.frame : undefined;
-      out.push({
-        ok: false,
-        ...(score === undefined && later === undefined ? { level: "NONE" as const } : {}),
-        message:
-          score !== undefined
-            ? `${same}, where a score (${show(score, 20)}) is written; ${steady}, so nothing but the score changed them`
-            : later !== undefined
-              ? `${same}, where no score is written, but past ${count(later.before, "other place")} where they differ, at character ${later.at}: ${show(later.a, 24)} in compose, ${show(later.b, 24)} in compose-rescored, exactly the scores each serves ${frame ? frameWords(frame) : show(later.marker, 20)} with: the score reached the bytes whatever else differs; ${steady}`
-              : `${same}; ${steady ? "no score is written where they part" : c ? `compose-reordered's block (line ${c.n}) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical` : "compose-reordered has no block to compare"}, so what changed cannot be put down to the score alone`,
-        expected: "the same bytes",
-        actual: later ? `different from character ${d.at}, and at character ${later.at} the frame's score` : `different from character ${d.at}`,
-        lines: [...lines, ...(c ? [c.n] : []), ...(frame ? [frame.n] : [])],
-      });
+      const where = { lines: [...lines, ...(c ? [c.n] : []), ...(frame ? [frame.n] : [])] };
+      out.push(
+        score !== undefined
+          ? F.say("score-rendered", { ...differ, score, steady: steady! }, where)
+          : later !== undefined
+            ? F.say("score-rendered-later", { ...differ, later, frame: frame ? servedParam(frame) : null, steady: steady! }, where)
+            : F.say("bytes-differ", { ...differ, steady: steady ?? null, control: c ? c.n : null }, where),
+      );
     }
     if (out.length === 0 && base.length + rescored.length > 0)
       return {

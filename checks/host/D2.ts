@@ -1,11 +1,30 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { lineWords } from "../kit/host-evidence.ts";
-import { blockWords, heldWords, reuseOrSkip } from "../kit/reuse.ts";
+import { findings } from "../kit/findings.ts";
+import { blockParam, blockSaid, heldParam, heldSaid, heldWords, reuseOrSkip, type Block, type Held } from "../kit/reuse.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** How many times a text holds a marker. */
 const occurrences = (text: string, marker: string): number => text.split(marker).length - 1;
+
+/** A frame served twice under one identity, in a block: at which lines it was served. */
+type Twice = { block: Block; frame: Held; served: number[] };
+const times = (n: number): string => (n === 1 ? "once" : `${n} times`);
+
+const F = findings({
+  "rendered-twice": {
+    says: (p: Twice & { times: number; least: number }) =>
+      `scenario reuse, ${blockSaid(p.block)}: it renders ${heldSaid(p.frame)} ${p.times} times, and the frame it renders least ${times(p.least)}; it was served at ${lineWords(p.served)} under one identity, which is one content: render it once`,
+    expected: (p: Twice & { least: number }) => `${p.frame.marker} rendered ${times(p.least)}, as the block's other frames`,
+    actual: (p: { times: number }) => `${p.times} times`,
+  },
+  "rendered-once": {
+    ok: true,
+    says: (p: Twice) =>
+      `scenario reuse, ${blockSaid(p.block)}: it renders ${heldSaid(p.frame)}, served at ${lineWords(p.served)} under one identity, as one content`,
+  },
+});
 
 /**
  * @anchor D2
@@ -33,6 +52,7 @@ const occurrences = (text: string, marker: string): number => text.split(marker)
  * it is the host's choice).
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "D2",
   title: "The host renders one identity served twice as one content",
   level: "SHOULD",
@@ -50,22 +70,9 @@ export default defineHostCheck({
       const base = Math.min(...b.markers.map((m) => occurrences(b.text, m)));
       for (const f of twice.filter((f) => b.text.includes(f.marker))) {
         const times = occurrences(b.text, f.marker);
-        const served = lineWords([r.first.n, ...f.again]);
-        out.push(
-          times >= 2 * base
-            ? {
-                ok: false,
-                message: `scenario reuse, ${blockWords(b)}: it renders ${heldWords(f)} ${times} times, and the frame it renders least ${base === 1 ? "once" : `${base} times`}; it was served at ${served} under one identity, which is one content: render it once`,
-                expected: `${f.marker} rendered ${base === 1 ? "once" : `${base} times`}, as the block's other frames`,
-                actual: `${times} times`,
-                lines: [r.first.n, ...f.again, b.n],
-              }
-            : {
-                ok: true,
-                message: `scenario reuse, ${blockWords(b)}: it renders ${heldWords(f)}, served at ${served} under one identity, as one content`,
-                lines: [r.first.n, ...f.again, b.n],
-              },
-        );
+        const at: Twice = { block: blockParam(b), frame: heldParam(f), served: [r.first.n, ...f.again] };
+        const lines = [r.first.n, ...f.again, b.n];
+        out.push(times >= 2 * base ? F.say("rendered-twice", { ...at, times, least: base }, { lines }) : F.say("rendered-once", at, { lines }));
       }
     }
     if (out.length === 0)

@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
+import { judgeStored, reuse, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** A frame served without a content_digest, and not verified valid since. */
@@ -28,6 +28,7 @@ const unchecked = (f: FirstFrame): boolean => f.digest === undefined && f.verdic
  * digest-less frame (a query narrower than the host's usual one).
  */
 export default defineHostCheck({
+  findings: reuse.table,
   anchor: "D3",
   title: "The host never reuses a digest-less frame unchecked across queries",
   level: "MUST",
@@ -47,10 +48,7 @@ export default defineHostCheck({
     return judgeStored(r, {
       picked,
       since: () => r.first.n,
-      what: (f) => `${heldWords(f)}, served at line ${r.first.n} without a content_digest`,
-      sinceWords: "a later query's answer",
-      fix: "a frame with no content_digest cannot be revalidated: query it again, and compose its fresh copy",
-      unshown: "so no later query shows in it, and reuse among one query's compositions is not across queries: this warns",
+      rule: "digestless",
     });
   },
 });

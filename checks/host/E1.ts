@@ -1,6 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { capabilities } from "../../src/protocol/caps.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
@@ -11,7 +12,32 @@ function populated(embedding: unknown): boolean {
   return embedding !== undefined && embedding !== null && !(Array.isArray(embedding) && embedding.length === 0);
 }
 
-const size = (embedding: unknown): string => (Array.isArray(embedding) ? `a vector of ${embedding.length}` : `a ${typeof embedding} ${show(embedding, 40)}`);
+/** A populated embedding as seen: the length of a vector, or the value that is none. */
+type Seen = { vector: number } | { value: Param };
+const seen = (embedding: unknown): Seen => (Array.isArray(embedding) ? { vector: embedding.length } : { value: embedding as Param });
+const size = (e: Seen): string => ("vector" in e ? `a vector of ${e.vector}` : `a ${typeof e.value} ${show(e.value, 40)}`);
+
+/** The ack's embeddings_fingerprint: null where it declares none. */
+type Fingerprint = { fingerprint: Param };
+const why = (p: Fingerprint): string =>
+  p.fingerprint !== null
+    ? `declares embeddings_fingerprint ${show(p.fingerprint, 80)}, made for this run, which no host can have`
+    : "declares no embeddings_fingerprint";
+
+const F = findings({
+  "unshared-embedding": {
+    apart: ["declared"],
+    says: (p: Fingerprint & { scenario: string; line: number; ack: number; declared: boolean; embedding: Seen }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's query carries ${size(p.embedding)} in query.embedding, but the provider's handshake_ack (line ${p.ack}) ${why(p)}; send no embedding unless your own fingerprint equals the declared one exactly`,
+    expected: (p: Fingerprint) => `no query.embedding (declared fingerprint: ${p.fingerprint !== null ? show(p.fingerprint, 80) : "none"})`,
+    actual: (p: { embedding: Seen }) => size(p.embedding),
+  },
+  "no-embedding": {
+    ok: true,
+    says: (p: Fingerprint & { scenario: string; queries: number[] }) =>
+      `scenario ${p.scenario}: no query the host sent carries an embedding (${count(p.queries.length, "query", "queries")}: ${lineWords(p.queries)}); the provider ${why(p)}`,
+  },
+});
 
 /**
  * @anchor E1
@@ -35,6 +61,7 @@ const size = (embedding: unknown): string => (Array.isArray(embedding) ? `a vect
  * means nothing to any index). Skip when the host sent no query anywhere.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "E1",
   title: "The host sends no embedding to a provider whose fingerprint it cannot share",
   level: "MUST",
@@ -54,29 +81,19 @@ export default defineHostCheck({
       const declared = fp !== undefined && fp !== null;
       const foreign = v.spec === FOREIGN_EMBEDDINGS;
       if (declared && !foreign) continue;
-      const why = declared
-        ? `declares embeddings_fingerprint ${show(fp, 80)}, made for this run, which no host can have`
-        : "declares no embeddings_fingerprint";
+      const fingerprint = (declared ? fp : null) as Param;
       let bad = 0;
       for (const { n, env } of queries) {
         const embedding = isObj(env.query) ? env.query.embedding : undefined;
         if (!populated(embedding)) continue;
         bad++;
-        out.push({
-          ok: false,
-          message: `scenario ${v.name}, line ${n}: the host's query carries ${size(embedding)} in query.embedding, but the provider's handshake_ack (line ${ack.n}) ${why}; send no embedding unless your own fingerprint equals the declared one exactly`,
-          expected: `no query.embedding (declared fingerprint: ${declared ? show(fp, 80) : "none"})`,
-          actual: size(embedding),
-          lines: [n, ack.n],
-        });
+        out.push(
+          F.say("unshared-embedding", { scenario: v.name, line: n, ack: ack.n, declared, fingerprint, embedding: seen(embedding) }, { lines: [n, ack.n] }),
+        );
       }
       if (bad === 0) {
         const lines = queries.map((q) => q.n);
-        out.push({
-          ok: true,
-          message: `scenario ${v.name}: no query the host sent carries an embedding (${count(queries.length, "query", "queries")}: ${lineWords(lines)}); the provider ${why}`,
-          lines: [...lines, ack.n],
-        });
+        out.push(F.say("no-embedding", { scenario: v.name, queries: lines, fingerprint }, { lines: [...lines, ack.n] }));
       }
     }
     if (out.length > 0) return out;

@@ -3,7 +3,8 @@ import type { Evidence } from "../kit/check.ts";
 import { noBlocks, readBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords, notRun } from "../kit/host-evidence.ts";
-import { frameWords, type ServedFrame } from "../kit/served.ts";
+import { servedParam, servedSaid, type ServedParam, type ServedFrame } from "../kit/served.ts";
+import { findings } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { providerName } from "../../src/protocol/caps.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
@@ -70,6 +71,53 @@ const key = (f: ServedFrame): string => JSON.stringify([f.provider, f.frameId, f
 const alike = (a: ServedFrame, b: ServedFrame): boolean =>
   a.frame.kind === b.frame.kind && a.frame.token_cost === b.frame.token_cost && a.frame.score === b.frame.score;
 
+/** The blocks of the scenario, by line. */
+type Blocks = { scenario: string; blocks: number[] };
+const at = (p: Blocks): string => `scenario ${p.scenario}, ${p.blocks.length === 1 ? `line ${p.blocks[0]}` : lineWords(p.blocks)}`;
+const theBlocks = (p: Blocks): string => (p.blocks.length === 1 ? "the block" : `the ${p.blocks.length} blocks`);
+const leave = (p: Blocks): string => (p.blocks.length === 1 ? "leaves" : "leave");
+const compose = (p: Blocks): string => (p.blocks.length === 1 ? "composes" : "compose");
+/** Frames left out (or kept), each with why no host can verify its attestation (the audit's words). */
+type Attested = { frame_id: string; why: string };
+type Left = Blocks & { frames: Attested[] };
+const listed = (fs: Attested[]): string => fs.map((f) => `${show(f.frame_id, 40)} (${f.why})`).join("; ");
+const leftOut = (p: Left): string => `${count(p.frames.length, "frame")} left out`;
+
+const F = findings({
+  "dropped-for-attestation": {
+    says: (p: Left & { provider: string | null; twin: ServedParam }) =>
+      `${at(p)}: ${theBlocks(p)} ${leave(p)} out ${count(p.frames.length, "frame")} of ${p.provider ?? "its provider"} whose attestation the host cannot verify: ${listed(p.frames)}; ${p.blocks.length === 1 ? "it composes" : "they compose"} ${servedSaid(p.twin)}, which carries none and is alike in kind, token_cost and score, so each was dropped for its attestation alone; an unverifiable attestation degrades a frame to unattested, exactly as if it carried none`,
+    expected: (p: Left) => `${p.frames.map((f) => show(f.frame_id, 40)).join(", ")} composed, as unattested`,
+    actual: leftOut,
+  },
+  "dropped-unexplained": {
+    level: "NONE",
+    says: (p: Left & { controls: number }) =>
+      p.controls > 0
+        ? `${at(p)}: ${theBlocks(p)} ${leave(p)} out ${count(p.frames.length, "frame")} whose attestation the host cannot verify: ${listed(p.frames)}; the unattested frames composed differ from them in kind, token_cost or score, so the attestation may not be why`
+        : `${at(p)}: ${theBlocks(p)} ${leave(p)} out ${count(p.frames.length, "frame")} whose attestation the host cannot verify: ${listed(p.frames)}, and ${compose(p)} no unattested frame either: nothing shows they would have been composed without their attestation`,
+    expected: () => "each composed, as unattested",
+    actual: leftOut,
+  },
+  "dropped-invalid": {
+    level: "MAY",
+    says: (p: Left) =>
+      `${at(p)}: ${theBlocks(p)} ${leave(p)} out ${count(p.frames.length, "frame")} whose attestation is invalid, not uncheckable: ${listed(p.frames)}; §6.5.4 gives an invalid attestation the opposite response to an uncheckable one, so dropping it is not judged here`,
+  },
+  "kept-unverifiable": {
+    ok: true,
+    says: (p: Left & { controls: number }) =>
+      `${at(p)}: ${theBlocks(p)} ${compose(p)} every frame whose attestation the host cannot check (${p.frames.map((f) => `${show(f.frame_id, 40)}: ${f.why}`).join("; ")}), beside ${count(p.controls, "unattested frame")}`,
+  },
+  "admitted-nothing": {
+    level: "NONE",
+    says: (p: { scenario: string; frames: number; answers: number[]; unverifiable: number; plain: number; written: number }) =>
+      `scenario ${p.scenario}: no block composes any of the ${count(p.frames, "frame")} served (${lineWords(p.answers)}), ${count(p.unverifiable, "frame")} with an attestation that cannot be verified and ${p.plain} with none, though the host wrote ${count(p.written, "line")} to {context} (here or in ${LOCK_STEP.name}): it admitted nothing, so that it keeps unverifiable frames cannot be shown; rejecting the answer for its attestations would break F9`,
+    expected: () => "every frame composed, the unverifiable ones as unattested",
+    actual: () => "none composed",
+  },
+});
+
 /**
  * @anchor F9
  * Stimulus: scenario unverifiable-attestation: one provider publishes an
@@ -106,6 +154,7 @@ const alike = (a: ServedFrame, b: ServedFrame): boolean =>
  * the check.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "F9",
   title: "The host keeps a frame whose attestation it cannot verify",
   level: "MUST",
@@ -136,14 +185,18 @@ export default defineHostCheck({
       const wrote = v.context().length + base.context().length;
       if (wrote === 0) return { skip: noBlocks(input, base.ran ? [v, base] : [v], base.ran ? `${v.name}, ${LOCK_STEP.name}` : v.name) };
       return [
-        {
-          ok: false,
-          level: "NONE",
-          message: `scenario ${v.name}: no block composes any of the ${count(kinds.size, "frame")} served (${lineWords(answerLines)}), ${count(bad.length, "frame")} with an attestation that cannot be verified and ${plain.length} with none, though the host wrote ${count(v.context().length + base.context().length, "line")} to {context} (here or in ${LOCK_STEP.name}): it admitted nothing, so that it keeps unverifiable frames cannot be shown; rejecting the answer for its attestations would break F9`,
-          expected: "every frame composed, the unverifiable ones as unattested",
-          actual: "none composed",
-          lines: [...answerLines, ...v.context().map((c) => c.n), ...base.context().map((c) => c.n)],
-        },
+        F.say(
+          "admitted-nothing",
+          {
+            scenario: v.name,
+            frames: kinds.size,
+            answers: answerLines,
+            unverifiable: bad.length,
+            plain: plain.length,
+            written: v.context().length + base.context().length,
+          },
+          { lines: [...answerLines, ...v.context().map((c) => c.n), ...base.context().map((c) => c.n)] },
+        ),
       ];
     }
     const out: Evidence[] = [];
@@ -151,57 +204,44 @@ export default defineHostCheck({
     const keys = new Set(blocks.flatMap((b) => b.frames.map((f) => key(f.frame))));
     const here = { has: (f: ServedFrame) => keys.has(key(f)) };
     const blockLines = blocks.map((b) => b.n);
-    const at = `scenario ${v.name}, ${blocks.length === 1 ? `line ${blockLines[0]}` : lineWords(blockLines)}`;
-    const theBlocks = blocks.length === 1 ? "the block" : `the ${blocks.length} blocks`;
-    const leave = blocks.length === 1 ? "leaves" : "leave";
-    const compose = blocks.length === 1 ? "composes" : "compose";
+    const where: Blocks = { scenario: v.name, blocks: blockLines };
     const controls = plain.filter((f) => here.has(f));
     const missingAll = bad.filter((f) => !here.has(f));
     // An invalid attestation (tampered, forged) has the opposite response to an uncheckable one: dropping that frame is not F9's to judge.
     const forged = missingAll.filter((f) => invalid(kinds.get(f)!));
     const missing = missingAll.filter((f) => !forged.includes(f));
     const kept = bad.filter((f) => here.has(f));
-    const listed = (fs: ServedFrame[]): string => fs.map((f) => `${show(f.frameId, 40)} (${kinds.get(f)})`).join("; ");
+    const attested = (fs: ServedFrame[]): Attested[] => fs.map((f) => ({ frame_id: f.frameId, why: kinds.get(f)! }));
     const alone = missing.filter((f) => controls.some((c) => alike(c, f)));
     const unexplained = missing.filter((f) => !alone.includes(f));
     if (alone.length > 0) {
       const twin = controls.find((c) => alike(c, alone[0]!))!;
-      out.push({
-        ok: false,
-        message: `${at}: ${theBlocks} ${leave} out ${count(alone.length, "frame")} of ${alone[0]!.name ?? "its provider"} whose attestation the host cannot verify: ${listed(alone)}; ${blocks.length === 1 ? "it composes" : "they compose"} ${frameWords(twin)}, which carries none and is alike in kind, token_cost and score, so each was dropped for its attestation alone; an unverifiable attestation degrades a frame to unattested, exactly as if it carried none`,
-        expected: `${alone.map((f) => show(f.frameId, 40)).join(", ")} composed, as unattested`,
-        actual: `${count(alone.length, "frame")} left out`,
-        lines: [...blockLines, ...new Set(alone.map((f) => f.n))],
-      });
+      out.push(
+        F.say(
+          "dropped-for-attestation",
+          { ...where, frames: attested(alone), provider: alone[0]!.name ?? null, twin: servedParam(twin) },
+          { lines: [...blockLines, ...new Set(alone.map((f) => f.n))] },
+        ),
+      );
     }
     if (unexplained.length > 0)
-      out.push({
-        ok: false,
-        level: "NONE",
-        message:
-          controls.length > 0
-            ? `${at}: ${theBlocks} ${leave} out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}; the unattested frames composed differ from them in kind, token_cost or score, so the attestation may not be why`
-            : `${at}: ${theBlocks} ${leave} out ${count(unexplained.length, "frame")} whose attestation the host cannot verify: ${listed(unexplained)}, and ${compose} no unattested frame either: nothing shows they would have been composed without their attestation`,
-        expected: "each composed, as unattested",
-        actual: `${count(unexplained.length, "frame")} left out`,
-        lines: [...blockLines, ...new Set(unexplained.map((f) => f.n))],
-      });
+      out.push(
+        F.say(
+          "dropped-unexplained",
+          { ...where, frames: attested(unexplained), controls: controls.length },
+          { lines: [...blockLines, ...new Set(unexplained.map((f) => f.n))] },
+        ),
+      );
     if (forged.length > 0)
-      out.push({
-        ok: false,
-        level: "MAY",
-        message: `${at}: ${theBlocks} ${leave} out ${count(forged.length, "frame")} whose attestation is invalid, not uncheckable: ${listed(forged)}; §6.5.4 gives an invalid attestation the opposite response to an uncheckable one, so dropping it is not judged here`,
-        lines: [...blockLines, ...new Set(forged.map((f) => f.n))],
-      });
+      out.push(F.say("dropped-invalid", { ...where, frames: attested(forged) }, { lines: [...blockLines, ...new Set(forged.map((f) => f.n))] }));
     if (missing.length === 0)
-      out.push({
-        ok: true,
-        message: `${at}: ${theBlocks} ${compose} every frame whose attestation the host cannot check (${kept
-          .filter((f) => !invalid(kinds.get(f)!))
-          .map((f) => `${show(f.frameId, 40)}: ${kinds.get(f)}`)
-          .join("; ")}), beside ${count(controls.length, "unattested frame")}`,
-        lines: [...blockLines, ...answerLines],
-      });
+      out.push(
+        F.say(
+          "kept-unverifiable",
+          { ...where, frames: attested(kept.filter((f) => !invalid(kinds.get(f)!))), controls: controls.length },
+          { lines: [...blockLines, ...answerLines] },
+        ),
+      );
     return out;
   },
 });

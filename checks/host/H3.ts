@@ -1,13 +1,72 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { lineWords } from "../kit/host-evidence.ts";
+import { ended, endingParam, lineWords, type Ending } from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { family } from "../../src/math/version.ts";
 import { WRONG_FAMILY } from "../../src/protocol/host-scenarios.ts";
-import { describeEnding, type HostEvent } from "../../src/transcript/host.ts";
+import type { HostEvent } from "../../src/transcript/host.ts";
 
 /** Words a host's error uses for a version-family mismatch. */
 const NAMES_MISMATCH = /incompatible|mismatch|unsupported[_ -]?(protocol[_ ]?)?version|(version|family)[^\n]{0,40}\b(not|un)(supported|compatible)/i;
+
+/** The mismatch offered: the ack's version and the host's, each at its line, and the ack's family (null: none). */
+type Mismatch = { ack: number; acked?: Param; handshake: number; version?: Param; theirs: string | null };
+const mismatch = (p: Mismatch): string =>
+  `a handshake_ack of ${show(p.acked, 60)} (line ${p.ack}) answering the host's ${show(p.version, 60)} (line ${p.handshake})`;
+/** What the host sent after the ack: the first's type and line, and every one's type and line. */
+type Worked = Mismatch & { first: { type?: Param; line: number }; types: Param[]; lines: number[] };
+const how = (e: Ending): string => `${ended(e)} (line ${e.n})`;
+const named = () => "a named error for the version-family mismatch";
+
+const F = findings({
+  "went-on": {
+    says: (p: Worked) =>
+      `scenario wrong-family: the host went on to send ${show(p.first.type)} at line ${p.first.line} after ${mismatch(p)}, of family ${p.theirs ?? "none"}, and nothing it printed names the mismatch; a mismatch must be reported as a named error: stop at the handshake with one (incompatible_version)`,
+    expected: () => "no query or verify after a wrong-family handshake_ack",
+    actual: (p: Worked) => `${p.types.join(", ")} at ${lineWords(p.lines)}`,
+  },
+  "went-on-named": {
+    level: "NONE",
+    says: (p: Worked & { stream: string; named: number }) =>
+      `scenario wrong-family: the host named the mismatch (its ${p.stream}, line ${p.named}) yet went on to send ${show(p.first.type)} at line ${p.first.line} after ${mismatch(p)}, of family ${p.theirs ?? "none"}; the provider is unusable: stop at the handshake`,
+    expected: () => "no query or verify after a wrong-family handshake_ack",
+    actual: (p: Worked) => `${p.types.join(", ")} at ${lineWords(p.lines)}`,
+  },
+  stopped: { ok: true, says: (p: Mismatch) => `scenario wrong-family: after ${mismatch(p)}, the host sent no query or verify` },
+  hung: {
+    says: (p: Mismatch & { ending: Ending }) =>
+      `scenario wrong-family: after ${mismatch(p)}, the host ${ended(p.ending)} (line ${p.ending.n}): a mismatch must be reported as a named error, never left to hang`,
+    expected: () => "the host ends, reporting the mismatch",
+    actual: (p: { ending: Ending }) => ended(p.ending),
+  },
+  named: {
+    ok: true,
+    says: (p: { ending: Ending; stream: string; line: number; text: string }) =>
+      `scenario wrong-family: the host ${how(p.ending)}, and its ${p.stream} names the mismatch at line ${p.line}: ${show(p.text, 100)}`,
+  },
+  "exit-zero-unnamed": {
+    level: "NONE",
+    says: (p: Mismatch & { ending: Ending; ours: string; printed: number }) =>
+      `scenario wrong-family: after ${mismatch(p)}, the host exited with status 0 (line ${p.ending.n}) and nothing it printed names the mismatch: the named error could not be seen; print it (e.g. "incompatible_version: provider speaks ${p.theirs ?? "another family"}, host speaks ${p.ours}") and exit nonzero`,
+    expected: named,
+    actual: (p: { printed: number }) => `exit status 0; ${p.printed} lines printed, none naming it`,
+  },
+  "crash-unnamed": {
+    level: "NONE",
+    says: (p: Mismatch & { ending: Ending }) =>
+      `scenario wrong-family: after ${mismatch(p)}, the host ${how(p.ending)} and nothing it printed names the mismatch: a crash is not a named error`,
+    expected: named,
+    actual: (p: { ending: Ending }) => ended(p.ending),
+  },
+  unnamed: {
+    level: "MAY",
+    says: (p: Mismatch & { ending: Ending; printed: number }) =>
+      `scenario wrong-family: after ${mismatch(p)}, the host ${how(p.ending)}, but nothing it printed names the mismatch; the error may be named where the run cannot see it, and naming it in its output (incompatible_version) would show it`,
+    expected: named,
+    actual: (p: { ending: Ending; printed: number }) => `${ended(p.ending)}; ${p.printed} lines printed, none naming it`,
+  },
+});
 
 /**
  * @anchor H3
@@ -34,6 +93,7 @@ const NAMES_MISMATCH = /incompatible|mismatch|unsupported[_ -]?(protocol[_ ]?)?v
  * such line warns: a crash is not a named error.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "H3",
   title: "The host refuses a wrong-family handshake_ack with a named error",
   level: "MUST",
@@ -60,7 +120,13 @@ export default defineHostCheck({
       return {
         skip: `scenario wrong-family: the scenario provider's handshake_ack ${acked} (line ${ack.n}) shares the host's family ${ours}: no mismatch to refuse`,
       };
-    const mismatch = `a handshake_ack of ${acked} (line ${ack.n}) answering the host's ${show(handshake.env.protocol_version, 60)} (line ${handshake.n})`;
+    const m: Mismatch = {
+      ack: ack.n,
+      ...(ack.env.protocol_version === undefined ? {} : { acked: ack.env.protocol_version as Param }),
+      handshake: handshake.n,
+      ...(handshake.env.protocol_version === undefined ? {} : { version: handshake.env.protocol_version as Param }),
+      theirs: theirs ?? null,
+    };
     const out: Evidence[] = [];
     const needle = typeof ack.env.protocol_version === "string" ? ack.env.protocol_version.toLowerCase() : undefined;
     const names = (e: HostEvent): boolean =>
@@ -70,67 +136,31 @@ export default defineHostCheck({
     const worked = [...v.sent("query"), ...v.sent("verify")].filter((e) => e.n > ack.n).sort((a, b) => a.n - b.n);
     if (worked.length > 0) {
       const first = worked[0]!;
-      out.push({
-        ok: false,
-        ...(named ? { level: "NONE" as const } : {}),
-        message: named
-          ? `scenario wrong-family: the host named the mismatch (its ${named.dir}, line ${named.n}) yet went on to send ${show(first.env.type)} at line ${first.n} after ${mismatch}, of family ${theirs ?? "none"}; the provider is unusable: stop at the handshake`
-          : `scenario wrong-family: the host went on to send ${show(first.env.type)} at line ${first.n} after ${mismatch}, of family ${theirs ?? "none"}, and nothing it printed names the mismatch; a mismatch must be reported as a named error: stop at the handshake with one (incompatible_version)`,
-        expected: "no query or verify after a wrong-family handshake_ack",
-        actual: `${worked.map((e) => e.env.type).join(", ")} at ${lineWords(worked.map((e) => e.n))}`,
-        lines: [ack.n, ...worked.map((e) => e.n)],
-      });
+      const w: Worked = {
+        ...m,
+        first: { ...(first.env.type === undefined ? {} : { type: first.env.type as Param }), line: first.n },
+        types: worked.map((e) => e.env.type as Param),
+        lines: worked.map((e) => e.n),
+      };
+      const lines = [ack.n, ...worked.map((e) => e.n)];
+      out.push(named ? F.say("went-on-named", { ...w, stream: named.dir, named: named.n }, { lines }) : F.say("went-on", w, { lines }));
     } else {
-      out.push({ ok: true, message: `scenario wrong-family: after ${mismatch}, the host sent no query or verify`, lines: [ack.n] });
+      out.push(F.say("stopped", m, { lines: [ack.n] }));
     }
     const end = v.ending();
+    const ending = endingParam(end);
     if (end.kind === "hang") {
-      out.push({
-        ok: false,
-        message: `scenario wrong-family: after ${mismatch}, the host ${describeEnding(end)} (line ${end.n}): a mismatch must be reported as a named error, never left to hang`,
-        expected: "the host ends, reporting the mismatch",
-        actual: describeEnding(end),
-        lines: [ack.n, end.n],
-      });
+      out.push(F.say("hung", { ...m, ending }, { lines: [ack.n, end.n] }));
       return out;
     }
-    const how = `${describeEnding(end)} (line ${end.n})`;
     if (named) {
-      out.push({
-        ok: true,
-        message: `scenario wrong-family: the host ${how}, and its ${named.dir} names the mismatch at line ${named.n}: ${show(named.line, 100)}`,
-        lines: [named.n, end.n],
-      });
+      out.push(F.say("named", { ending, stream: named.dir, line: named.n, text: named.line ?? "" }, { lines: [named.n, end.n] }));
       return out;
     }
-    if (end.kind === "exit" && end.code === 0) {
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `scenario wrong-family: after ${mismatch}, the host exited with status 0 (line ${end.n}) and nothing it printed names the mismatch: the named error could not be seen; print it (e.g. "incompatible_version: provider speaks ${theirs ?? "another family"}, host speaks ${ours}") and exit nonzero`,
-        expected: "a named error for the version-family mismatch",
-        actual: `exit status 0; ${v.output().length} lines printed, none naming it`,
-        lines: [ack.n, end.n],
-      });
-    } else if (end.kind === "signal") {
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `scenario wrong-family: after ${mismatch}, the host ${how} and nothing it printed names the mismatch: a crash is not a named error`,
-        expected: "a named error for the version-family mismatch",
-        actual: describeEnding(end),
-        lines: [ack.n, end.n],
-      });
-    } else {
-      out.push({
-        ok: false,
-        level: "MAY",
-        message: `scenario wrong-family: after ${mismatch}, the host ${how}, but nothing it printed names the mismatch; the error may be named where the run cannot see it, and naming it in its output (incompatible_version) would show it`,
-        expected: "a named error for the version-family mismatch",
-        actual: `${describeEnding(end)}; ${v.output().length} lines printed, none naming it`,
-        lines: [ack.n, end.n],
-      });
-    }
+    const printed = v.output().length;
+    if (end.kind === "exit" && end.code === 0) out.push(F.say("exit-zero-unnamed", { ...m, ending, ours, printed }, { lines: [ack.n, end.n] }));
+    else if (end.kind === "signal") out.push(F.say("crash-unnamed", { ...m, ending }, { lines: [ack.n, end.n] }));
+    else out.push(F.say("unnamed", { ...m, ending, printed }, { lines: [ack.n, end.n] }));
     return out;
   },
 });

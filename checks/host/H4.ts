@@ -1,12 +1,44 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { capabilities } from "../../src/protocol/caps.ts";
 import { CORRELATION, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
 
 /** Every scenario but correlation: none of them declares capabilities.correlation (read back from each ack all the same). */
 const LOCK_STEP_SCENARIOS = SCENARIOS.filter((s) => s !== CORRELATION);
+
+/** An envelope the host sent with an id: its type and the id, as sent. */
+type WithId = { scenario: string; line: number; type: Param; id: Param };
+
+const F = findings({
+  "id-before-ack": {
+    level: "NONE",
+    apart: ["type"],
+    says: (p: WithId & { ack: number | null }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's ${show(p.type)} carries id ${show(p.id, 60)}, sent before ${p.ack !== null ? `the handshake_ack (line ${p.ack})` : "any handshake_ack"} declared whether correlation is offered; send no id until an ack declares capabilities.correlation`,
+    expected: () => "no id member",
+    actual: (p: WithId) => `id ${show(p.id, 60)}`,
+  },
+  "id-without-correlation": {
+    apart: ["type"],
+    says: (p: WithId & { ack: number }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host sent ${show(p.type)} with id ${show(p.id, 60)} to a provider whose handshake_ack (line ${p.ack}) does not declare capabilities.correlation; query it in lock-step, without ids`,
+    expected: () => "no id member",
+    actual: (p: WithId) => `id ${show(p.id, 60)}`,
+  },
+  "ids-welcome": {
+    ok: true,
+    says: (p: { scenario: string; ack: number; ids: number; lines: number[] }) =>
+      `scenario ${p.scenario}: its provider declares capabilities.correlation (line ${p.ack}), so the ${count(p.ids, "id")} the host sent after it are welcome (${lineWords(p.lines)})`,
+  },
+  "no-id": {
+    ok: true,
+    says: (p: { scenario: string; lines: number[] }) =>
+      `scenario ${p.scenario}: no envelope the host sent carries an id (${count(p.lines.length, "envelope")}: ${lineWords(p.lines)})`,
+  },
+});
 
 /**
  * @anchor H4
@@ -29,6 +61,7 @@ const LOCK_STEP_SCENARIOS = SCENARIOS.filter((s) => s !== CORRELATION);
  * optional as null).
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "H4",
   title: "The host sends no id to a provider without correlation",
   level: "MUST",
@@ -51,35 +84,20 @@ export default defineHostCheck({
           continue;
         }
         ids++;
+        const at: WithId = { scenario: v.name, line: n, type: env.type as Param, id: env.id as Param };
         out.push(
           before
-            ? {
-                ok: false,
-                level: "NONE",
-                message: `scenario ${v.name}, line ${n}: the host's ${show(env.type)} carries id ${show(env.id, 60)}, sent before ${ack ? `the handshake_ack (line ${ack.n})` : "any handshake_ack"} declared whether correlation is offered; send no id until an ack declares capabilities.correlation`,
-                expected: "no id member",
-                actual: `id ${show(env.id, 60)}`,
-                lines: [n],
-              }
-            : {
-                ok: false,
-                message: `scenario ${v.name}, line ${n}: the host sent ${show(env.type)} with id ${show(env.id, 60)} to a provider whose handshake_ack (line ${ack!.n}) does not declare capabilities.correlation; query it in lock-step, without ids`,
-                expected: "no id member",
-                actual: `id ${show(env.id, 60)}`,
-                lines: [n, ack!.n],
-              },
+            ? F.say("id-before-ack", { ...at, ack: ack ? ack.n : null }, { lines: [n] })
+            : F.say("id-without-correlation", { ...at, ack: ack!.n }, { lines: [n, ack!.n] }),
         );
       }
       if (ids === 0 && sent.length > 0) {
         const lines = sent.map((e) => e.n);
-        out.push({
-          ok: true,
-          message:
-            welcome > 0
-              ? `scenario ${v.name}: its provider declares capabilities.correlation (line ${ack!.n}), so the ${count(welcome, "id")} the host sent after it are welcome (${lineWords(lines)})`
-              : `scenario ${v.name}: no envelope the host sent carries an id (${count(sent.length, "envelope")}: ${lineWords(lines)})`,
-          lines,
-        });
+        out.push(
+          welcome > 0
+            ? F.say("ids-welcome", { scenario: v.name, ack: ack!.n, ids: welcome, lines }, { lines })
+            : F.say("no-id", { scenario: v.name, lines }, { lines }),
+        );
       }
     }
     return out.length > 0 ? out : { skip: "the host sent no envelope in a scenario without correlation" };

@@ -1,6 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { capabilities } from "../../src/protocol/caps.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
@@ -15,6 +16,31 @@ function advertised(representations: unknown): string[] {
   const listed = Array.isArray(representations) ? representations.filter((r): r is string => typeof r === "string") : [];
   return listed.length > 0 ? listed : ["full"];
 }
+
+/** What the ack advertises: the representations, and whether it listed any (else full alone). */
+type Offer = { advertised: string[]; listed: boolean };
+const offerWords = (p: Offer): string => `${p.advertised.join(", ")}${p.listed ? "" : " (capabilities.representations is absent: full alone)"}`;
+const queried = (lines: readonly number[]): string => `${count(lines.length, "query", "queries")}: ${lineWords(lines)}`;
+
+const F = findings({
+  unadvertised: {
+    apart: ["foreign"],
+    says: (p: Offer & { scenario: string; line: number; ack: number; foreign: Param[]; preferences: Param }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's query prefers ${p.foreign.map((f) => show(f, 40)).join(", ")}, which the provider's handshake_ack (line ${p.ack}) does not advertise (it advertises ${offerWords(p)}); prefer only what capabilities.representations lists`,
+    expected: (p: Offer) => `representation_preferences within ${show(p.advertised)}`,
+    actual: (p: { preferences: Param }) => show(p.preferences, 80),
+  },
+  "no-preferences": {
+    ok: true,
+    says: (p: { scenario: string; queries: number[] }) =>
+      `scenario ${p.scenario}: no query the host sent states representation_preferences (${queried(p.queries)})`,
+  },
+  "advertised-only": {
+    ok: true,
+    says: (p: Offer & { scenario: string; queries: number[] }) =>
+      `scenario ${p.scenario}: every representation the host's queries prefer is advertised (${offerWords(p)}) (${queried(p.queries)})`,
+  },
+});
 
 /**
  * @anchor P5
@@ -40,6 +66,7 @@ function advertised(representations: unknown): string[] {
  * fine. Skip when the host sent no query anywhere.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "P5",
   title: "The host prefers only representations the provider advertises",
   level: "MUST",
@@ -55,7 +82,7 @@ export default defineHostCheck({
       if (queries.length === 0) continue;
       const declared = capabilities(ack.env).representations;
       const offered = advertised(declared);
-      const words = `${offered.join(", ")}${Array.isArray(declared) && declared.length > 0 ? "" : " (capabilities.representations is absent: full alone)"}`;
+      const offer: Offer = { advertised: offered, listed: Array.isArray(declared) && declared.length > 0 };
       let bad = 0;
       let preferring = 0;
       for (const { n, env } of queries) {
@@ -66,24 +93,21 @@ export default defineHostCheck({
         const foreign = [...new Set(prefs.filter((p) => typeof p !== "string" || !offered.includes(p)))];
         if (foreign.length === 0) continue;
         bad++;
-        out.push({
-          ok: false,
-          message: `scenario ${v.name}, line ${n}: the host's query prefers ${foreign.map((p) => show(p, 40)).join(", ")}, which the provider's handshake_ack (line ${ack.n}) does not advertise (it advertises ${words}); prefer only what capabilities.representations lists`,
-          expected: `representation_preferences within ${show(offered)}`,
-          actual: show(prefs, 80),
-          lines: [n, ack.n],
-        });
+        out.push(
+          F.say(
+            "unadvertised",
+            { scenario: v.name, line: n, ack: ack.n, ...offer, foreign: foreign as Param[], preferences: prefs as Param },
+            { lines: [n, ack.n] },
+          ),
+        );
       }
       if (bad === 0) {
         const lines = queries.map((q) => q.n);
-        out.push({
-          ok: true,
-          message:
-            preferring === 0
-              ? `scenario ${v.name}: no query the host sent states representation_preferences (${count(queries.length, "query", "queries")}: ${lineWords(lines)})`
-              : `scenario ${v.name}: every representation the host's queries prefer is advertised (${words}) (${count(queries.length, "query", "queries")}: ${lineWords(lines)})`,
-          lines: [...lines, ack.n],
-        });
+        out.push(
+          preferring === 0
+            ? F.say("no-preferences", { scenario: v.name, queries: lines }, { lines: [...lines, ack.n] })
+            : F.say("advertised-only", { scenario: v.name, queries: lines, ...offer }, { lines: [...lines, ack.n] }),
+        );
       }
     }
     return out.length > 0 ? out : { skip: "the host sent no query in any scenario with a handshake_ack" };

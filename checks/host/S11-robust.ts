@@ -1,22 +1,62 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
-import { count, lineWords } from "../kit/host-evidence.ts";
+import { count, ended, endingParam, lineWords, type Ending } from "../kit/host-evidence.ts";
+import { findings } from "../kit/findings.ts";
 import { CRASH_MID_QUERY, STOPS_ANSWERING } from "../../src/protocol/host-scenarios.ts";
-import { describeEnding, type HostView } from "../../src/transcript/host.ts";
+import type { HostView } from "../../src/transcript/host.ts";
 
 const SCENARIOS = [CRASH_MID_QUERY, STOPS_ANSWERING];
 
+/** The scenario's fault: the provider crashed mid-query, or stopped answering; at the line it met the host. */
+type Fault = { n: number; kind: "crashed" | "stopped" };
+const what = (f: Fault): string => (f.kind === "crashed" ? "its provider crashed mid-query" : "its provider stopped answering");
+
+type Met = { scenario: string; fault: Fault; ending: Ending };
+const raise = "a larger --fault-timeout raises it (the bound is the larger of --timeout and --fault-timeout)";
+const bound = (e: Ending): string => `did not end within ${e.kind === "hang" ? e.waitedMs : 0} ms, this scenario's bound, and was killed (line ${e.n})`;
+const expected = () => "the host reports the fault and ends on its own";
+
+const F = findings({
+  "ended-on-own": {
+    ok: true,
+    says: (p: Met) =>
+      `scenario ${p.scenario}: after ${what(p.fault)} (line ${p.fault.n}), the host ended on its own: it ${ended(p.ending)} (line ${p.ending.n})`,
+  },
+  "waits-outlast-bound": {
+    says: (p: Met & { first: number; more: number[]; gap: number; since_last: number }) =>
+      `scenario ${p.scenario}: ${what(p.fault)} (line ${p.fault.n}); the host gave up on that answer on its own and went on: ${p.gap} ms after its query (line ${p.first}) it sent another (line ${p.more[0]})${p.more.length > 1 ? `, and ${count(p.more.length - 1, "more")} after it (${lineWords(p.more.slice(1))})` : ""}, but it ${bound(p.ending)}, ${p.since_last} ms after its last query (line ${p.more[p.more.length - 1]}): it bounds its wait for an answer (about ${p.gap} ms here), as the reference host (§11.1, informative) bounds every read, and its waits together outlast the bound; ${raise}, to see whether it then ends on its own`,
+    expected,
+    actual: (p: Met & { more: number[] }) => `${ended(p.ending)}, after ${count(p.more.length + 1, "query", "queries")}`,
+  },
+  "not-ended": {
+    says: (p: Met) =>
+      `scenario ${p.scenario}: ${what(p.fault)} (line ${p.fault.n}), and the host ${bound(p.ending)}: the reference host (§11.1, informative) bounds every read so that a stall is a distinct failure; a deadline longer than ${p.ending.kind === "hang" ? p.ending.waitedMs : 0} ms would not show here (${raise})`,
+    expected,
+    actual: (p: Met) => ended(p.ending),
+  },
+  crashed: {
+    says: (p: Met) =>
+      `scenario ${p.scenario}: after ${what(p.fault)} (line ${p.fault.n}), the host itself crashed: it ${ended(p.ending)} (line ${p.ending.n}), where the reference host (§11.1, informative) surfaces the provider's fault as an error`,
+    expected,
+    actual: (p: Met) => ended(p.ending),
+  },
+  "ending-unrecorded": {
+    says: (p: Met) =>
+      `scenario ${p.scenario}: after ${what(p.fault)} (line ${p.fault.n}), how the host ended was not recorded (${ended(p.ending)}), so whether it ended on its own could not be seen`,
+  },
+});
+
 /** Where the scenario's fault met the host: the line it happened at, and the words for it; undefined when the host never got there. */
-function fault(v: HostView): { n: number; what: string } | undefined {
+function fault(v: HostView): Fault | undefined {
   const query = v.sent("query")[0];
   if (v.spec === CRASH_MID_QUERY) {
     const died = v.notes("provider-exit").find((e) => query === undefined || e.n > query.n) ?? v.notes("dropped")[0];
     if (!query && !died) return undefined;
-    return { n: died?.n ?? query!.n, what: "its provider crashed mid-query" };
+    return { n: died?.n ?? query!.n, kind: "crashed" };
   }
   const withheld = v.notes("withheld")[0];
   if (!query && !withheld) return undefined;
-  return { n: withheld?.n ?? query!.n, what: "its provider stopped answering" };
+  return { n: withheld?.n ?? query!.n, kind: "stopped" };
 }
 
 /**
@@ -52,6 +92,7 @@ function fault(v: HostView): { n: number; what: string } | undefined {
  * scenarios, to raise it.
  */
 export default defineHostCheck({
+  findings: F.table,
   id: "host:S11-robust",
   anchor: "S11-robust",
   follows: "R3",
@@ -67,55 +108,33 @@ export default defineHostCheck({
       if (!f) continue;
       const end = v.ending();
       const lines = [f.n, end.n];
+      const met: Met = { scenario: v.name, fault: f, ending: endingParam(end) };
       switch (end.kind) {
         case "exit":
-          out.push({
-            ok: true,
-            message: `scenario ${v.name}: after ${f.what} (line ${f.n}), the host ended on its own: it ${describeEnding(end)} (line ${end.n})`,
-            lines,
-          });
+          out.push(F.say("ended-on-own", met, { lines }));
           break;
         case "hang": {
           const [first, ...more] = v.sent("query");
-          const raise = "a larger --fault-timeout raises it (the bound is the larger of --timeout and --fault-timeout)";
-          const bound = `the host did not end within ${end.waitedMs} ms, this scenario's bound, and was killed (line ${end.n})`;
           // A query sent after the first, unanswered one: the host gave up waiting on its own and went on.
           if (first && more.length > 0) {
             const last = more[more.length - 1]!;
-            const gap = more[0]!.t - first.t;
-            out.push({
-              ok: false,
-              message: `scenario ${v.name}: ${f.what} (line ${f.n}); the host gave up on that answer on its own and went on: ${gap} ms after its query (line ${first.n}) it sent another (line ${more[0]!.n})${more.length > 1 ? `, and ${count(more.length - 1, "more")} after it (${lineWords(more.slice(1).map((q) => q.n))})` : ""}, but ${bound.replace(/^the host/, "it")}, ${end.t - last.t} ms after its last query (line ${last.n}): it bounds its wait for an answer (about ${gap} ms here), as the reference host (§11.1, informative) bounds every read, and its waits together outlast the bound; ${raise}, to see whether it then ends on its own`,
-              expected: "the host reports the fault and ends on its own",
-              actual: `${describeEnding(end)}, after ${count(more.length + 1, "query", "queries")}`,
-              lines: [f.n, first.n, ...more.map((q) => q.n), end.n],
-            });
+            out.push(
+              F.say(
+                "waits-outlast-bound",
+                { ...met, first: first.n, more: more.map((q) => q.n), gap: more[0]!.t - first.t, since_last: end.t - last.t },
+                { lines: [f.n, first.n, ...more.map((q) => q.n), end.n] },
+              ),
+            );
             break;
           }
-          out.push({
-            ok: false,
-            message: `scenario ${v.name}: ${f.what} (line ${f.n}), and ${bound}: the reference host (§11.1, informative) bounds every read so that a stall is a distinct failure; a deadline longer than ${end.waitedMs} ms would not show here (${raise})`,
-            expected: "the host reports the fault and ends on its own",
-            actual: describeEnding(end),
-            lines,
-          });
+          out.push(F.say("not-ended", met, { lines }));
           break;
         }
         case "signal":
-          out.push({
-            ok: false,
-            message: `scenario ${v.name}: after ${f.what} (line ${f.n}), the host itself crashed: it ${describeEnding(end)} (line ${end.n}), where the reference host (§11.1, informative) surfaces the provider's fault as an error`,
-            expected: "the host reports the fault and ends on its own",
-            actual: describeEnding(end),
-            lines,
-          });
+          out.push(F.say("crashed", met, { lines }));
           break;
         default:
-          out.push({
-            ok: false,
-            message: `scenario ${v.name}: after ${f.what} (line ${f.n}), how the host ended was not recorded (${describeEnding(end)}), so whether it ended on its own could not be seen`,
-            lines,
-          });
+          out.push(F.say("ending-unrecorded", met, { lines }));
       }
     }
     return out.length > 0 ? out : { skip: "the host sent no query in crash-mid-query or stops-answering, so neither fault reached it" };

@@ -1,5 +1,6 @@
 import { at, ENVELOPE_TYPES } from "../kit/schema.ts";
 import type { Evidence } from "../kit/check.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
@@ -15,6 +16,22 @@ function judgedElsewhere(type: string, e: SchemaError): boolean {
   if (type === "handshake" && e.instancePath === "/protocol_version") return true;
   return type === "query" && /^\/query\/representation_preferences\/\d+$/.test(e.instancePath);
 }
+
+type Invalid = { scenario: string; line: number; type: string; pointer: string; error: string; keyword: string; schema_path: string; value?: Param };
+
+const F = findings({
+  "invalid-envelope": {
+    apart: ["type", "schema_path", "error"],
+    says: (p: Invalid) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's ${p.type} envelope: ${p.pointer === "" ? "(the envelope)" : p.pointer} ${p.error} [schema ${p.schema_path}]`,
+    actual: (p: Invalid) => (p.keyword === "required" ? undefined : show(p.value, 80)),
+  },
+  valid: {
+    ok: true,
+    says: (p: { scenario: string; types: string[]; lines: number[] }) =>
+      `scenario ${p.scenario}: every envelope the host sent validates against the envelope schema (interop mode) (${count(p.lines.length, "envelope")}, ${p.types.join(", ")}: ${lineWords(p.lines)})`,
+  },
+});
 
 /**
  * @section 2 (no anchor number)
@@ -33,6 +50,7 @@ function judgedElsewhere(type: string, e: SchemaError): boolean {
  * vocabulary host:P5's: neither is reported twice.
  */
 export default defineHostCheck({
+  findings: F.table,
   id: "host:S2-envelope",
   anchor: "S2-envelope",
   follows: "host:S2-framing",
@@ -52,22 +70,28 @@ export default defineHostCheck({
         const errors = validateEnvelope(env, "interop").filter((e) => !judgedElsewhere(type, e));
         if (errors.length > 0) bad++;
         for (const e of errors) {
-          const where = e.instancePath === "" ? "(the envelope)" : e.instancePath;
-          out.push({
-            ok: false,
-            message: `scenario ${v.name}, line ${n}: the host's ${type} envelope: ${where} ${e.message} [schema ${e.schemaPath}]`,
-            ...(e.keyword === "required" ? {} : { actual: show(at(env, e.instancePath), 80) }),
-            lines: [n],
-          });
+          const value = e.keyword === "required" ? undefined : (at(env, e.instancePath) as Param | undefined);
+          out.push(
+            F.say(
+              "invalid-envelope",
+              {
+                scenario: v.name,
+                line: n,
+                type,
+                pointer: e.instancePath,
+                error: e.message,
+                keyword: e.keyword,
+                schema_path: e.schemaPath,
+                ...(value === undefined ? {} : { value }),
+              },
+              { lines: [n] },
+            ),
+          );
         }
       }
       if (bad === 0) {
-        const types = [...new Set(sent.map((e) => e.env.type as string))].join(", ");
-        out.push({
-          ok: true,
-          message: `scenario ${v.name}: every envelope the host sent validates against the envelope schema (interop mode) (${count(sent.length, "envelope")}, ${types}: ${lineWords(sent.map((e) => e.n))})`,
-          lines: sent.map((e) => e.n),
-        });
+        const types = [...new Set(sent.map((e) => e.env.type as string))];
+        out.push(F.say("valid", { scenario: v.name, types, lines: sent.map((e) => e.n) }, { lines: sent.map((e) => e.n) }));
       }
     }
     return out.length > 0 ? out : { skip: "the host sent no envelope of a type this revision defines" };

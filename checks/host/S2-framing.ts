@@ -1,6 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
+import { findings } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
 import type { HostView } from "../../src/transcript/host.ts";
@@ -9,6 +10,63 @@ import type { HostView } from "../../src/transcript/host.ts";
 const FRAGMENT = /^\s*[{}[\]]\s*$|^\s+"/;
 
 type Defect = "fragment" | "text" | "untyped" | "over-long";
+
+/** Lines of one kind of defect: where, and the first of them as written. */
+type Found = { scenario: string; lines: number[]; first: string };
+const where = (p: { scenario: string; lines: number[] }): string => `scenario ${p.scenario}, ${lineWords(p.lines)}`;
+const first = (p: Found): string => show(p.first, 80);
+type Transport = { transport: "stdio" | "http" };
+type Early = { scenario: string; early: number[]; types: string[]; first: { type: string; line: number }; handshake: number | null; ack: number | null };
+
+const F = findings({
+  fragment: {
+    says: (p: Found) =>
+      `${where(p)}: the host wrote a fragment of a pretty-printed (multi-line) envelope: ${first(p)}; write each envelope on one line (JSON.stringify without indentation)`,
+    expected: () => "one envelope per line: an envelope MUST NOT contain a literal newline",
+    actual: first,
+  },
+  "not-json": {
+    level: "NONE",
+    apart: ["transport"],
+    says: (p: Found & Transport) =>
+      p.transport === "stdio"
+        ? `${where(p)}: the host wrote text that is not a JSON object to the provider's input (a log line on the wrong stream?): ${first(p)}`
+        : `${where(p)}: a request body is not a JSON object: ${first(p)}`,
+    expected: (p: Transport) =>
+      p.transport === "stdio" ? "exactly one JSON envelope (an object with a string type) per line, nothing else" : "one envelope as the request body",
+    actual: first,
+  },
+  untyped: {
+    level: "NONE",
+    says: (p: Found) => `${where(p)}: the host wrote a JSON object with no string type member, which no receiver can dispatch: ${first(p)}`,
+    expected: () => "an envelope: a JSON object tagged by a string type member",
+    actual: first,
+  },
+  "over-long": {
+    level: "MAY",
+    says: (p: { scenario: string; lines: number[]; bytes: number | null }) =>
+      `${where(p)}: a line over the run's line cap${p.bytes !== null ? ` (${p.bytes} bytes when it crossed it)` : ""} was not kept, so it could not be judged; the cap is the run's, not a rule`,
+  },
+  "before-handshake": {
+    level: "NONE",
+    says: (p: Early) =>
+      `scenario ${p.scenario}, ${lineWords(p.early)}: the host sent ${p.types.join(" and ")} ${
+        p.handshake === null || p.handshake > p.first.line
+          ? "before any handshake"
+          : p.ack !== null
+            ? `before the handshake_ack (line ${p.ack}) came back`
+            : "though no handshake_ack ever came back"
+      }; open with handshake and wait for its handshake_ack before any query or verify`,
+    expected: () => "handshake, then the provider's handshake_ack, then queries",
+    actual: (p: Early) =>
+      `${show(p.first.type)} at line ${p.first.line}${p.handshake !== null ? `, handshake at line ${p.handshake}` : ", no handshake"}${p.ack !== null ? `, handshake_ack at line ${p.ack}` : ", no handshake_ack"}`,
+  },
+  framed: {
+    ok: true,
+    says: (p: Transport & { scenario: string; lines: number[] }) =>
+      `scenario ${p.scenario}: every ${p.transport === "http" ? "request body" : "line"} the host wrote is one JSON envelope, and no query or verify precedes the handshake exchange (${count(p.lines.length, p.transport === "http" ? "request body" : "line", p.transport === "http" ? "request bodies" : "lines")}: ${lineWords(p.lines)})`,
+  },
+});
 
 function framing(v: HostView, transport: "stdio" | "http"): Evidence[] {
   const found = new Map<Defect, { lines: number[]; first: string; bytes?: number }>();
@@ -23,52 +81,16 @@ function framing(v: HostView, transport: "stdio" | "http"): Evidence[] {
     else if (typeof l.env.type !== "string") add("untyped", l.n, l.line);
   }
   const out: Evidence[] = [];
-  const where = (lines: number[]): string => `scenario ${v.name}, ${lineWords(lines)}`;
+  const at = (f: { lines: number[]; first: string }): Found => ({ scenario: v.name, lines: f.lines, first: f.first });
   const fragment = found.get("fragment");
-  if (fragment) {
-    out.push({
-      ok: false,
-      message: `${where(fragment.lines)}: the host wrote a fragment of a pretty-printed (multi-line) envelope: ${show(fragment.first, 80)}; write each envelope on one line (JSON.stringify without indentation)`,
-      expected: "one envelope per line: an envelope MUST NOT contain a literal newline",
-      actual: show(fragment.first, 80),
-      lines: fragment.lines,
-    });
-  }
+  if (fragment) out.push(F.say("fragment", at(fragment), { lines: fragment.lines }));
   const text = found.get("text");
-  if (text) {
-    out.push({
-      ok: false,
-      level: "NONE",
-      message:
-        transport === "stdio"
-          ? `${where(text.lines)}: the host wrote text that is not a JSON object to the provider's input (a log line on the wrong stream?): ${show(text.first, 80)}`
-          : `${where(text.lines)}: a request body is not a JSON object: ${show(text.first, 80)}`,
-      expected: transport === "stdio" ? "exactly one JSON envelope (an object with a string type) per line, nothing else" : "one envelope as the request body",
-      actual: show(text.first, 80),
-      lines: text.lines,
-    });
-  }
+  if (text) out.push(F.say("not-json", { ...at(text), transport }, { lines: text.lines }));
   const untyped = found.get("untyped");
-  if (untyped) {
-    out.push({
-      ok: false,
-      level: "NONE",
-      message: `${where(untyped.lines)}: the host wrote a JSON object with no string type member, which no receiver can dispatch: ${show(untyped.first, 80)}`,
-      expected: "an envelope: a JSON object tagged by a string type member",
-      actual: show(untyped.first, 80),
-      lines: untyped.lines,
-    });
-  }
+  if (untyped) out.push(F.say("untyped", at(untyped), { lines: untyped.lines }));
   const long = found.get("over-long");
-  if (long) {
-    // No rule caps a line's length: the cap is the run's, so this is a limit of the run, not a finding.
-    out.push({
-      ok: false,
-      level: "MAY",
-      message: `${where(long.lines)}: a line over the run's line cap${long.bytes !== undefined ? ` (${long.bytes} bytes when it crossed it)` : ""} was not kept, so it could not be judged; the cap is the run's, not a rule`,
-      lines: long.lines,
-    });
-  }
+  // No rule caps a line's length: the cap is the run's, so this is a limit of the run, not a finding.
+  if (long) out.push(F.say("over-long", { scenario: v.name, lines: long.lines, bytes: long.bytes ?? null }, { lines: long.lines }));
   return out;
 }
 
@@ -79,22 +101,19 @@ function opening(v: HostView): Evidence[] {
   const early = [...v.sent("query"), ...v.sent("verify")].filter((e) => ack === undefined || e.n < ack.n).sort((a, b) => a.n - b.n);
   if (early.length === 0) return [];
   const first = early[0]!;
-  const before =
-    handshake === undefined || handshake.n > first.n
-      ? "before any handshake"
-      : ack
-        ? `before the handshake_ack (line ${ack.n}) came back`
-        : "though no handshake_ack ever came back";
-  const types = [...new Set(early.map((e) => e.env.type as string))].join(" and ");
   return [
-    {
-      ok: false,
-      level: "NONE",
-      message: `scenario ${v.name}, ${lineWords(early.map((e) => e.n))}: the host sent ${types} ${before}; open with handshake and wait for its handshake_ack before any query or verify`,
-      expected: "handshake, then the provider's handshake_ack, then queries",
-      actual: `${show(first.env.type)} at line ${first.n}${handshake ? `, handshake at line ${handshake.n}` : ", no handshake"}${ack ? `, handshake_ack at line ${ack.n}` : ", no handshake_ack"}`,
-      lines: [...early.map((e) => e.n), ...(handshake ? [handshake.n] : []), ...(ack ? [ack.n] : [])],
-    },
+    F.say(
+      "before-handshake",
+      {
+        scenario: v.name,
+        early: early.map((e) => e.n),
+        types: [...new Set(early.map((e) => e.env.type as string))],
+        first: { type: first.env.type as string, line: first.n },
+        handshake: handshake ? handshake.n : null,
+        ack: ack ? ack.n : null,
+      },
+      { lines: [...early.map((e) => e.n), ...(handshake ? [handshake.n] : []), ...(ack ? [ack.n] : [])] },
+    ),
   ];
 }
 
@@ -120,6 +139,7 @@ function opening(v: HostView): Evidence[] {
  * scenario, with every line it was seen at.
  */
 export default defineHostCheck({
+  findings: F.table,
   id: "host:S2-framing",
   anchor: "S2-framing",
   title: "The host frames one envelope per line and opens with the handshake",
@@ -139,11 +159,7 @@ export default defineHostCheck({
         continue;
       }
       const lines = v.lines().map((l) => l.n);
-      out.push({
-        ok: true,
-        message: `scenario ${v.name}: every ${input.transport === "http" ? "request body" : "line"} the host wrote is one JSON envelope, and no query or verify precedes the handshake exchange (${count(lines.length, input.transport === "http" ? "request body" : "line", input.transport === "http" ? "request bodies" : "lines")}: ${lineWords(lines)})`,
-        lines,
-      });
+      out.push(F.say("framed", { scenario: v.name, transport: input.transport, lines }, { lines }));
     }
     return out.length > 0 ? out : { skip: "the host wrote nothing in any scenario that ran" };
   },

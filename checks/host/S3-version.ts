@@ -1,8 +1,25 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
+import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { family, isVersionString } from "../../src/math/version.ts";
 import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
+
+type At = { scenario: string; line: number };
+
+const F = findings({
+  named: {
+    ok: true,
+    says: (p: At & { version: string }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's handshake names ${show(p.version)} (family ${family(p.version)})`,
+  },
+  "off-grammar": {
+    says: (p: At & { version?: Param }) =>
+      `scenario ${p.scenario}, line ${p.line}: the host's handshake protocol_version ${show(p.version, 60)} does not follow the version grammar contextgraph/<major>.<minor>[-draft], so no family can be read from it`,
+    expected: () => 'e.g. "contextgraph/1.0"',
+    actual: (p: { version?: Param }) => show(p.version, 60),
+  },
+});
 
 /**
  * @section 3.1 (no anchor number)
@@ -20,6 +37,7 @@ import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
  * judged here. Skip when the host sent no handshake anywhere.
  */
 export default defineHostCheck({
+  findings: F.table,
   id: "host:S3-version",
   anchor: "S3-version",
   follows: "host:S2-envelope",
@@ -36,14 +54,8 @@ export default defineHostCheck({
         const version = env.protocol_version;
         out.push(
           isVersionString(version)
-            ? { ok: true, message: `scenario ${v.name}, line ${n}: the host's handshake names ${show(version)} (family ${family(version)})`, lines: [n] }
-            : {
-                ok: false,
-                message: `scenario ${v.name}, line ${n}: the host's handshake protocol_version ${show(version, 60)} does not follow the version grammar contextgraph/<major>.<minor>[-draft], so no family can be read from it`,
-                expected: 'e.g. "contextgraph/1.0"',
-                actual: show(version, 60),
-                lines: [n],
-              },
+            ? F.say("named", { scenario: v.name, line: n, version }, { lines: [n] })
+            : F.say("off-grammar", { scenario: v.name, line: n, ...(version === undefined ? {} : { version: version as Param }) }, { lines: [n] }),
         );
       }
     }

@@ -1,8 +1,23 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { carriedOn, sameDelivery } from "../kit/delivered.ts";
-import { sameEnding } from "../kit/host-evidence.ts";
+import { carriedOn, delivered, sameDelivery } from "../kit/delivered.ts";
+import { findings } from "../kit/findings.ts";
+import { differentials, sameEnding } from "../kit/host-evidence.ts";
 import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts";
+
+const F = findings({
+  "no-query-after-ack": {
+    says: (p: { ack: number; lock_step_query: number }) =>
+      `scenario unknown-members: after a handshake_ack (line ${p.ack}) that differs from lock-step's only by unknown members, the host sent no query, though in lock-step it did (line ${p.lock_step_query}): did it reject the ack for its unknown members? Ignore members you do not recognise`,
+    expected: () => "a query, as in lock-step",
+    actual: () => "no query after the ack",
+  },
+  queried: {
+    ok: true,
+    says: (p: { ack: number; query: number; lock_step_query: number }) =>
+      `scenario unknown-members: the host queried (line ${p.query}) after a handshake_ack full of unknown members (line ${p.ack}), as it did in lock-step (line ${p.lock_step_query})`,
+  },
+});
 
 /**
  * @anchor U1
@@ -41,6 +56,7 @@ import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts
  * without such blocks only that it sent the next query is said.
  */
 export default defineHostCheck({
+  findings: { ...F.table, ...differentials.table, ...delivered.table },
   anchor: "U1",
   title: "The host ignores members it does not recognise",
   level: "MUST",
@@ -61,19 +77,9 @@ export default defineHostCheck({
     const baseQuery = base.sent("query")[0];
     const after = v.sent("query").filter((q) => q.n > ack.n);
     if (baseQuery && after.length === 0) {
-      out.push({
-        ok: false,
-        message: `scenario unknown-members: after a handshake_ack (line ${ack.n}) that differs from lock-step's only by unknown members, the host sent no query, though in lock-step it did (line ${baseQuery.n}): did it reject the ack for its unknown members? Ignore members you do not recognise`,
-        expected: "a query, as in lock-step",
-        actual: "no query after the ack",
-        lines: [ack.n, baseQuery.n],
-      });
+      out.push(F.say("no-query-after-ack", { ack: ack.n, lock_step_query: baseQuery.n }, { lines: [ack.n, baseQuery.n] }));
     } else if (baseQuery) {
-      out.push({
-        ok: true,
-        message: `scenario unknown-members: the host queried (line ${after[0]!.n}) after a handshake_ack full of unknown members (line ${ack.n}), as it did in lock-step (line ${baseQuery.n})`,
-        lines: [ack.n, after[0]!.n, baseQuery.n],
-      });
+      out.push(F.say("queried", { ack: ack.n, query: after[0]!.n, lock_step_query: baseQuery.n }, { lines: [ack.n, after[0]!.n, baseQuery.n] }));
     }
     const ending = sameEnding(base, v, "unknown members in every object the provider sends");
     out.push(ending);

@@ -1,12 +1,38 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
-import { carriedOn, sameDelivery } from "../kit/delivered.ts";
-import { lineWords, sameEnding } from "../kit/host-evidence.ts";
+import { carriedOn, delivered, sameDelivery } from "../kit/delivered.ts";
+import { findings } from "../kit/findings.ts";
+import { ended, endingClass, endingParam, endingsParams, endingWords, lineWords, type Ending, type EndingsParams } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
 import type { ServedFrame } from "../kit/served.ts";
 import { framesIn, isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { LOCK_STEP, UNKNOWN_KIND, UNKNOWN_REL, UNKNOWN_VOCABULARY } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding } from "../../src/transcript/host.ts";
+
+/** The answers that carried the unknown kind and the unknown rel to the host, by line. */
+type Served = { kind_at: number[]; rel_at: number[] };
+const served = (p: Served): string =>
+  [
+    ...(p.kind_at.length > 0
+      ? [`kind ${show(UNKNOWN_KIND)} (${lineWords(p.kind_at)})`]
+      : [`no frame of kind ${show(UNKNOWN_KIND)} (every query narrowed kinds)`]),
+    ...(p.rel_at.length > 0 ? [`rel ${show(UNKNOWN_REL)} (${lineWords(p.rel_at)})`] : []),
+  ].join("; ");
+
+const F = findings({
+  crashed: {
+    says: (p: Served & { ending: Ending }) =>
+      `scenario unknown-vocabulary: after it was served ${served(p)}, the host crashed (it ${ended(p.ending)}, line ${p.ending.n}); treat an unknown kind or rel as opaque evidence`,
+    expected: () => "the host carries on, as in lock-step",
+    actual: (p: { ending: Ending }) => ended(p.ending),
+  },
+  "ending-alike": { ok: true, says: (p: EndingsParams & Served) => `${endingWords.alike(p)}; it was served ${served(p)}` },
+  "ending-differs": {
+    says: (p: EndingsParams & Served) => `${endingWords.differs(p)}; it was served ${served(p)}`,
+    expected: endingWords.expected,
+    actual: endingWords.actual,
+  },
+});
 
 /**
  * @anchor U2
@@ -61,6 +87,7 @@ import { describeEnding } from "../../src/transcript/host.ts";
  * be seen. A host that sends one query shows nothing there.
  */
 export default defineHostCheck({
+  findings: { ...F.table, ...delivered.table },
   anchor: "U2",
   title: "The host takes a frame of unknown kind or rel as opaque evidence",
   level: "MUST",
@@ -82,25 +109,23 @@ export default defineHostCheck({
         skip: `scenario unknown-vocabulary: no frames answer carrying the unknown kind or rel reached the host (it sent ${v.sent("query").length} queries and ${describeEnding(v.ending())}), so U2 could not be observed`,
       };
     }
-    const served = [
-      ...(kindAt.length > 0 ? [`kind ${show(UNKNOWN_KIND)} (${lineWords(kindAt)})`] : [`no frame of kind ${show(UNKNOWN_KIND)} (every query narrowed kinds)`]),
-      ...(relAt.length > 0 ? [`rel ${show(UNKNOWN_REL)} (${lineWords(relAt)})`] : []),
-    ].join("; ");
+    const at: Served = { kind_at: kindAt, rel_at: relAt };
     const end = v.ending();
     const servedLines = [...new Set([...kindAt, ...relAt])];
     const out: Evidence[] = [];
     if (end.kind === "signal") {
-      out.push({
-        ok: false,
-        message: `scenario unknown-vocabulary: after it was served ${served}, the host crashed (it ${describeEnding(end)}, line ${end.n}); treat an unknown kind or rel as opaque evidence`,
-        expected: "the host carries on, as in lock-step",
-        actual: describeEnding(end),
-        lines: [...servedLines, end.n],
-      });
+      out.push(F.say("crashed", { ...at, ending: endingParam(end) }, { lines: [...servedLines, end.n] }));
       return out;
     }
-    const e = sameEnding(base, v, "an unknown kind and rel");
-    out.push({ ...e, message: `${e.message}; it was served ${served}`, lines: [...servedLines, ...e.lines] });
+    const alike = endingClass(base.ending()) === endingClass(end);
+    const e = F.say(
+      alike ? "ending-alike" : "ending-differs",
+      { ...endingsParams(base, v, "an unknown kind and rel"), ...at },
+      {
+        lines: [...servedLines, base.ending().n, end.n],
+      },
+    );
+    out.push(e);
     const answer = answers.find((a) => servedLines.includes(a.n))!;
     const unknown = (f: Obj): boolean => f.kind === UNKNOWN_KIND || (Array.isArray(f.relations) && f.relations.some((r) => isObj(r) && r.rel === UNKNOWN_REL));
     const d = { difference: "an unknown kind and rel", touched: (f: ServedFrame) => unknown(f.frame), touchedWords: "of an unknown kind or rel", answer };

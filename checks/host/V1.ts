@@ -1,6 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck, ranViews } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
+import { findings } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { capabilities } from "../../src/protocol/caps.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
@@ -15,6 +16,70 @@ const IDENTITY = ["provider_id", "frame_id", "content_digest"];
 const BODY: readonly string[] = Object.keys((envelopeSchemas.lint.$defs.ContextFrame as { properties: Record<string, unknown> }).properties).filter(
   (k) => !IDENTITY.includes(k),
 );
+
+/** One verify the host sent: its line, and how many identities its request.frames lists. */
+type Verify = { scenario: string; line: number; identities: number };
+/** Which of them (indices into request.frames). */
+type Some = Verify & { at: number[] };
+const which = (p: Some): string =>
+  p.at.length === 1
+    ? `request.frames[${p.at[0]}]`
+    : `${p.at.length} of its ${p.identities} identities (request.frames[${p.at.slice(0, 4).join("], [")}]${p.at.length > 4 ? ", …" : ""})`;
+const carry = (p: Some): string => (p.at.length === 1 ? "carries" : "carry");
+const sent = (p: { scenario: string; line: number }): string => `scenario ${p.scenario}, line ${p.line}`;
+const identitiesOnly = () => "identities only: provider_id, frame_id, content_digest";
+
+const F = findings({
+  "verify-before-ack": {
+    says: (p: { scenario: string; line: number; ack: number | null }) =>
+      `${sent(p)}: the host sent verify before ${p.ack !== null ? `the handshake_ack (line ${p.ack})` : "any handshake_ack"} could declare capabilities.verify; verify only where an ack declares it`,
+    expected: () => "no verify without capabilities.verify",
+    actual: (p: { line: number }) => `verify at line ${p.line}`,
+  },
+  "verify-undeclared": {
+    says: (p: { scenario: string; line: number; ack: number }) =>
+      `${sent(p)}: the host sent verify to a provider whose handshake_ack (line ${p.ack}) does not declare capabilities.verify; re-query those frames instead`,
+    expected: () => "no verify without capabilities.verify",
+    actual: (p: { line: number }) => `verify at line ${p.line}`,
+  },
+  "verify-declared": {
+    ok: true,
+    says: (p: { scenario: string; line: number; ack: number }) =>
+      `${sent(p)}: the host's verify went to a provider declaring capabilities.verify (line ${p.ack})`,
+  },
+  "no-verify": {
+    ok: true,
+    says: (p: { scenario: string; ack: number; frames: number[] }) =>
+      `scenario ${p.scenario}: the host sent no verify to a provider that does not declare capabilities.verify (handshake_ack line ${p.ack}), though it held the frames served at ${lineWords(p.frames)}`,
+  },
+  "frame-bodies": {
+    apart: ["members"],
+    says: (p: Some & { members: string[] }) =>
+      `${sent(p)}: the host's verify carries more than frame identities: ${which(p)} also ${carry(p)} ${p.members.map((m) => show(m, 40)).join(", ")}; send provider_id, frame_id and content_digest only, never a frame's body`,
+    expected: identitiesOnly,
+    actual: (p: { members: string[] }) => `also ${p.members.join(", ")}`,
+  },
+  "unknown-members": {
+    level: "NONE",
+    apart: ["members"],
+    says: (p: Some & { members: string[] }) =>
+      `${sent(p)}: the host's verify carries members beside the frame identity that no frame defines: ${which(p)} also ${carry(p)} ${p.members.map((m) => show(m, 40)).join(", ")}; an identity is provider_id, frame_id and content_digest`,
+    expected: identitiesOnly,
+    actual: (p: { members: string[] }) => `also ${p.members.join(", ")}`,
+  },
+  digestless: {
+    level: "SHOULD",
+    says: (p: Some) =>
+      `${sent(p)}: the host's verify asks about ${which(p)} without a content_digest; a digest-less frame cannot be revalidated: re-query it instead`,
+    expected: () => "every identity carries a content_digest",
+    actual: (p: Some) => `${count(p.at.length, "identity", "identities")} without one`,
+  },
+  "identities-only": {
+    ok: true,
+    says: (p: Verify) =>
+      `${sent(p)}: the host's verify carries ${count(p.identities, "frame identity", "frame identities")}, each with a content_digest and nothing more`,
+  },
+});
 
 /** Part (b): what one verify request carries. */
 function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
@@ -44,46 +109,11 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
     if (f.content_digest === undefined || f.content_digest === null) digestless.push(i);
   }
   const out: Evidence[] = [];
-  const at = (ix: number[]): string =>
-    ix.length === 1
-      ? `request.frames[${ix[0]}]`
-      : `${ix.length} of its ${frames.length} identities (request.frames[${ix.slice(0, 4).join("], [")}]${ix.length > 4 ? ", …" : ""})`;
-  if (bodies.length > 0) {
-    out.push({
-      ok: false,
-      message: `scenario ${v.name}, line ${n}: the host's verify carries more than frame identities: ${at(bodies)} also ${bodies.length === 1 ? "carries" : "carry"} ${[...members].map((m) => show(m, 40)).join(", ")}; send provider_id, frame_id and content_digest only, never a frame's body`,
-      expected: "identities only: provider_id, frame_id, content_digest",
-      actual: `also ${[...members].join(", ")}`,
-      lines: [n],
-    });
-  }
-  if (unknown.length > 0) {
-    out.push({
-      ok: false,
-      level: "NONE",
-      message: `scenario ${v.name}, line ${n}: the host's verify carries members beside the frame identity that no frame defines: ${at(unknown)} also ${unknown.length === 1 ? "carries" : "carry"} ${[...others].map((m) => show(m, 40)).join(", ")}; an identity is provider_id, frame_id and content_digest`,
-      expected: "identities only: provider_id, frame_id, content_digest",
-      actual: `also ${[...others].join(", ")}`,
-      lines: [n],
-    });
-  }
-  if (digestless.length > 0) {
-    out.push({
-      ok: false,
-      level: "SHOULD",
-      message: `scenario ${v.name}, line ${n}: the host's verify asks about ${at(digestless)} without a content_digest; a digest-less frame cannot be revalidated: re-query it instead`,
-      expected: "every identity carries a content_digest",
-      actual: `${count(digestless.length, "identity", "identities")} without one`,
-      lines: [n],
-    });
-  }
-  if (out.length === 0) {
-    out.push({
-      ok: true,
-      message: `scenario ${v.name}, line ${n}: the host's verify carries ${count(frames.length, "frame identity", "frame identities")}, each with a content_digest and nothing more`,
-      lines: [n],
-    });
-  }
+  const verify: Verify = { scenario: v.name, line: n, identities: frames.length };
+  if (bodies.length > 0) out.push(F.say("frame-bodies", { ...verify, at: bodies, members: [...members] }, { lines: [n] }));
+  if (unknown.length > 0) out.push(F.say("unknown-members", { ...verify, at: unknown, members: [...others] }, { lines: [n] }));
+  if (digestless.length > 0) out.push(F.say("digestless", { ...verify, at: digestless }, { lines: [n] }));
+  if (out.length === 0) out.push(F.say("identities-only", verify, { lines: [n] }));
   return out;
 }
 
@@ -114,6 +144,7 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
  * optimisation.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "V1",
   title: "The host verifies only where verify is declared, with identities only",
   level: "MUST",
@@ -129,33 +160,16 @@ export default defineHostCheck({
       const verifies = v.sent("verify");
       for (const e of verifies) {
         const early = ack === undefined || e.n < ack.n;
-        if (early || !declared) {
-          out.push({
-            ok: false,
-            message: early
-              ? `scenario ${v.name}, line ${e.n}: the host sent verify before ${ack ? `the handshake_ack (line ${ack.n})` : "any handshake_ack"} could declare capabilities.verify; verify only where an ack declares it`
-              : `scenario ${v.name}, line ${e.n}: the host sent verify to a provider whose handshake_ack (line ${ack!.n}) does not declare capabilities.verify; re-query those frames instead`,
-            expected: "no verify without capabilities.verify",
-            actual: `verify at line ${e.n}`,
-            lines: [e.n, ...(ack ? [ack.n] : [])],
-          });
-        } else {
-          out.push({
-            ok: true,
-            message: `scenario ${v.name}, line ${e.n}: the host's verify went to a provider declaring capabilities.verify (line ${ack!.n})`,
-            lines: [e.n, ack!.n],
-          });
-        }
+        const lines = [e.n, ...(ack ? [ack.n] : [])];
+        if (early) out.push(F.say("verify-before-ack", { scenario: v.name, line: e.n, ack: ack ? ack.n : null }, { lines }));
+        else if (!declared) out.push(F.say("verify-undeclared", { scenario: v.name, line: e.n, ack: ack!.n }, { lines }));
+        else out.push(F.say("verify-declared", { scenario: v.name, line: e.n, ack: ack!.n }, { lines: [e.n, ack!.n] }));
         out.push(...identities(v, e));
       }
       // Not verifying is an observation only where the host held frames it could have verified.
       const frames = v.answered("frames");
       if (verifies.length === 0 && ack && !declared && frames.length > 0) {
-        out.push({
-          ok: true,
-          message: `scenario ${v.name}: the host sent no verify to a provider that does not declare capabilities.verify (handshake_ack line ${ack.n}), though it held the frames served at ${lineWords(frames.map((f) => f.n))}`,
-          lines: [ack.n, ...frames.map((f) => f.n)],
-        });
+        out.push(F.say("no-verify", { scenario: v.name, ack: ack.n, frames: frames.map((f) => f.n) }, { lines: [ack.n, ...frames.map((f) => f.n)] }));
       }
     }
     return out.length > 0 ? out : { skip: "the host sent no verify, and held frames in no scenario whose provider does not declare verify" };

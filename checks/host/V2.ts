@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
+import { judgeStored, reuse, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** A digest-bearing frame a verify asked about and got no verdict for. */
@@ -30,6 +30,7 @@ const silent = (f: FirstFrame): boolean => f.digest !== undefined && f.requested
  * verdict.
  */
 export default defineHostCheck({
+  findings: reuse.table,
   anchor: "V2",
   title: "The host takes an identity that came back with no verdict as unknown",
   level: "MUST",
@@ -45,9 +46,7 @@ export default defineHostCheck({
     return judgeStored(r, {
       picked,
       since: (f) => f.silentAt!,
-      what: (f) => `${heldWords(f)}, asked about and given no verdict (line ${f.silentAt})`,
-      sinceWords: "that verified answer",
-      fix: "silence is not validity: take it as unknown and fetch the frame again",
+      rule: "silence",
     });
   },
 });

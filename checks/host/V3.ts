@@ -1,8 +1,8 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
-import { blockWords, heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
-import { show } from "../kit/show.ts";
+import { findings } from "../kit/findings.ts";
+import { blockParam, blockSaid, heldParam, heldSaid, judgeStored, reuse, reuseOrSkip, type Block, type FirstFrame, type Held } from "../kit/reuse.ts";
 import { PLACEHOLDERS, REUSE } from "../../src/protocol/host-scenarios.ts";
 
 /** The verdicts V4 judges; every other one (unknown, or a status no revision defines) is no validity. */
@@ -11,6 +11,21 @@ const NEGATIVE = ["stale", "gone"];
 /** A digest-bearing frame whose verdict came back and says neither valid nor stale nor gone: unknown, or read as unknown. */
 const notValid = (f: FirstFrame): boolean =>
   f.digest !== undefined && f.verdict !== undefined && f.verdict.status !== "valid" && !NEGATIVE.includes(String(f.verdict.status));
+
+const F = findings({
+  "reused-unverified": {
+    level: "SHOULD",
+    says: (p: { block: Block; frames: Held[] }) =>
+      `scenario reuse, ${blockSaid(p.block)}: it holds the stored copy of ${count(p.frames.length, "frame")} no verify asked about: ${p.frames.map(heldSaid).join(", ")}; a host that reuses a frame's body across queries should confirm it is still valid first (D4), and reuse requires a positive answer`,
+    expected: () => "every reused body verified valid first",
+    actual: (p: { frames: Held[] }) => `${p.frames.map((h) => h.marker).join(", ")} reused unverified`,
+  },
+  "reused-valid": {
+    ok: true,
+    says: (p: { frames: Held[]; blocks: number[] }) =>
+      `scenario reuse: ${p.frames.map(heldSaid).join(", ")}, which verify called valid (${lineWords(p.frames.map((h) => h.verdict_at!))}), ${p.frames.length === 1 ? "is" : "are"} in a later block (${PLACEHOLDERS.context} ${lineWords(p.blocks)}): reuse on valid, as the rule allows`,
+  },
+});
 
 /**
  * @anchor V3
@@ -39,6 +54,7 @@ const notValid = (f: FirstFrame): boolean =>
  * verify.
  */
 export default defineHostCheck({
+  findings: { ...F.table, ...reuse.table },
   anchor: "V3",
   title: "The host reuses a held frame body only on a valid verdict",
   level: "MUST",
@@ -56,31 +72,26 @@ export default defineHostCheck({
         ...judgeStored(r, {
           picked,
           since: (f) => f.verdict!.n,
-          what: (f) => `${heldWords(f)}, which verify called ${show(f.verdict!.status, 30)} (line ${f.verdict!.n})`,
-          sinceWords: "that verdict",
-          fix: "only a valid verdict permits reuse: fetch the frame again",
+          rule: "not-valid",
         }),
       );
     for (const b of r.later) {
       const unasked = b.stored.filter((f) => f.digest !== undefined && !f.requested);
       if (unasked.length > 0)
-        out.push({
-          ok: false,
-          level: "SHOULD",
-          message: `scenario reuse, ${blockWords(b)}: it holds the stored copy of ${count(unasked.length, "frame")} no verify asked about: ${unasked.map(heldWords).join(", ")}; a host that reuses a frame's body across queries should confirm it is still valid first (D4), and reuse requires a positive answer`,
-          expected: "every reused body verified valid first",
-          actual: `${unasked.map((f) => f.marker).join(", ")} reused unverified`,
-          lines: [b.n, r.first.n, ...r.verifies.map((e) => e.n)],
-        });
+        out.push(
+          F.say("reused-unverified", { block: blockParam(b), frames: unasked.map(heldParam) }, { lines: [b.n, r.first.n, ...r.verifies.map((e) => e.n)] }),
+        );
     }
     const valid = r.frames.filter((f) => f.verdict?.status === "valid");
     const kept = valid.filter((f) => r.later.some((b) => b.text.includes(f.marker)));
     if (kept.length > 0)
-      out.push({
-        ok: true,
-        message: `scenario reuse: ${kept.map(heldWords).join(", ")}, which verify called valid (${lineWords(kept.map((f) => f.verdict!.n))}), ${kept.length === 1 ? "is" : "are"} in a later block (${PLACEHOLDERS.context} ${lineWords(r.later.filter((b) => kept.some((f) => b.text.includes(f.marker))).map((b) => b.n))}): reuse on valid, as the rule allows`,
-        lines: [...kept.map((f) => f.verdict!.n), ...r.later.map((b) => b.n)],
-      });
+      out.push(
+        F.say(
+          "reused-valid",
+          { frames: kept.map(heldParam), blocks: r.later.filter((b) => kept.some((f) => b.text.includes(f.marker))).map((b) => b.n) },
+          { lines: [...kept.map((f) => f.verdict!.n), ...r.later.map((b) => b.n)] },
+        ),
+      );
     if (out.length === 0)
       return { skip: "no verdict the host got in reuse was valid or unknown, and no later block holds a frame it never asked about: nothing to judge" };
     return out;

@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { heldWords, judgeStored, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
+import { judgeStored, reuse, reuseOrSkip, type FirstFrame } from "../kit/reuse.ts";
 import { show } from "../kit/show.ts";
 import { REUSE } from "../../src/protocol/host-scenarios.ts";
 
@@ -30,6 +30,7 @@ const condemned = (f: FirstFrame): boolean => f.verdict?.status === "stale" || f
  * verdict of stale or gone came back (it asked about neither frame).
  */
 export default defineHostCheck({
+  findings: reuse.table,
   anchor: "V4",
   title: "The host serves no stored copy of a frame verify called stale or gone",
   level: "MUST",
@@ -48,9 +49,7 @@ export default defineHostCheck({
     return judgeStored(r, {
       picked,
       since: (f) => f.verdict!.n,
-      what: (f) => `${heldWords(f)}, which verify called ${String(f.verdict!.status)} (line ${f.verdict!.n})`,
-      sinceWords: "that verdict",
-      fix: "a stale frame is fetched again (its new content is another frame), a gone one dropped",
+      rule: "condemned",
     });
   },
 });

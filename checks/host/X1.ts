@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { reactsAsInternal } from "../kit/host-evidence.ts";
+import { differentials, reactsAsInternal } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
 import { ERROR_INTERNAL, ERROR_UNKNOWN_CODE, UNHEARD_OF_CODE } from "../../src/protocol/host-scenarios.ts";
 
@@ -27,6 +27,7 @@ import { ERROR_INTERNAL, ERROR_UNKNOWN_CODE, UNHEARD_OF_CODE } from "../../src/p
  * after this error is counted as giving up at once, as above.
  */
 export default defineHostCheck({
+  findings: differentials.table,
   anchor: "X1",
   title: "The host treats an unknown error code as internal",
   level: "MUST",

@@ -1,5 +1,5 @@
 import { defineHostCheck } from "../kit/host.ts";
-import { reactsAsInternal } from "../kit/host-evidence.ts";
+import { differentials, reactsAsInternal } from "../kit/host-evidence.ts";
 import { ERROR_INTERNAL, ERROR_NO_CODE } from "../../src/protocol/host-scenarios.ts";
 
 /**
@@ -24,6 +24,7 @@ import { ERROR_INTERNAL, ERROR_NO_CODE } from "../../src/protocol/host-scenarios
  * after this error is counted as giving up at once, as above.
  */
 export default defineHostCheck({
+  findings: differentials.table,
   anchor: "X2",
   title: "The host treats an error without a code as internal",
   level: "MUST",

@@ -9,6 +9,7 @@
  */
 import type { Evidence } from "./check.ts";
 import { readBlocks } from "./blocks.ts";
+import { findings } from "./findings.ts";
 import { count, lineWords } from "./host-evidence.ts";
 import { markedFrames, type ServedFrame } from "./served.ts";
 import { framesIn } from "../../src/protocol/envelope.ts";
@@ -27,6 +28,100 @@ export interface Differential {
 }
 
 const listed = (markers: readonly string[]): string => (markers.length <= 4 ? markers.join(", ") : `${markers.slice(0, 4).join(", ")}, …`);
+
+/** Where a block of the scenario's is compared with lock-step's i-th (index from 0). */
+type Compared = {
+  scenario: string;
+  /** The scenario's block's line; null where it wrote no such block. */
+  block: number | null;
+  index: number;
+  lock_step_block: number;
+  answer: number;
+  difference: string;
+};
+const where = (p: Compared): string => (p.block !== null ? `scenario ${p.scenario}, line ${p.block}` : `scenario ${p.scenario}`);
+const theirs = (p: Compared): string => `lock-step's ${p.index === 0 ? "first block" : `block ${p.index + 1}`} (line ${p.lock_step_block})`;
+/** The frames of lock-step's block that carry nothing of the difference; `known`: the scenario has frames that carry it, so they are named apart. */
+type Plain = Compared & { plain: string[]; known: boolean };
+const known = (p: { known: boolean }): string => (p.known ? " that carry nothing unknown" : "");
+
+type Uncomparable = { scenario: string; answer: number; difference: string; lock_step_blocks: number[]; blocks: number[]; held_here: boolean };
+type Carried = { scenario: string; answer: number; difference: string };
+
+/** The findings of what a host delivered, against lock-step's: a check that uses them declares this table beside its own. */
+export const delivered = findings({
+  uncomparable: {
+    level: "MAY",
+    says: (p: Uncomparable) => {
+      const theirs = p.lock_step_blocks;
+      const here = p.blocks;
+      return `scenario ${p.scenario}: what the host delivered after an answer (line ${p.answer}) that differs from lock-step's only by ${p.difference} cannot be compared with lock-step's: ${
+        theirs.length === 0
+          ? "in lock-step it wrote no block"
+          : `lock-step's ${theirs.length === 1 ? "block" : `${theirs.length} blocks`} (${lineWords(theirs)}) hold${theirs.length === 1 ? "s" : ""} no frame content (no marker of a frame served there)`
+      }${p.held_here ? "" : `, nor ${here.length === 0 ? "does any block here, for it wrote none" : `${here.length === 1 ? "does its block" : `do its ${here.length} blocks`} here (${lineWords(here)})`}`}, so only how it ended is compared; a block holding each frame's content would show what it composed`;
+    },
+    expected: () => "blocks holding the content of the frames served, in both scenarios",
+    actual: (p: Uncomparable) =>
+      `no marker of a served frame in ${p.lock_step_blocks.length === 0 ? "any block of lock-step (none written)" : "lock-step's blocks"}`,
+  },
+  "answer-dropped": {
+    says: (p: Plain & { later: number[] }) =>
+      `${where(p)}: ${p.block !== null ? "the block holds none" : `the host wrote ${p.index === 0 ? "no block" : `no block ${p.index + 1}`} holding a frame it was served, so none`} of the ${count(p.plain.length, "frame")}${known(p)} (${listed(p.plain)}) that ${theirs(p)} holds is there, after an answer (line ${p.answer}) that differs from lock-step's only by ${p.difference}: it composed nothing of that answer, as a host that failed to deserialise or rejected it would; keep every frame of it, and take what is unknown as ignorable` +
+      (p.later.length > 0 ? `; and so for ${count(p.later.length, "later block")} of lock-step's (${lineWords(p.later)})` : ""),
+    expected: (p: Plain) => `${count(p.plain.length, "frame")} in the block, as in lock-step: ${listed(p.plain)}`,
+    actual: (p: Compared) => (p.block !== null ? `a block without them (line ${p.block})` : "no such block"),
+  },
+  "frames-dropped": {
+    level: "NONE",
+    says: (p: Plain & { held: number; dropped: string[] }) =>
+      `${where(p)}: the block holds ${p.held} of the ${count(p.plain.length, "frame")}${known(p)} that ${theirs(p)} holds, and not ${listed(p.dropped)}, after an answer (line ${p.answer}) that differs from lock-step's only by ${p.difference}`,
+    expected: (p: Plain) => `as in lock-step: ${listed(p.plain)}`,
+    actual: (p: { dropped: string[] }) => `without ${listed(p.dropped)}`,
+  },
+  "opaque-dropped": {
+    level: "NONE",
+    says: (p: Compared & { dropped: string[]; touched: string | null }) =>
+      `${where(p)}: the block leaves out ${listed(p.dropped)} (${p.touched ?? "the frame that carries the difference"}), which ${theirs(p)} holds: a frame of an unknown kind is opaque evidence, which a host may decline to specialise its handling of, not drop`,
+    expected: (p: { dropped: string[] }) => `${listed(p.dropped)} in the block, as in lock-step`,
+    actual: (p: { dropped: string[] }) => `without ${listed(p.dropped)}`,
+  },
+  "kept-all": {
+    ok: true,
+    says: (p: Compared & { frames: number }) =>
+      `${where(p)}: the block holds every one of the ${count(p.frames, "frame")} that ${theirs(p)} holds, after an answer (line ${p.answer}) that differs only by ${p.difference}`,
+  },
+  "no-next-query": {
+    level: "NONE",
+    says: (p: Carried & { lock_step_queries: number[] }) =>
+      `scenario ${p.scenario}: after the answer at line ${p.answer}, which differs from lock-step's only by ${p.difference}, the host sent no further query, though in lock-step it sent ${count(p.lock_step_queries.length, "more query", "more queries")} after its first answer (${lineWords(p.lock_step_queries)}): did it lose its connection to the provider?`,
+    expected: () => "a next query, as in lock-step",
+    actual: () => "no query after that answer",
+  },
+  "use-unseen": {
+    ok: true,
+    says: (p: Carried & { next: number; lock_step_next: number; next_answer: number | null; why: "no-answer" | "no-content" | "no-later-block" }) =>
+      `scenario ${p.scenario}: after the answer at line ${p.answer}, the host sent its next query (line ${p.next}), as in lock-step (line ${p.lock_step_next})${p.next_answer !== null ? `, and the provider answered it (line ${p.next_answer})` : ""}; whether the host received and used ${p.next_answer !== null ? "that answer" : "an answer"} cannot be seen: ${
+        p.why === "no-answer"
+          ? "no frames answer to it came"
+          : p.why === "no-content"
+            ? "lock-step's blocks hold no frame content"
+            : "in lock-step no block after its first holds the frames of a later answer"
+      }`,
+  },
+  "carried-on": {
+    ok: true,
+    says: (p: Carried & { next: number; next_answer: number; block: number; held: number; lock_step_block: number; lock_step_answer: number }) =>
+      `scenario ${p.scenario}: the host carried on after the answer at line ${p.answer}: its next query (line ${p.next}) was answered (line ${p.next_answer}), and a later block (line ${p.block}) holds ${p.held} of that answer's frames, as lock-step's block at line ${p.lock_step_block} holds the frames of its second answer (line ${p.lock_step_answer})`,
+  },
+  "answer-unused": {
+    level: "NONE",
+    says: (p: Carried & { next: number; next_answer: number; lock_step_block: number; lock_step_answer: number; blocks: number }) =>
+      `scenario ${p.scenario}: after the answer at line ${p.answer}, which differs from lock-step's only by ${p.difference}, the host sent its next query (line ${p.next}) and the provider answered it (line ${p.next_answer}), but no block after its first holds any of that answer's frames, though lock-step's block at line ${p.lock_step_block} holds the frames of its second answer (line ${p.lock_step_answer}): did the host receive that answer, or stop reading from the provider?`,
+    expected: (p: { next_answer: number }) => `a later block holding frames of the answer at line ${p.next_answer}, as in lock-step`,
+    actual: (p: { blocks: number }) => `${count(p.blocks, "block")} holding served frames, none after the first with that answer's`,
+  },
+});
 
 /**
  * Block by block (the i-th holding a served frame in lock-step against the
@@ -48,24 +143,27 @@ export function sameDelivery(base: HostView, v: HostView, d: Differential): Evid
     if (theirs.length === 0 && here.length === 0) return [];
     const heldHere = readBlocks(v).blocks.length > 0;
     return [
-      {
-        ok: false,
-        level: "MAY",
-        message: `scenario ${v.name}: what the host delivered after an answer (line ${d.answer.n}) that differs from lock-step's only by ${d.difference} cannot be compared with lock-step's: ${
-          theirs.length === 0
-            ? "in lock-step it wrote no block"
-            : `lock-step's ${theirs.length === 1 ? "block" : `${theirs.length} blocks`} (${lineWords(theirs.map((b) => b.n))}) hold${theirs.length === 1 ? "s" : ""} no frame content (no marker of a frame served there)`
-        }${heldHere ? "" : `, nor ${here.length === 0 ? "does any block here, for it wrote none" : `${here.length === 1 ? "does its block" : `do its ${here.length} blocks`} here (${lineWords(here.map((b) => b.n))})`}`}, so only how it ended is compared; a block holding each frame's content would show what it composed`,
-        expected: "blocks holding the content of the frames served, in both scenarios",
-        actual: `no marker of a served frame in ${theirs.length === 0 ? "any block of lock-step (none written)" : "lock-step's blocks"}`,
-        lines: [...theirs.map((b) => b.n), ...here.map((b) => b.n), d.answer.n],
-      },
+      delivered.say(
+        "uncomparable",
+        {
+          scenario: v.name,
+          answer: d.answer.n,
+          difference: d.difference,
+          lock_step_blocks: theirs.map((b) => b.n),
+          blocks: here.map((b) => b.n),
+          held_here: heldHere,
+        },
+        { lines: [...theirs.map((b) => b.n), ...here.map((b) => b.n), d.answer.n] },
+      ),
     ];
   }
   const now = readBlocks(v);
   const servedHere = markedFrames(now.served);
   const touched = (m: string): boolean => d.touched !== undefined && servedHere.has(m) && d.touched(servedHere.get(m)!);
   const out: Evidence[] = [];
+  // The blocks that hold nothing of their answer: one cause, one finding, told in the first one's words.
+  const none: { p: Plain; lines: number[] }[] = [];
+  let noneAt = -1;
   for (const [i, b] of before.entries()) {
     const expected = b.frames
       .map((f) => f.marker)
@@ -76,56 +174,29 @@ export function sameDelivery(base: HostView, v: HostView, d: Differential): Evid
     const odd = expected.filter(touched);
     const got = now.blocks[i];
     const held = new Set(got?.frames.map((f) => f.marker) ?? []);
-    const where = got ? `scenario ${v.name}, line ${got.n}` : `scenario ${v.name}`;
-    const theirs = `lock-step's ${i === 0 ? "first block" : `block ${i + 1}`} (line ${b.n})`;
+    const at: Compared = { scenario: v.name, block: got ? got.n : null, index: i, lock_step_block: b.n, answer: d.answer.n, difference: d.difference };
     const lines = [b.n, d.answer.n, ...(got ? [got.n] : [])];
     const plainIn = plain.filter((m) => held.has(m));
     const plainOut = plain.filter((m) => !held.has(m));
     const oddOut = odd.filter((m) => !held.has(m));
-    const known = d.touched ? " that carry nothing unknown" : "";
-    if (plain.length > 0 && plainIn.length === 0)
-      out.push({
-        ok: false,
-        message: `${where}: ${got ? "the block holds none" : `the host wrote ${i === 0 ? "no block" : `no block ${i + 1}`} holding a frame it was served, so none`} of the ${count(plain.length, "frame")}${known} (${listed(plain)}) that ${theirs} holds is there, after an answer (line ${d.answer.n}) that differs from lock-step's only by ${d.difference}: it composed nothing of that answer, as a host that failed to deserialise or rejected it would; keep every frame of it, and take what is unknown as ignorable`,
-        expected: `${count(plain.length, "frame")} in the block, as in lock-step: ${listed(plain)}`,
-        actual: got ? `a block without them (line ${got.n})` : "no such block",
-        lines,
-      });
-    else if (plainOut.length > 0)
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `${where}: the block holds ${plainIn.length} of the ${count(plain.length, "frame")}${known} that ${theirs} holds, and not ${listed(plainOut)}, after an answer (line ${d.answer.n}) that differs from lock-step's only by ${d.difference}`,
-        expected: `as in lock-step: ${listed(plain)}`,
-        actual: `without ${listed(plainOut)}`,
-        lines,
-      });
+    const p: Plain = { ...at, plain, known: d.touched !== undefined };
+    if (plain.length > 0 && plainIn.length === 0) {
+      if (noneAt < 0) noneAt = out.length;
+      none.push({ p, lines });
+    } else if (plainOut.length > 0) out.push(delivered.say("frames-dropped", { ...p, held: plainIn.length, dropped: plainOut }, { lines }));
     if (oddOut.length > 0 && plainIn.length > 0)
-      out.push({
-        ok: false,
-        level: "NONE",
-        message: `${where}: the block leaves out ${listed(oddOut)} (${d.touchedWords ?? "the frame that carries the difference"}), which ${theirs} holds: a frame of an unknown kind is opaque evidence, which a host may decline to specialise its handling of, not drop`,
-        expected: `${listed(oddOut)} in the block, as in lock-step`,
-        actual: `without ${listed(oddOut)}`,
-        lines,
-      });
-    if (plain.length > 0 && plainOut.length === 0 && oddOut.length === 0)
-      out.push({
-        ok: true,
-        message: `${where}: the block holds every one of the ${count(expected.length, "frame")} that ${theirs} holds, after an answer (line ${d.answer.n}) that differs only by ${d.difference}`,
-        lines,
-      });
+      out.push(delivered.say("opaque-dropped", { ...at, dropped: oddOut, touched: d.touchedWords ?? null }, { lines }));
+    if (plain.length > 0 && plainOut.length === 0 && oddOut.length === 0) out.push(delivered.say("kept-all", { ...at, frames: expected.length }, { lines }));
   }
-  // One cause, one finding: the blocks that hold nothing of their answer are told in the first one's words.
-  const none = out.filter((e) => !e.ok && e.level === undefined);
-  if (none.length < 2) return out;
+  if (none.length === 0) return out;
   const [first, ...more] = none;
-  const merged: Evidence = {
-    ...first!,
-    message: `${first!.message}; and so for ${count(more.length, "later block")} of lock-step's (${lineWords(more.map((e) => e.lines[0]!))})`,
-    lines: [...new Set(none.flatMap((e) => e.lines))],
-  };
-  return [merged, ...out.filter((e) => !none.includes(e))];
+  const dropped = delivered.say(
+    "answer-dropped",
+    { ...first!.p, later: more.map((e) => e.lines[0]!) },
+    { lines: none.length < 2 ? first!.lines : [...new Set(none.flatMap((e) => e.lines))] },
+  );
+  if (none.length < 2) return [...out.slice(0, noneAt), dropped, ...out.slice(noneAt)];
+  return [dropped, ...out];
 }
 
 /** The markers the frames of one answer carry in their content. */
@@ -156,60 +227,31 @@ export function carriedOn(base: HostView, v: HostView, d: Differential, told: re
   const later = base.sent("query").filter((q) => q.n > first.n);
   if (later.length === 0) return [];
   const next = v.sent("query").find((q) => q.n > d.answer.n);
-  if (!next)
-    return [
-      {
-        ok: false,
-        level: "NONE",
-        message: `scenario ${v.name}: after the answer at line ${d.answer.n}, which differs from lock-step's only by ${d.difference}, the host sent no further query, though in lock-step it sent ${count(later.length, "more query", "more queries")} after its first answer (${lineWords(later.map((q) => q.n))}): did it lose its connection to the provider?`,
-        expected: "a next query, as in lock-step",
-        actual: "no query after that answer",
-        lines: [d.answer.n, ...later.map((q) => q.n)],
-      },
-    ];
+  const at: Carried = { scenario: v.name, answer: d.answer.n, difference: d.difference };
+  if (!next) return [delivered.say("no-next-query", { ...at, lock_step_queries: later.map((q) => q.n) }, { lines: [d.answer.n, ...later.map((q) => q.n)] })];
   const answer = v.answered("frames").find((a) => a.n > next.n);
   // lock-step's block of its second answer: a block after its first holding some of that answer's frames.
   const before = readBlocks(base).blocks;
   const second = base.answered("frames").find((a) => a.n > later[0]!.n);
   const theirs = second && before.slice(1).find((b) => b.frames.some((f) => markersOf(second).has(f.marker)));
-  const sent = `scenario ${v.name}: after the answer at line ${d.answer.n}, the host sent its next query (line ${next.n}), as in lock-step (line ${later[0]!.n})`;
   if (!theirs || !answer) {
-    const why = !answer
-      ? "no frames answer to it came"
-      : before.length === 0
-        ? "lock-step's blocks hold no frame content"
-        : "in lock-step no block after its first holds the frames of a later answer";
+    const why = !answer ? "no-answer" : before.length === 0 ? "no-content" : "no-later-block";
     return [
-      {
-        ok: true,
-        message: `${sent}${answer ? `, and the provider answered it (line ${answer.n})` : ""}; whether the host received and used ${answer ? "that answer" : "an answer"} cannot be seen: ${why}`,
-        lines: [d.answer.n, next.n, ...(answer ? [answer.n] : [])],
-      },
+      delivered.say(
+        "use-unseen",
+        { ...at, next: next.n, lock_step_next: later[0]!.n, next_answer: answer ? answer.n : null, why },
+        { lines: [d.answer.n, next.n, ...(answer ? [answer.n] : [])] },
+      ),
     ];
   }
   const wanted = markersOf(answer);
   const blocks = readBlocks(v).blocks;
   const used = blocks.slice(1).find((b) => b.frames.some((f) => wanted.has(f.marker)));
-  const theirsWords = `lock-step's block at line ${theirs.n} holds the frames of its second answer (line ${second!.n})`;
+  const seen = { next: next.n, next_answer: answer.n, lock_step_block: theirs.n, lock_step_answer: second!.n };
   if (used) {
     const held = used.frames.filter((f) => wanted.has(f.marker)).length;
-    return [
-      {
-        ok: true,
-        message: `scenario ${v.name}: the host carried on after the answer at line ${d.answer.n}: its next query (line ${next.n}) was answered (line ${answer.n}), and a later block (line ${used.n}) holds ${held} of that answer's frames, as ${theirsWords}`,
-        lines: [d.answer.n, next.n, answer.n, used.n, theirs.n],
-      },
-    ];
+    return [delivered.say("carried-on", { ...at, ...seen, block: used.n, held }, { lines: [d.answer.n, next.n, answer.n, used.n, theirs.n] })];
   }
   if (told.some((e) => !e.ok && e.lines.includes(theirs.n))) return [];
-  return [
-    {
-      ok: false,
-      level: "NONE",
-      message: `scenario ${v.name}: after the answer at line ${d.answer.n}, which differs from lock-step's only by ${d.difference}, the host sent its next query (line ${next.n}) and the provider answered it (line ${answer.n}), but no block after its first holds any of that answer's frames, though ${theirsWords}: did the host receive that answer, or stop reading from the provider?`,
-      expected: `a later block holding frames of the answer at line ${answer.n}, as in lock-step`,
-      actual: `${count(blocks.length, "block")} holding served frames, none after the first with that answer's`,
-      lines: [d.answer.n, next.n, answer.n, theirs.n],
-    },
-  ];
+  return [delivered.say("answer-unused", { ...at, ...seen, blocks: blocks.length }, { lines: [d.answer.n, next.n, answer.n, theirs.n] })];
 }

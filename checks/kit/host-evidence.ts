@@ -7,6 +7,7 @@ import { capabilities } from "../../src/protocol/caps.ts";
 import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { describeEnding, type HostEnding, type HostEnvelope, type HostView } from "../../src/transcript/host.ts";
 import type { Evidence } from "./check.ts";
+import { findings } from "./findings.ts";
 
 /** "line 4", "lines 4, 6, 8", "lines 2–19": transcript lines for evidence text (the evidence's `lines` holds each one). */
 export function lineWords(ns: readonly number[]): string {
@@ -66,6 +67,75 @@ export function printed(views: readonly HostView[]): number {
   return views.reduce((a, v) => a + v.output().length, 0);
 }
 
+/** An ending as a param: how the host ended and at which line (the time left out). */
+export type Ending = HostEnding extends infer E ? (E extends HostEnding ? Omit<E, "t"> : never) : never;
+export function endingParam(e: HostEnding): Ending {
+  const { t: _, ...rest } = e;
+  return rest as Ending;
+}
+/** An ending param in words: "exited with status 1". */
+export const ended = (e: Ending): string => describeEnding(e as HostEnding);
+
+/** Two endings compared: the scenario's and its baseline's, and what alone tells them apart (in words the check gives). */
+export type EndingsParams = { scenario: string; baseline: string; difference: string; ending: Ending; baseline_ending: Ending };
+
+/** The words of sameEnding's two findings, for a check that says them with more of its own. */
+export const endingWords = {
+  alike: (p: EndingsParams): string =>
+    `scenario ${p.scenario}: the host ${ended(p.ending)} (line ${p.ending.n}), as in ${p.baseline} (line ${p.baseline_ending.n})`,
+  differs: (p: EndingsParams): string =>
+    `scenario ${p.scenario}: the host ${ended(p.ending)} (line ${p.ending.n}), but in ${p.baseline}, identical but for ${p.difference}, it ${ended(p.baseline_ending)} (line ${p.baseline_ending.n})`,
+  expected: (p: EndingsParams): string => `as in ${p.baseline}: ${ended(p.baseline_ending)}`,
+  actual: (p: EndingsParams): string => ended(p.ending),
+};
+
+/** Queries counted against the internal baseline's, in words: "3 queries (lines 4, 6, 8)". */
+type Reaction = {
+  scenario: string;
+  stimulus: string;
+  what: string;
+  sent: number;
+  queries: number[];
+  internal_sent: number;
+  internal_queries: number[];
+};
+const queriesWords = (lines: readonly number[]): string => `${count(lines.length, "query", "queries")} (${lineWords(lines)})`;
+
+/** The findings of the differentials here: a check that uses them declares this table beside its own. */
+export const differentials = findings({
+  "ending-alike": { ok: true, says: endingWords.alike },
+  "ending-differs": { says: endingWords.differs, expected: endingWords.expected, actual: endingWords.actual },
+  "retried-unlike-internal": {
+    says: (p: Reaction) =>
+      `scenario ${p.scenario}: ${p.stimulus}, the host retried, sending ${queriesWords(p.queries)}, though answered internal it sent ${queriesWords(p.internal_queries)}: a host must never infer "safe to retry" from ${p.what}; treat it as internal`,
+    expected: (p: Reaction) => `as after internal: ${queriesWords(p.internal_queries)}`,
+    actual: (p: Reaction) => queriesWords(p.queries),
+  },
+  "gave-up-unlike-internal": {
+    says: (p: Reaction) =>
+      `scenario ${p.scenario}: ${p.stimulus}, the host sent ${queriesWords(p.queries)} and gave up, though answered internal it retried, sending ${queriesWords(p.internal_queries)}: it treats ${p.what} as some code other than internal`,
+    expected: (p: Reaction) => `as after internal: ${queriesWords(p.internal_queries)}`,
+    actual: (p: Reaction) => queriesWords(p.queries),
+  },
+  "retried-otherwise": {
+    level: "NONE",
+    says: (p: Reaction) =>
+      `scenario ${p.scenario}: ${p.stimulus}, the host sent ${queriesWords(p.queries)}, and answered internal ${queriesWords(p.internal_queries)}: it retried in both, but not alike (a retry loop bound by time may differ by timing alone)`,
+    expected: (p: Reaction) => `as after internal: ${queriesWords(p.internal_queries)}`,
+    actual: (p: Reaction) => queriesWords(p.queries),
+  },
+  "as-internal": {
+    ok: true,
+    says: (p: Reaction) =>
+      `scenario ${p.scenario}: ${p.stimulus}, the host sent ${queriesWords(p.queries)}, as it sent ${queriesWords(p.internal_queries)} answered internal`,
+  },
+});
+
+/** The params of two endings compared. */
+export function endingsParams(baseline: HostView, v: HostView, difference: string): EndingsParams {
+  return { scenario: v.name, baseline: baseline.name, difference, ending: endingParam(v.ending()), baseline_ending: endingParam(baseline.ending()) };
+}
+
 /**
  * The differential at the heart of U1, U2 and X1: two scenarios identical but
  * for one thing, and how the host ended in each. Alike (same kind, same exit
@@ -75,16 +145,7 @@ export function sameEnding(baseline: HostView, v: HostView, difference: string):
   const a = baseline.ending();
   const b = v.ending();
   const lines = [a.n, b.n];
-  if (endingClass(a) === endingClass(b)) {
-    return { ok: true, message: `scenario ${v.name}: the host ${describeEnding(b)} (line ${b.n}), as in ${baseline.name} (line ${a.n})`, lines };
-  }
-  return {
-    ok: false,
-    message: `scenario ${v.name}: the host ${describeEnding(b)} (line ${b.n}), but in ${baseline.name}, identical but for ${difference}, it ${describeEnding(a)} (line ${a.n})`,
-    expected: `as in ${baseline.name}: ${describeEnding(a)}`,
-    actual: describeEnding(b),
-    lines,
-  };
+  return differentials.say(endingClass(a) === endingClass(b) ? "ending-alike" : "ending-differs", endingsParams(baseline, v, difference), { lines });
 }
 
 /**
@@ -103,34 +164,22 @@ export function reactsAsInternal(internal: HostView, other: HostView, stimulus: 
     };
   }
   if (qu.length === 0) return { skip: `scenario ${other.name}: the host sent no query (it ${describeEnding(other.ending())}), so ${what} never reached it` };
-  const iw = `${count(qi.length, "query", "queries")} (${lineWords(qi.map((q) => q.n))})`;
-  const uw = `${count(qu.length, "query", "queries")} (${lineWords(qu.map((q) => q.n))})`;
   const lines = [...qi.map((q) => q.n), ...qu.map((q) => q.n)];
+  const p: Reaction = {
+    scenario: other.name,
+    stimulus,
+    what,
+    sent: qu.length,
+    queries: qu.map((q) => q.n),
+    internal_sent: qi.length,
+    internal_queries: qi.map((q) => q.n),
+  };
   const out: Evidence[] = [];
   const retriedI = qi.length > 1;
   const retriedU = qu.length > 1;
-  if (retriedU !== retriedI) {
-    out.push({
-      ok: false,
-      message: retriedU
-        ? `scenario ${other.name}: ${stimulus}, the host retried, sending ${uw}, though answered internal it sent ${iw}: a host must never infer "safe to retry" from ${what}; treat it as internal`
-        : `scenario ${other.name}: ${stimulus}, the host sent ${uw} and gave up, though answered internal it retried, sending ${iw}: it treats ${what} as some code other than internal`,
-      expected: `as after internal: ${iw}`,
-      actual: uw,
-      lines,
-    });
-  } else if (qu.length !== qi.length) {
-    out.push({
-      ok: false,
-      level: "NONE",
-      message: `scenario ${other.name}: ${stimulus}, the host sent ${uw}, and answered internal ${iw}: it retried in both, but not alike (a retry loop bound by time may differ by timing alone)`,
-      expected: `as after internal: ${iw}`,
-      actual: uw,
-      lines,
-    });
-  } else {
-    out.push({ ok: true, message: `scenario ${other.name}: ${stimulus}, the host sent ${uw}, as it sent ${iw} answered internal`, lines });
-  }
+  if (retriedU !== retriedI) out.push(differentials.say(retriedU ? "retried-unlike-internal" : "gave-up-unlike-internal", p, { lines }));
+  else if (qu.length !== qi.length) out.push(differentials.say("retried-otherwise", p, { lines }));
+  else out.push(differentials.say("as-internal", p, { lines }));
   out.push(sameEnding(internal, other, `the error (${what} here, internal there)`));
   return out;
 }
@@ -145,6 +194,15 @@ export function servedAt(v: HostView): { words: string; lines: number[] } {
   const note = v.notes("listening")[0];
   return note?.url ? { words: `on ${note.url} (line ${note.n})`, lines: [note.n] } : { words: "on the --listen address", lines: [] };
 }
+
+/** Where the scenario provider was served off loopback, as a param: the note's URL and line (null: the run noted none). */
+export type Served = { url: string | null; line: number | null };
+export function servedParam(v: HostView): Served {
+  const note = v.notes("listening")[0];
+  return note?.url ? { url: note.url, line: note.n } : { url: null, line: null };
+}
+/** The same in words: "on http://192.0.2.1:40311/ (line 2)". */
+export const servedSaid = (p: Served): string => (p.url !== null ? `on ${p.url} (line ${p.line})` : "on the --listen address");
 
 /**
  * The lock-step baseline of a refusal: a host that sends nothing where a rule

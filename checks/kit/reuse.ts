@@ -12,6 +12,7 @@ import type { HostEnvelope, HostView } from "../../src/transcript/host.ts";
 import type { Evidence } from "./check.ts";
 import type { HostScoreInput } from "./host.ts";
 import { noBlocks } from "./blocks.ts";
+import { findings, type Param } from "./findings.ts";
 import { count, lineWords } from "./host-evidence.ts";
 import { show } from "./show.ts";
 
@@ -154,12 +155,100 @@ export function reuseOrSkip(input: HostScoreInput): ReuseRead | string {
   return typeof r === "string" ? r : (laterBlocksMissing(input, r) ?? r);
 }
 
-/** A first-answer frame in words: "fixture:changed (cgpmark-re-02)". */
-export const heldWords = (f: FirstFrame): string => `${show(f.frameId, 60)} (${f.marker}${f.digest === undefined ? ", no content_digest" : ""})`;
+/** A first-answer frame as a param: its id, marker, whether it bore a content_digest, and what verify said of it. */
+export type Held = { frame_id: string; marker: string; digest: boolean; status?: Param; verdict_at?: number; silent_at?: number };
+export function heldParam(f: FirstFrame): Held {
+  return {
+    frame_id: f.frameId,
+    marker: f.marker,
+    digest: f.digest !== undefined,
+    ...(f.verdict ? { status: f.verdict.status as Param, verdict_at: f.verdict.n } : {}),
+    ...(f.silentAt !== undefined ? { silent_at: f.silentAt } : {}),
+  };
+}
+/** A held frame in words: "fixture:changed (cgpmark-re-02)". */
+export const heldSaid = (h: Held): string => `${show(h.frame_id, 60)} (${h.marker}${h.digest ? "" : ", no content_digest"})`;
 
+/** A first-answer frame in words: "fixture:changed (cgpmark-re-02)". */
+export const heldWords = (f: FirstFrame): string => heldSaid(heldParam(f));
+
+/** A later block as a param: which it is (from 1) and its line. */
+export type Block = { index: number; line: number };
+export const blockParam = (b: LaterBlock): Block => ({ index: b.index, line: b.n });
 /** A block in words: "the second block ({context} line 30)". */
-export const blockWords = (b: LaterBlock): string =>
-  `${b.index === 2 ? "the second block" : b.index === 3 ? "the third block" : `block ${b.index}`} (${PLACEHOLDERS.context} line ${b.n})`;
+export const blockSaid = (b: Block): string =>
+  `${b.index === 2 ? "the second block" : b.index === 3 ? "the third block" : `block ${b.index}`} (${PLACEHOLDERS.context} line ${b.line})`;
+export const blockWords = (b: LaterBlock): string => blockSaid(blockParam(b));
+
+/**
+ * The rules judgeStored reads a later block by, each with its words: why a
+ * frame's stored copy may not be reused, what the block must show it came
+ * after, what the host should do instead, and why a block that shows
+ * nothing that late only warns (default: nothing else shows when it was
+ * composed).
+ */
+const RULES = {
+  /** host:V2: an identity that came back with no verdict. */
+  silence: {
+    what: (h: Held) => `${heldSaid(h)}, asked about and given no verdict (line ${h.silent_at})`,
+    since: "that verified answer",
+    fix: "silence is not validity: take it as unknown and fetch the frame again",
+    unshown: undefined,
+  },
+  /** host:V3: a verdict neither valid nor stale nor gone. */
+  "not-valid": {
+    what: (h: Held) => `${heldSaid(h)}, which verify called ${show(h.status, 30)} (line ${h.verdict_at})`,
+    since: "that verdict",
+    fix: "only a valid verdict permits reuse: fetch the frame again",
+    unshown: undefined,
+  },
+  /** host:V4: a verdict of stale or gone. */
+  condemned: {
+    what: (h: Held) => `${heldSaid(h)}, which verify called ${String(h.status)} (line ${h.verdict_at})`,
+    since: "that verdict",
+    fix: "a stale frame is fetched again (its new content is another frame), a gone one dropped",
+    unshown: undefined,
+  },
+  /** host:D3: a frame served without a content_digest. */
+  digestless: {
+    what: (h: Held, first: number) => `${heldSaid(h)}, served at line ${first} without a content_digest`,
+    since: "a later query's answer",
+    fix: "a frame with no content_digest cannot be revalidated: query it again, and compose its fresh copy",
+    unshown: "so no later query shows in it, and reuse among one query's compositions is not across queries: this warns",
+  },
+} as const;
+export type Rule = keyof typeof RULES;
+
+/** The frames one rule picks, in words. */
+type Picked = { rule: Rule; frames: Held[]; first: number };
+const whats = (p: Picked): string => p.frames.map((h) => RULES[p.rule].what(h, p.first)).join("; ");
+type Stored = Picked & { block: Block; markers: string[]; since: number; after: number; after_marker: string | null };
+const copies = (p: Stored): string =>
+  `scenario reuse, ${blockSaid(p.block)}: it holds ${p.frames.length === 1 ? "the stored copy of" : `the stored copies of ${p.frames.length} frames:`} ${whats(p)}, ${p.frames.length === 1 ? "not served again" : "none served again"}`;
+const storedExpected = (p: Stored): string => `no stored copy of ${p.markers.join(", ")} in a block composed after ${RULES[p.rule].since}`;
+const storedActual = (p: Stored): string => `${p.markers.join(", ")} in ${PLACEHOLDERS.context} line ${p.block.line}`;
+
+/** The findings of judgeStored: a check that uses it declares this table beside its own. */
+export const reuse = findings({
+  "stored-copy": {
+    says: (p: Stored) =>
+      `${copies(p)}; it was composed after ${RULES[p.rule].since}, since it holds ${p.after_marker}, first served at line ${p.after}; ${RULES[p.rule].fix}`,
+    expected: storedExpected,
+    actual: storedActual,
+  },
+  "stored-copy-unshown": {
+    level: "NONE",
+    says: (p: Stored) =>
+      `${copies(p)}; nothing in it shows it was composed after ${RULES[p.rule].since} (it holds no frame first served later than line ${p.since}), ${RULES[p.rule].unshown ?? "and nothing else shows when it was composed, so this warns: compose each turn's block once, after that turn's verify and queries"}; ${RULES[p.rule].fix}`,
+    expected: storedExpected,
+    actual: storedActual,
+  },
+  "no-stored-copy": {
+    ok: true,
+    says: (p: Picked & { blocks: number[] }) =>
+      `scenario reuse: ${p.blocks.length === 1 ? "the later block" : `the ${p.blocks.length} later blocks`} (${PLACEHOLDERS.context} ${lineWords(p.blocks)}) ${p.blocks.length === 1 ? "holds" : "hold"} no stored copy of ${whats(p)}`,
+  },
+});
 
 /** What a rule over the host's later blocks is about, for judgeStored. */
 export interface StoredRule {
@@ -167,14 +256,8 @@ export interface StoredRule {
   picked: FirstFrame[];
   /** The line after which a composition holding that copy breaks the rule (the verdict, or the first answer). */
   since(f: FirstFrame): number;
-  /** One such frame in words, with why its copy may not be reused: 'fixture:changed (cgpmark-re-02), which verify called stale (line 9)'. */
-  what(f: FirstFrame): string;
-  /** What the block must show it came after, in words: "that verdict", "a later query's answer". */
-  sinceWords: string;
-  /** What the host should do instead. */
-  fix: string;
-  /** Why a block that shows nothing that late only warns; default: nothing else shows when it was composed. */
-  unshown?: string;
+  /** Which rule it is, for the words of its findings. */
+  rule: Rule;
 }
 
 /**
@@ -193,27 +276,32 @@ export function judgeStored(r: ReuseRead, rule: StoredRule): Evidence[] {
     if (held.length === 0) continue;
     const since = Math.max(...held.map((f) => rule.since(f)));
     const shown = b.after > since && b.afterMarker !== undefined;
-    const list = held.map((f) => rule.what(f)).join("; ");
-    const copies = held.length === 1 ? "the stored copy of" : `the stored copies of ${held.length} frames:`;
-    const again = held.length === 1 ? "not served again" : "none served again";
-    out.push({
-      ok: false,
-      ...(shown ? {} : { level: "NONE" as const }),
-      message: shown
-        ? `scenario reuse, ${blockWords(b)}: it holds ${copies} ${list}, ${again}; it was composed after ${rule.sinceWords}, since it holds ${b.afterMarker}, first served at line ${b.after}; ${rule.fix}`
-        : `scenario reuse, ${blockWords(b)}: it holds ${copies} ${list}, ${again}; nothing in it shows it was composed after ${rule.sinceWords} (it holds no frame first served later than line ${since}), ${rule.unshown ?? "and nothing else shows when it was composed, so this warns: compose each turn's block once, after that turn's verify and queries"}; ${rule.fix}`,
-      expected: `no stored copy of ${held.map((f) => f.marker).join(", ")} in a block composed after ${rule.sinceWords}`,
-      actual: `${held.map((f) => f.marker).join(", ")} in ${PLACEHOLDERS.context} line ${b.n}`,
-      lines: [...new Set([b.n, r.first.n, ...held.map((f) => rule.since(f)), ...(shown ? [b.after] : [])])].sort((x, y) => x - y),
-    });
+    out.push(
+      reuse.say(
+        shown ? "stored-copy" : "stored-copy-unshown",
+        {
+          rule: rule.rule,
+          frames: held.map(heldParam),
+          first: r.first.n,
+          block: blockParam(b),
+          markers: held.map((f) => f.marker),
+          since,
+          after: b.after,
+          after_marker: b.afterMarker ?? null,
+        },
+        { lines: [...new Set([b.n, r.first.n, ...held.map((f) => rule.since(f)), ...(shown ? [b.after] : [])])].sort((x, y) => x - y) },
+      ),
+    );
   }
   if (out.length === 0) {
     const judged = r.later.filter((b) => b.markers.length > 0);
-    out.push({
-      ok: true,
-      message: `scenario reuse: ${judged.length === 1 ? "the later block" : `the ${judged.length} later blocks`} (${PLACEHOLDERS.context} ${lineWords(judged.map((b) => b.n))}) ${judged.length === 1 ? "holds" : "hold"} no stored copy of ${rule.picked.map((f) => rule.what(f)).join("; ")}`,
-      lines: [...new Set([r.first.n, ...rule.picked.map((f) => rule.since(f)), ...judged.map((b) => b.n)])].sort((x, y) => x - y),
-    });
+    out.push(
+      reuse.say(
+        "no-stored-copy",
+        { rule: rule.rule, frames: rule.picked.map(heldParam), first: r.first.n, blocks: judged.map((b) => b.n) },
+        { lines: [...new Set([r.first.n, ...rule.picked.map((f) => rule.since(f)), ...judged.map((b) => b.n)])].sort((x, y) => x - y) },
+      ),
+    );
   }
   return out;
 }

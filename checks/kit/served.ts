@@ -46,10 +46,25 @@ export function servedFrames(v: HostView): ServedFrame[] {
   });
 }
 
+/** A served frame as a finding's param: its id, whether it bore a content_digest, and whose it is (name null: its provider named none). */
+export type ServedParam = { frame_id: string; digest: boolean; name: string | null; provider: number; line: number };
+export const servedParam = (f: ServedFrame): ServedParam => ({
+  frame_id: f.frameId,
+  digest: f.digest !== undefined,
+  name: f.name ?? null,
+  provider: f.provider,
+  line: f.n,
+});
+
+/** A served frame param in words: "fixture:shared (no content_digest) of cgp-conform-wiki". */
+export function servedSaid(f: ServedParam): string {
+  const digest = f.digest ? "" : " (no content_digest)";
+  return `${show(f.frame_id, 60)}${digest} of ${f.name ?? `provider ${f.provider + 1}`}`;
+}
+
 /** A served frame in words: "fixture:shared (no content_digest) of cgp-conform-wiki". */
 export function frameWords(f: ServedFrame): string {
-  const digest = f.digest === undefined ? " (no content_digest)" : "";
-  return `${show(f.frameId, 60)}${digest} of ${f.name ?? `provider ${f.provider + 1}`}`;
+  return servedSaid(servedParam(f));
 }
 
 /**

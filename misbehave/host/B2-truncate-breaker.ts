@@ -11,7 +11,7 @@ export default defineHostMode({
   defect:
     "audits no answer against max_tokens: of a provider whose frames cost more than the budget it keeps those that fit, in the order served, and reports nothing",
   expectFail: ["host:B2"],
-  finding: /the block composes 2 of the 3 frames of cgp-conform-bulk \(\{(provider|url)\}\) .*: keeping what fits truncates a provider that broke B1/,
+  finding: { code: "host:B2.truncated", params: { served: 3 } },
   apply: (honest) => ({
     budgetAudit: () => undefined,
     onFrames(env, ack) {

@@ -8,7 +8,7 @@ export default defineHostMode({
   name: "C2-ignore-egress",
   defect: "queries a provider declaring data_flow.egress: true with no consent recorded (it still refuses unreceipted off-machine scopes)",
   expectFail: ["host:C2"],
-  finding: /the host transmitted a query payload .* declares data_flow\.egress: true, with no consent recorded/,
+  finding: "host:C2.query-before-consent",
   apply: () => ({
     egressRefusal: () => undefined,
   }),

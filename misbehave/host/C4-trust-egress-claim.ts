@@ -9,7 +9,7 @@ export default defineHostMode({
   defect:
     "takes data_flow.egress at its word whatever the provider's address: a non-loopback provider declaring egress: false is queried with no consent (it still refuses plain http:// to one)",
   expectFail: ["host:C4"],
-  finding: /the host transmitted a query payload .* which is not loopback, .*declares data_flow\.egress: false, with no consent recorded/,
+  finding: "host:C4.query-off-loopback",
   only: "http",
   apply: () => ({
     remoteRefusal: () => undefined,

@@ -10,8 +10,7 @@ export default defineHostMode({
   defect:
     "gates on data_flow.egress only: a provider declaring off-machine egress_scopes beside egress: false is queried, and so is one declaring them beside egress: true once a boolean consent is given",
   expectFail: ["host:C6"],
-  finding:
-    /scenario egress-scopes, line \d+: the host transmitted a query payload .* declares off-machine scopes .*third-party-model.* beside egress: false, and no consent receipt exists/,
+  finding: { code: "host:C6.query-unreceipted", params: { scenario: "egress-scopes", egress: false } },
   apply: () => ({
     scopeRefusal: () => undefined,
   }),

@@ -12,8 +12,7 @@ export default defineHostMode({
   defect:
     "lets a boolean consent stand for scope receipts: told it holds one (CGP_CONSENT=egress), it queries a provider declaring off-machine egress_scopes; without one it refuses, naming them",
   expectFail: ["host:C6"],
-  finding:
-    /scenario egress-scopes-consented, line \d+: the host transmitted a query payload .* declares off-machine scopes .*third-party-model.* beside egress: true, and the host was told it holds a boolean consent .* and no receipt for any scope: a boolean consent satisfies no scope gate/,
+  finding: { code: "host:C6.query-unreceipted", params: { scenario: "egress-scopes-consented", egress: true } },
   apply: (honest) => ({
     scopeRefusal(ack) {
       return this.consent === "egress" ? undefined : honest.scopeRefusal.call(this, ack);

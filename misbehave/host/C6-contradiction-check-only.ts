@@ -14,8 +14,7 @@ export default defineHostMode({
   defect:
     "refuses a provider declaring off-machine egress_scopes beside egress: false as a contradiction (C5), and gates nothing else on scopes: told it holds a boolean consent, it queries a provider declaring them beside egress: true",
   expectFail: ["host:C6"],
-  finding:
-    /scenario egress-scopes-consented, line \d+: the host transmitted a query payload .* declares off-machine scopes .*third-party-model.* beside egress: true, and the host was told it holds a boolean consent .* and no receipt for any scope: a boolean consent satisfies no scope gate/,
+  finding: { code: "host:C6.query-unreceipted", params: { scenario: "egress-scopes-consented", egress: true } },
   apply: () => ({
     scopeRefusal(ack) {
       const flow = isObj(ack.provider) && isObj(ack.provider.data_flow) ? ack.provider.data_flow : {};

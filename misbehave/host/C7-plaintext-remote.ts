@@ -11,7 +11,7 @@ export default defineHostMode({
     "takes a plain http:// URL to a non-loopback provider as it takes one to loopback, and queries it once consent is given (it still treats the provider as egress)",
   expectFail: ["host:C7"],
   finding: {
-    "host:C7": /the host transmitted a query payload .* over plain http:\/\/ to a provider .*which is not loopback/,
+    "host:C7": "host:C7.plaintext-query",
   },
   only: "http",
   apply: (honest) => ({

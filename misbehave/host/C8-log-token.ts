@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "C8-log-token",
   defect: "over HTTP, prints a debug line with the Authorization header value (the bearer token) on stderr",
   expectFail: ["host:C8"],
-  finding: /the host's stderr carries the run's bearer token/,
+  finding: { code: "host:C8.token-printed", params: { stream: "stderr" } },
   only: "http",
   apply: (honest) => ({
     authorization(token) {

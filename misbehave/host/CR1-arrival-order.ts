@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "CR1-arrival-order",
   defect: "composes its context block in arrival order (its providers in the order given, each answer's frames as listed), not canonical FrameId order",
   expectFail: ["host:CR1-order"],
-  finding: /the block emits "fixture:shared" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki, and canonical FrameId order puts it after/,
+  finding: { code: "host:CR1-order.out-of-order", params: { first: { frame_id: "fixture:shared" }, second: { frame_id: "fixture:doc-10" } } },
   apply: () => ({
     order: (held) => held,
   }),

@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "CR1-render-score",
   defect: 'renders each frame\'s score in its fence (score="0.97"), frames still in canonical order',
   expectFail: ["host:CR1-render"],
-  finding: /the blocks differ from character \d+: .* where a score \("0\.\d+"\) is written; compose-reordered's block \(line \d+\) is compose's byte for byte/,
+  finding: { code: "host:CR1-render.score-rendered", params: { steady: { by: "control" } } },
   apply: (honest) => ({
     attributes(held) {
       return [...honest.attributes.call(this, held), ["score", String(held.frame.score)]];

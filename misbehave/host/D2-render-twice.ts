@@ -13,7 +13,7 @@ export default defineHostMode({
   defect: "renders a frame's stored copy and its fresh copy, one identity, one after the other",
   expectFail: [],
   expectWarn: ["host:D2"],
-  finding: /the second block \(\{context\} line \d+\): it renders "fixture:kept" \(cgpmark-re-01\) 2 times, and the frame it renders least once/,
+  finding: { code: "host:D2.rendered-twice", params: { frame: { marker: "cgpmark-re-01" }, times: 2 } },
   apply: () => ({
     order(held) {
       return [...held].sort((a, b) => compareIdentity(this.frameId(a), this.frameId(b)));

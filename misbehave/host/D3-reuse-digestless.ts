@@ -9,8 +9,7 @@ export default defineHostMode({
   name: "D3-reuse-digestless",
   defect: "keeps the stored body of a frame with no content_digest across queries, beside what it fetches again",
   expectFail: ["host:D3"],
-  finding:
-    /the second block \(\{context\} line \d+\): it holds the stored copy of "fixture:undigested" \(cgpmark-re-06, no content_digest\), served at line \d+ without a content_digest, not served again; it was composed after a later query's answer/,
+  finding: { code: "host:D3.stored-copy", params: { markers: ["cgpmark-re-06"] } },
   apply: (honest) => ({
     reuses(frame, verdict) {
       return typeof frame.content_digest !== "string" || honest.reuses.call(this, frame, verdict);

@@ -10,7 +10,7 @@ export default defineHostMode({
   name: "E1-embedding-always",
   defect: "sends query.embedding [0.1, 0.2, 0.3] on every query, though it has no embedding model whose fingerprint could match",
   expectFail: ["host:E1"],
-  finding: /the host's query carries a vector of 3 in query\.embedding, but/,
+  finding: { code: "host:E1.unshared-embedding", params: { embedding: { vector: 3 } } },
   apply: (honest) => ({
     query(ack, n) {
       const q = honest.query.call(this, ack, n);

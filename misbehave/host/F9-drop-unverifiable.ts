@@ -9,8 +9,7 @@ export default defineHostMode({
   name: "F9-drop-unverifiable",
   defect: "drops a frame whose attestation does not verify (an unknown algorithm or key, a bad signature) instead of keeping it as unattested",
   expectFail: ["host:F9"],
-  finding:
-    /the block leaves out 2 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm "cgp-conform:unheard-of-signature" is one no verifier recognises\)/,
+  finding: { code: "host:F9.dropped-for-attestation", params: { provider: "cgp-conform-signed" } },
   apply: () => ({
     admit: (_frame, attestation) => attestation.kind !== "unverifiable",
   }),

@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "H3-ignore-family",
   defect: "accepts a handshake_ack of any protocol family and queries the provider",
   expectFail: ["host:H3"],
-  finding: /the host went on to send "query" at line \d+ after/,
+  finding: { code: "host:H3.went-on", params: { first: { type: "query" } } },
   apply: () => ({
     compatible: () => true,
   }),

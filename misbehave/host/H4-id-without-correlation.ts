@@ -8,7 +8,7 @@ export default defineHostMode({
   name: "H4-id-without-correlation",
   defect: "sends an id on every query and verify, whether or not the provider declared capabilities.correlation",
   expectFail: ["host:H4"],
-  finding: /with id "ref-host-\d+" to a provider whose handshake_ack \(line \d+\) does not declare capabilities\.correlation/,
+  finding: "host:H4.id-without-correlation",
   apply: () => ({
     requestId: (_ack, n) => `ref-host-${n}`,
   }),

@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "P5-unadvertised-representation",
   defect: 'always sends representation_preferences ["compact", "full"], regardless of what capabilities.representations advertised',
   expectFail: ["host:P5"],
-  finding: /the host's query prefers "compact", which the provider's handshake_ack \(line \d+\) does not advertise/,
+  finding: { code: "host:P5.unadvertised", params: { foreign: ["compact"] } },
   apply: () => ({
     preferences: () => ["compact", "full"],
   }),

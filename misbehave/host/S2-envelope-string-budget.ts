@@ -10,7 +10,7 @@ export default defineHostMode({
   name: "S2-envelope-string-budget",
   defect: 'sends query.max_tokens as the string "4000" instead of an integer',
   expectFail: ["host:S2-envelope"],
-  finding: /the host's query envelope: \/query\/max_tokens must be integer/,
+  finding: { code: "host:S2-envelope.invalid-envelope", params: { type: "query", pointer: "/query/max_tokens", keyword: "type" } },
   apply: (honest) => ({
     query(ack, n) {
       const q = honest.query.call(this, ack, n);

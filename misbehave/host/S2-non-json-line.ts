@@ -12,7 +12,7 @@ export default defineHostMode({
   // host:S2-framing holds text that is not an envelope as a SHOULD ("exactly one envelope per line" carries no keyword), as for a provider's banner.
   expectFail: [],
   expectWarn: ["host:S2-framing"],
-  finding: /not a JSON object.*"# reference-host: debug"/,
+  finding: { code: "host:S2-framing.not-json", params: { first: "# reference-host: debug" } },
   apply: () => ({
     beforeQuery: () => ["# reference-host: debug"],
   }),

@@ -8,7 +8,7 @@ export default defineHostMode({
   name: "S3-unversioned",
   defect: 'opens with handshake protocol_version "contextgraph/1", which the version grammar does not allow',
   expectFail: ["host:S3-version"],
-  finding: /the host's handshake protocol_version "contextgraph\/1" does not follow the version grammar/,
+  finding: { code: "host:S3-version.off-grammar", params: { version: "contextgraph/1" } },
   apply: () => ({
     handshake: () => ({ type: "handshake", protocol_version: "contextgraph/1" }),
   }),

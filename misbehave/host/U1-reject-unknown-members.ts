@@ -32,7 +32,7 @@ export default defineHostMode({
   name: "U1-reject-unknown-members",
   defect: "rejects (exit 1, unexpected member) a handshake_ack or frames envelope carrying a member the schema does not define",
   expectFail: ["host:U1"],
-  finding: /did it reject the ack for its unknown members\?|identical but for unknown members/,
+  finding: { code: "host:U1.ending-differs", params: { ending: { kind: "exit", code: 1 } } },
   apply: () => ({
     reject(env) {
       if (env.type === "handshake_ack") {

@@ -13,7 +13,7 @@ export default defineHostMode({
   name: "U2-reject-unknown-kind",
   defect: "exits 1 on a frame whose kind is not a base kind (snippet, symbol, fact, doc, memory, episode, graph)",
   expectFail: ["host:U2"],
-  finding: /the host exited with status 1 \(line \d+\), but in lock-step, identical but for an unknown kind and rel/,
+  finding: { code: "host:U2.ending-differs", params: { ending: { kind: "exit", code: 1 } } },
   apply: () => ({
     reject(env) {
       if (env.type !== "frames" || !isObj(env.result) || !Array.isArray(env.result.frames)) return undefined;

@@ -8,7 +8,7 @@ export default defineHostMode({
   name: "V1-bodies-in-verify",
   defect: "puts each frame's content and title into the identities of its verify",
   expectFail: ["host:V1"],
-  finding: /the host's verify carries more than frame identities: .* "content", "title"/,
+  finding: { code: "host:V1.frame-bodies", params: { members: ["content", "title"] } },
   apply: (honest) => ({
     identity(ack, frame) {
       const id = honest.identity.call(this, ack, frame);

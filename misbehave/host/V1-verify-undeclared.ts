@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "V1-verify-undeclared",
   defect: "sends a verify after the frames even when the provider did not declare capabilities.verify",
   expectFail: ["host:V1"],
-  finding: /the host sent verify to a provider whose handshake_ack \(line \d+\) does not declare capabilities\.verify/,
+  finding: "host:V1.verify-undeclared",
   apply: () => ({
     wantsVerify: () => true,
   }),

@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "V2-silence-as-valid",
   defect: "takes an identity its verify asked about and got no verdict for as still valid, and reuses the stored body",
   expectFail: ["host:V2"],
-  finding: /the second block \(\{context\} line \d+\): it holds the stored copy of "fixture:unanswered" \(cgpmark-re-05\), asked about and given no verdict/,
+  finding: { code: "host:V2.stored-copy", params: { markers: ["cgpmark-re-05"] } },
   apply: (honest) => ({
     reuses(frame, verdict) {
       return (verdict === undefined && typeof frame.content_digest === "string") || honest.reuses.call(this, frame, verdict);

@@ -8,7 +8,7 @@ export default defineHostMode({
   name: "V3-unknown-as-valid",
   defect: "reads a verdict of unknown as valid, and reuses the stored body",
   expectFail: ["host:V3"],
-  finding: /the second block \(\{context\} line \d+\): it holds the stored copy of "fixture:unsure" \(cgpmark-re-04\), which verify called "unknown"/,
+  finding: { code: "host:V3.stored-copy", params: { markers: ["cgpmark-re-04"] } },
   apply: (honest) => ({
     reuses(frame, verdict) {
       return verdict?.status === "unknown" || honest.reuses.call(this, frame, verdict);

@@ -9,8 +9,7 @@ export default defineHostMode({
   name: "V4-keep-stale-copies",
   defect: "reuses the stored body of a frame verify called stale or gone, as if it were valid",
   expectFail: ["host:V4"],
-  finding:
-    /the second block \(\{context\} line \d+\): it holds the stored copies of 2 frames: "fixture:changed" \(cgpmark-re-02\), which verify called stale \(line \d+\); "fixture:removed" \(cgpmark-re-03\), which verify called gone/,
+  finding: { code: "host:V4.stored-copy", params: { markers: ["cgpmark-re-02", "cgpmark-re-03"] } },
   apply: (honest) => ({
     reuses(frame, verdict) {
       return verdict?.status === "stale" || verdict?.status === "gone" || honest.reuses.call(this, frame, verdict);

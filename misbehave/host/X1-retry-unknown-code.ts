@@ -10,7 +10,7 @@ export default defineHostMode({
   name: "X1-retry-unknown-code",
   defect: "treats an unrecognised error code as retryable (unavailable), sending the query twice more; internal is not retried",
   expectFail: ["host:X1"],
-  finding: /answered error "cgp-conform:unheard-of", the host retried, sending 3 queries/,
+  finding: { code: "host:X1.retried-unlike-internal", params: { sent: 3 } },
   apply: (honest) => ({
     classify(code) {
       const cls = honest.classify.call(this, code);

@@ -10,7 +10,7 @@ export default defineHostMode({
   name: "X2-retry-codeless-error",
   defect: "treats an error with no code as retryable (unavailable), sending the query twice more; internal is not retried",
   expectFail: ["host:X2"],
-  finding: /answered an error with no code, the host retried, sending 3 queries/,
+  finding: { code: "host:X2.retried-unlike-internal", params: { sent: 3 } },
   apply: (honest) => ({
     classify(code) {
       return code === undefined ? "unavailable" : honest.classify.call(this, code);

@@ -60,23 +60,27 @@ runHostCases(B2, [
     name: "dropped, and nothing the run can see reports it",
     build: () => breaker({}),
     status: "warn",
+    codes: ["host:B2.drop-unreported"],
     says: [/but nothing the run can see reports the drop/],
   },
   {
     name: "a line about something else is no report",
     build: () => breaker({ printed: ["frame fixture:docs-1 kind doc 19 tokens"] }),
     status: "warn",
+    codes: ["host:B2.drop-unreported"],
   },
   {
     name: "a budget summary on stderr is no report of the drop",
     build: () => breaker({ printed: ["mcp-host-driver: call 1: isError=false Retrieved 2 context frame(s), 35/4096 budget tokens."] }),
     status: "warn",
+    codes: ["host:B2.drop-unreported"],
     says: [/but nothing the run can see reports the drop: .*a budget summary is no report of a drop/],
   },
   {
     name: "max_tokens named with no drop beside it is no report",
     build: () => breaker({ printed: ["query sent: max_tokens 4000, max_frames 8"] }),
     status: "warn",
+    codes: ["host:B2.drop-unreported"],
   },
   {
     name: "the provider named beside a drop, on stderr",
@@ -97,11 +101,13 @@ runHostCases(B2, [
     name: "a budget summary in the block is no report either",
     build: () => breaker({ header: "Retrieved 2 context frame(s), 35/4096 budget tokens.\n" }),
     status: "warn",
+    codes: ["host:B2.drop-unreported"],
   },
   {
     name: "truncated to fit: two of the three kept",
     build: () => breaker({ keep: (held) => held.slice(0, 2), printed: [DROPPED] }),
     status: "fail",
+    codes: ["host:B2.truncated"],
     says: [
       /scenario budget-breaker, line \d+: the block composes 2 of the 3 frames of cgp-conform-bulk \(\{provider\}\) \("fixture:bulk-1", "fixture:bulk-2"\), and its answer \(line \d+\) cost 6000 tokens .*: keeping what fits truncates a provider that broke B1/,
     ],
@@ -110,12 +116,14 @@ runHostCases(B2, [
     name: "kept whole",
     build: () => breaker({ keep: (held) => held }),
     status: "fail",
+    codes: ["host:B2.composed-all"],
     says: [/the block composes all 3 frames of cgp-conform-bulk \(\{provider\}\), and its answer/],
   },
   {
     name: "nothing of either provider composed, a block written in lock-step: it admitted nothing",
     build: () => breaker({ honest: false, printed: [DROPPED] }, lockStep()),
     status: "warn",
+    codes: ["host:B2.admitted-nothing"],
     says: [/none composes those of cgp-conform-docs \(\{provider2\}\) either, which kept within budget: the host admitted nothing/],
   },
   {

@@ -24,6 +24,7 @@ runHostCases(C2, [
         .send(query({ goal: "summarise the secret plan" }))
         .end(),
     status: "fail",
+    codes: ["host:C2.query-before-consent"],
     says: [
       /scenario egress, line 10: the host transmitted a query payload \(goal "summarise the secret plan"\) to a provider whose handshake_ack \(line 9\) declares data_flow.egress: true/,
     ],
@@ -42,6 +43,7 @@ runHostCases(C2, [
         .send(query({ goal: "summarise the secret plan" }))
         .end(),
     status: "fail",
+    codes: ["host:C2.query-before-consent"],
     says: [/scenario egress, line 8: the host transmitted a query payload/],
     lines: [8],
   },

@@ -37,6 +37,7 @@ runHostCases(C4, [
         .send(SHUTDOWN)
         .end(),
     status: "fail",
+    codes: ["host:C4.query-off-loopback"],
     says: [
       /scenario non-loopback-tls, line 11: the host transmitted a query payload \(goal "the secret plan"\) to a provider on https:\/\/192\.0\.2\.1:40312\/ \(line 8\), which is not loopback, whose handshake_ack \(line 10\) declares data_flow\.egress: false, with no consent recorded/,
     ],
@@ -46,12 +47,14 @@ runHostCases(C4, [
     name: "a query payload fails even where lock-step saw none",
     build: () => hostTx("http").scenario("lock-step").handshake().end().scenario("non-loopback-tls").handshake(LOCAL_CLAIM).send(query()).end(),
     status: "fail",
+    codes: ["host:C4.query-off-loopback"],
     lines: [7],
   },
   {
     name: "a TLS handshake that failed, and nothing sent: not observed, never a pass",
     build: () => remote().note("tls-failed", { reason: "the host's TLS handshake failed: ECONNRESET" }).end({ code: 1 }),
     status: "unobserved",
+    codes: ["host:C4.tls-failed"],
     untestable: true,
     says: [
       /the host's TLS handshake with the provider on https:\/\/192\.0\.2\.1:40312\/ \(line 8\) did not complete \(line 9: .*ECONNRESET\) and it sent nothing.*CGP_PROVIDER_CA and \{ca\}/,
@@ -62,6 +65,7 @@ runHostCases(C4, [
     name: "a TLS handshake that failed, then a query that went through, fails",
     build: () => remote().note("tls-failed", { reason: "the host's TLS handshake failed: ECONNRESET" }).handshake(LOCAL_CLAIM).send(query()).end(),
     status: "fail",
+    codes: ["host:C4.query-off-loopback"],
     lines: [12],
   },
   {
@@ -82,6 +86,7 @@ runHostCases(C4, [
         .send(query())
         .end(),
     status: "fail",
+    codes: ["host:C4.query-off-loopback"],
     lines: [11],
   },
   {

@@ -32,6 +32,7 @@ runHostCases(C6, [
     name: "refused silently: the typed error could not be seen",
     build: () => queried().scenario("egress-scopes").handshake(OFF).send(SHUTDOWN).end({ code: 1 }),
     status: "warn",
+    codes: ["host:C6.scopes-unnamed"],
     strict: "warn",
     says: [/nothing the host printed \(0 lines\) names any of the scopes .*could not be seen in its output/],
     lines: [9],
@@ -45,6 +46,7 @@ runHostCases(C6, [
         .send(query({ goal: "what leaves" }))
         .end(),
     status: "fail",
+    codes: ["host:C6.query-unreceipted"],
     says: [
       /scenario egress-scopes, line 10: the host transmitted a query payload \(goal "what leaves"\) to a provider whose handshake_ack \(line 9\) declares off-machine scopes "third-party-model", "cgp-conform:mirror" beside egress: false, and no consent receipt exists: refuse the query/,
     ],
@@ -63,6 +65,7 @@ runHostCases(C6, [
         .send(query({ goal: "what leaves" }))
         .end(),
     status: "fail",
+    codes: ["host:C6.query-unreceipted"],
     says: [/scenario egress-scopes, line 8: the host transmitted a query payload \(goal "what leaves"\)/],
     lines: [8],
   },
@@ -75,6 +78,7 @@ runHostCases(C6, [
         .send(query())
         .end(),
     status: "fail",
+    codes: ["host:C6.query-unreceipted"],
     says: [/off-machine scopes "acme:vault"/],
     lines: [10],
   },
@@ -117,6 +121,7 @@ runHostCases(C6, [
         .send(query({ goal: "to the model" }))
         .end(),
     status: "fail",
+    codes: ["host:C6.query-unreceipted"],
     says: [
       /scenario egress-scopes-consented, line 15: the host transmitted a query payload \(goal "to the model"\) to a provider whose handshake_ack \(line 14\) declares off-machine scopes "third-party-model", "cgp-conform:mirror" beside egress: true, and the host was told it holds a boolean consent for it \(CGP_CONSENT=egress\) and no receipt for any scope: a boolean consent satisfies no scope gate; refuse the query/,
       /scenario egress-scopes: the host sent no query/,
@@ -137,6 +142,7 @@ runHostCases(C6, [
         .send(query())
         .end(),
     status: "fail",
+    codes: ["host:C6.query-unreceipted"],
     says: [
       /scenario egress-scopes: the host's stderr names the scopes at line 10/,
       /scenario egress-scopes-consented, line 15: the host transmitted a query payload/,
@@ -148,6 +154,7 @@ runHostCases(C6, [
     build: () =>
       queried().scenario("egress-scopes").handshake(OFF).send(query()).end().scenario("egress-scopes-consented").handshake(CONSISTENT).send(query()).end(),
     status: "fail",
+    codes: ["host:C6.query-unreceipted"],
     says: [/scenario egress-scopes, line 10: the host transmitted/, /scenario egress-scopes-consented, line 14: the host transmitted/],
     lines: [10, 14],
   },
@@ -161,6 +168,7 @@ runHostCases(C6, [
         .send(SHUTDOWN)
         .end({ code: 1 }),
     status: "warn",
+    codes: ["host:C6.scopes-unnamed"],
     says: [
       /scenario egress-scopes-consented: nothing the host printed \(1 line\) names any of the scopes .*could not be seen in its output \(it may be surfaced elsewhere\); and a host that did not take the boolean consent it was given \(CGP_CONSENT, \{consent\}\) refused by its boolean gate, which shows no scope gate/,
     ],
@@ -176,6 +184,7 @@ runHostCases(C6, [
         .send(SHUTDOWN)
         .end({ code: 1 }),
     status: "warn",
+    codes: ["host:C6.scopes-unnamed"],
     says: [/scenario egress-scopes-consented: nothing the host printed \(1 line\) names any of the scopes/],
     never: [/scenario egress-scopes-consented: the host's stderr names/],
   },

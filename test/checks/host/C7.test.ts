@@ -27,6 +27,7 @@ runHostCases(C7, [
     name: "refused silently: a consent gate cannot be told from C7's refusal",
     build: () => plaintext().end({ code: 1 }),
     status: "warn",
+    codes: ["host:C7.no-transport-reason"],
     strict: "warn",
     says: [/nothing the host printed \(0 lines\) gives the transport .* which the run cannot tell from C7's refusal/],
     lines: [9],
@@ -40,6 +41,7 @@ runHostCases(C7, [
         .send(SHUTDOWN)
         .end(),
     status: "fail",
+    codes: ["host:C7.plaintext-query"],
     says: [
       /scenario non-loopback-plaintext, line 11: the host transmitted a query payload \(goal "the secret plan"\) over plain http:\/\/ to a provider on http:\/\/192\.0\.2\.1:40311\/ \(line 8\), which is not loopback, the run's bearer token with it/,
       /lines 9, 12: the host sent 2 requests \(handshake, shutdown\) over plain http:\/\//,
@@ -60,6 +62,7 @@ runHostCases(C7, [
         .send(query(), { auth: "none" })
         .end(),
     status: "fail",
+    codes: ["host:C7.plaintext-query"],
     says: [/line 8: the host transmitted a query payload/],
     never: [/bearer token/],
     lines: [8],
@@ -68,6 +71,7 @@ runHostCases(C7, [
     name: "a handshake in plaintext, then a refusal: no payload, but no TLS either",
     build: () => plaintext().handshake(EGRESS).print("stderr", REFUSAL).send(SHUTDOWN).end({ code: 1 }),
     status: "warn",
+    codes: ["host:C7.plaintext-requests"],
     says: [
       /lines 9, 12: the host sent 2 requests \(handshake, shutdown\) over plain http:\/\/ to a provider on http:\/\/192\.0\.2\.1:40311\/ \(line 8\), which is not loopback, the run's bearer token with them: no query payload, but C7 asks for TLS/,
       /it sent 2 envelopes, no query, and exited with status 1/,

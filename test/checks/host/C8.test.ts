@@ -13,6 +13,7 @@ runHostCases(C8, [
     name: "the token in a log line, base64",
     build: () => hostTx("http").scenario("bearer-token").handshake().print("stderr", "debug: Authorization: Basic [redacted]", ["base64"]).send(SHUTDOWN).end(),
     status: "fail",
+    codes: ["host:C8.token-printed"],
     says: [/scenario bearer-token, line 4: the host's stderr carries the run's bearer token \(as base64\); a host MUST NOT log a credential/],
     never: [/Authorization/, /redacted/],
     lines: [4],
@@ -22,6 +23,7 @@ runHostCases(C8, [
     build: () =>
       hostTx("http").scenario("bearer-token").honest().scenario("error-internal").handshake().print("stdout", "token=[redacted]", ["raw"]).end({ code: 1 }),
     status: "fail",
+    codes: ["host:C8.token-printed"],
     says: [/scenario error-internal, line 10: the host's stdout carries the run's bearer token \(as raw\)/],
     lines: [10],
   },

@@ -55,6 +55,7 @@ runHostCases(CR1_order, [
     name: "arrival order",
     build: () => both(plain),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [
       /scenario compose, line \d+: the block emits "fixture:shared" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki, and canonical FrameId order puts it after/,
     ],
@@ -73,6 +74,7 @@ runHostCases(CR1_order, [
         ),
       ),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [
       /frame ids compare by code point, as bytes, not as words or numbers.*; also .*"fixture:doc-9" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki/,
     ],
@@ -84,6 +86,7 @@ runHostCases(CR1_order, [
         plain([...held].sort((a, b) => byProvider(a, b) || id(a).toLowerCase().localeCompare(id(b).toLowerCase()) || digest(a).localeCompare(digest(b)))),
       ),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [/emits "fixture:alpha" of cgp-conform-code before "fixture:Beta" \(no content_digest\) of cgp-conform-code/],
   },
   {
@@ -91,6 +94,7 @@ runHostCases(CR1_order, [
     build: () =>
       both((held) => plain([...held].sort((a, b) => byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(b).localeCompare(digest(a)))))),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [
       /emits "fixture:shared" of cgp-conform-wiki before "fixture:shared" \(no content_digest\) of cgp-conform-wiki, .*the same frame id orders by content_digest, an absent one first/,
     ],
@@ -115,6 +119,7 @@ runHostCases(CR1_order, [
           .join("\n"),
       ),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [
       /scenario compose, line \d+: the block emits "fixture:shared" of cgp-conform-wiki before "fixture:doc-10" of cgp-conform-wiki, .*provider ids that sort cgp-conform-wiki before cgp-conform-code/,
     ],
@@ -131,6 +136,7 @@ runHostCases(CR1_order, [
       return finish(b, 2);
     },
     status: "warn",
+    codes: ["host:CR1-order.no-one-keying"],
     strict: "warn",
     says: [
       /scenario compose: its blocks order the providers' frames in ways no one keying of the providers makes canonical \(cgp-conform-code's before cgp-conform-wiki's at line \d+, the other way at line \d+\)/,
@@ -141,6 +147,7 @@ runHostCases(CR1_order, [
     build: () =>
       both((held) => plain([...held].sort((a, b) => -byProvider(a, b) || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : digest(a) < digest(b) ? -1 : 1))), true),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [
       /emits "fixture:shared" of cgp-conform-wiki before "fixture:Beta" \(no content_digest\) of cgp-conform-code, .*provider ids compare first; provider ids: the provider ids its usage reports give/,
     ],
@@ -150,6 +157,7 @@ runHostCases(CR1_order, [
     build: () =>
       both((held) => plain([...held].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : byProvider(a, b) || (digest(a) < digest(b) ? -1 : 1))))),
     status: "fail",
+    codes: ["host:CR1-order.out-of-order"],
     says: [/a provider's frames stand together, its provider id comparing first; provider ids: no keying of the providers/],
   },
   {
@@ -159,6 +167,7 @@ runHostCases(CR1_order, [
       return both((held) => `turn ${++turn}\n${block(held)}`);
     },
     status: "warn",
+    codes: ["host:CR1-order.reorder-differs"],
     says: [/scenarios compose \(line \d+\) and compose-reordered \(line \d+\) compose the same 8 frames, .*the blocks differ from character 5: "turn 1\\n/],
   },
   {

@@ -47,6 +47,7 @@ runHostCases(CR1_render, [
     name: "a score rendered beside each frame",
     build: () => all(withEach((h) => ` [relevance ${String(h.frame.score)}]`)),
     status: "fail",
+    codes: ["host:CR1-render.score-rendered"],
     says: [
       /differing in their scores alone, and the blocks differ from character \d+: .*, where a score \("0\.\d\d"\) is written; compose-reordered's block \(line \d+\) is compose's byte for byte/,
     ],
@@ -55,6 +56,7 @@ runHostCases(CR1_render, [
     name: "a score rounded to two places is found too",
     build: () => all(withEach((h) => ` (${(h.frame.score as number).toFixed(2)})`)),
     status: "fail",
+    codes: ["host:CR1-render.score-rendered"],
   },
   {
     name: "a clock in every block: the difference is not the score's",
@@ -63,6 +65,7 @@ runHostCases(CR1_render, [
       return all((held) => `at 12:00:0${++t}\n${block(held)}`);
     },
     status: "warn",
+    codes: ["host:CR1-render.bytes-differ"],
     strict: "warn",
     says: [
       /compose-reordered's block \(line \d+\) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical, so what changed cannot be put down to the score alone/,
@@ -78,6 +81,7 @@ runHostCases(CR1_render, [
         }),
       ),
     status: "warn",
+    codes: ["host:CR1-render.bytes-differ"],
     says: [/no score is written where they part, so what changed cannot be put down to the score alone/],
   },
   {
@@ -90,6 +94,7 @@ runHostCases(CR1_render, [
     name: "arrival order, a score in each frame, two calls per scenario rendering alike: the host's own two blocks show it renders alike, a failure",
     build: () => allTwice(arrival((h) => ({ score: h.frame.score, token_cost: h.frame.token_cost }))),
     status: "fail",
+    codes: ["host:CR1-render.score-rendered"],
     says: [
       /where a score \("0\.\d+"\) is written; compose's own 2 blocks \(lines \d+, \d+\) are byte-identical to each other, so nothing but the score changed them/,
     ],
@@ -98,6 +103,7 @@ runHostCases(CR1_render, [
     name: "the same, with one call per scenario: nothing shows it renders alike, a warning",
     build: () => all(arrival((h) => ({ score: h.frame.score }))),
     status: "warn",
+    codes: ["host:CR1-render.bytes-differ"],
     says: [
       /differs from compose's too, and neither scenario wrote two blocks of its own byte-identical, so what changed cannot be put down to the score alone/,
     ],
@@ -106,6 +112,7 @@ runHostCases(CR1_render, [
     name: "a clock to the second first, a score (as a 32-bit float) later, two calls alike: the score's place fails",
     build: () => allTwice(arrival((h) => ({ score: Math.fround(h.frame.score as number) }), true)),
     status: "fail",
+    codes: ["host:CR1-render.score-rendered-later"],
     says: [
       /the blocks differ from character \d+: .*, where no score is written, but past 1 other place where they differ, at character \d+: "0\.\d+" in compose, "0\.\d+" in compose-rescored, exactly the scores each serves "fixture:[^"]+" of cgp-conform-\w+ with: the score reached the bytes whatever else differs; compose's own 2 blocks/,
     ],
@@ -114,6 +121,7 @@ runHostCases(CR1_render, [
     name: "a clock to the second, no score, two calls alike: a warning, not a failure",
     build: () => allTwice(arrival(() => ({}), true)),
     status: "warn",
+    codes: ["host:CR1-render.bytes-differ"],
     strict: "warn",
     says: [/no score is written where they part, so what changed cannot be put down to the score alone/],
     never: [/the score reached the bytes/],

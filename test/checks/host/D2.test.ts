@@ -19,6 +19,7 @@ runHostCases(D2, [
     name: "the stored copy and the fresh one both rendered",
     build: () => reuseTx({ requery: true, blocks: (h) => [h.first, [...only(h.first, "fixture:kept"), ...h.second]] }),
     status: "warn",
+    codes: ["host:D2.rendered-twice"],
     strict: "fail",
     says: [/the second block \(\{context\} line 12\): it renders "fixture:kept" \(cgpmark-re-01\) 2 times, and the frame it renders least once/],
     lines: [12],

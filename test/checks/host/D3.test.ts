@@ -17,6 +17,7 @@ runHostCases(D3, [
     build: () =>
       reuseTx({ requery: true, blocks: (h) => [h.first, [...only(h.first, "fixture:undigested"), ...only(h.second, "fixture:kept", "fixture:changed")]] }),
     status: "fail",
+    codes: ["host:D3.stored-copy"],
     says: [
       /the second block \(\{context\} line 12\): it holds the stored copy of "fixture:undigested" \(cgpmark-re-06, no content_digest\), served at line 5 without a content_digest, not served again; it was composed after a later query's answer, since it holds cgpmark-re-12, first served at line 9/,
     ],
@@ -27,11 +28,13 @@ runHostCases(D3, [
     build: () =>
       reuseTx({ verify: false, requery: true, blocks: (h) => [h.first, [...only(h.first, "fixture:undigested"), ...only(h.second, "fixture:changed")]] }),
     status: "fail",
+    codes: ["host:D3.stored-copy"],
   },
   {
     name: "reused with no later query: not shown across queries, a warning",
     build: () => reuseTx({ blocks: (h) => [h.first, only(h.first, "fixture:kept", "fixture:undigested")] }),
     status: "warn",
+    codes: ["host:D3.stored-copy-unshown"],
     strict: "warn",
     says: [/no later query shows in it, and reuse among one query's compositions is not across queries: this warns/],
   },

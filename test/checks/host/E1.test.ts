@@ -22,6 +22,7 @@ runHostCases(E1, [
         .send(query({ embedding: [0.1, 0.2, 0.3, 0.4] }))
         .end(),
     status: "fail",
+    codes: ["host:E1.unshared-embedding"],
     says: [
       /scenario lock-step, line 4: the host's query carries a vector of 4 in query.embedding, but the provider's handshake_ack \(line 3\) declares no embeddings_fingerprint/,
       /declared fingerprint: none/,
@@ -37,6 +38,7 @@ runHostCases(E1, [
         .send(query({ embedding: [1, 0, 0] }))
         .end(),
     status: "fail",
+    codes: ["host:E1.unshared-embedding"],
     says: [/line 4: .*a vector of 3 .*"cgp-conform-4f2a\/3\/l2", made for this run, which no host can have/],
     lines: [4],
   },

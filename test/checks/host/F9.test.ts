@@ -37,6 +37,7 @@ runHostCases(F9, [
     name: "every unverifiable frame dropped, the unattested one composed",
     build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-2")),
     status: "fail",
+    codes: ["host:F9.dropped-for-attestation"],
     says: [
       /the block leaves out 2 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm .*\); "fixture:freeze-4" .*; it composes "fixture:freeze-2" of cgp-conform-signed, which carries none and is alike in kind, token_cost and score/,
       /the block leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-3" \(its signature does not verify under the published key\); §6\.5\.4 gives an invalid attestation the opposite response/,
@@ -46,12 +47,14 @@ runHostCases(F9, [
     name: "only the frame with a bad signature dropped: invalid, not uncheckable, so it informs",
     build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-3")),
     status: "info",
+    codes: ["host:F9.dropped-invalid"],
     says: [/leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-3" \(its signature does not verify/],
   },
   {
     name: "only the frame with an unknown key dropped",
     build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-4")),
     status: "fail",
+    codes: ["host:F9.dropped-for-attestation"],
     says: [/leaves out 1 frame of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-4" \(its key_id/],
   },
   {
@@ -77,12 +80,14 @@ runHostCases(F9, [
         },
       ),
     status: "warn",
+    codes: ["host:F9.dropped-unexplained"],
     says: [/the unattested frames composed differ from them in kind, token_cost or score, so the attestation may not be why/],
   },
   {
     name: "a block with the unverifiable frames gone and no unattested one either",
     build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-1").map((h) => ({ ...h, frame: h.frame }))),
     status: "warn",
+    codes: ["host:F9.dropped-unexplained"],
     says: [/composes no unattested frame either/],
   },
   {
@@ -110,6 +115,7 @@ runHostCases(F9, [
     name: "no block here, one in lock-step: it admitted nothing",
     build: () => signed(() => undefined, lockStep()),
     status: "warn",
+    codes: ["host:F9.admitted-nothing"],
     says: [/no block composes any of the 4 frames served .*: it admitted nothing, so that it keeps unverifiable frames cannot be shown/],
   },
   {

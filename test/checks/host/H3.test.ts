@@ -28,6 +28,7 @@ runHostCases(H3, [
         .answer({ type: "frames", result: { frames: [] } })
         .end({ code: 0 }),
     status: "fail",
+    codes: ["host:H3.went-on"],
     says: [
       /the host went on to send "query" at line 4 after a handshake_ack of "contextgraph\/2.0" \(line 3\).*of family contextgraph\/2, and nothing it printed names the mismatch; a mismatch must be reported as a named error/,
     ],
@@ -42,6 +43,7 @@ runHostCases(H3, [
         .answer({ type: "frames", result: { frames: [] } })
         .end({ code: 0 }),
     status: "warn",
+    codes: ["host:H3.went-on-named"],
     strict: "warn",
     says: [/the host named the mismatch \(its stderr, line 4\) yet went on to send "query" at line 5/],
   },
@@ -49,6 +51,7 @@ runHostCases(H3, [
     name: "left to hang",
     build: () => wrong().end({ hang: 10000 }),
     status: "fail",
+    codes: ["host:H3.hung"],
     says: [/the host did not end within 10000 ms and was killed \(line 4\): a mismatch must be reported as a named error, never left to hang/],
     lines: [4],
   },
@@ -56,6 +59,7 @@ runHostCases(H3, [
     name: "exit 0 and nothing printed: the error could not be seen",
     build: () => wrong().end({ code: 0 }),
     status: "warn",
+    codes: ["host:H3.exit-zero-unnamed"],
     strict: "warn",
     says: [/exited with status 0 \(line 4\) and nothing it printed names the mismatch: the named error could not be seen/],
     lines: [3],
@@ -64,6 +68,7 @@ runHostCases(H3, [
     name: "a nonzero exit that names nothing: informational (a nonzero exit is not required, nor failing alone)",
     build: () => wrong().print("stderr", "fatal: giving up").end({ code: 1 }),
     status: "info",
+    codes: ["host:H3.unnamed"],
     says: [/the host sent no query or verify/, /exited with status 1 \(line 5\), but nothing it printed names the mismatch/],
     lines: [3],
   },
@@ -71,6 +76,7 @@ runHostCases(H3, [
     name: "a crash is not a named error",
     build: () => wrong().end({ signal: "SIGABRT" }),
     status: "warn",
+    codes: ["host:H3.crash-unnamed"],
     strict: "warn",
     says: [/was ended by SIGABRT \(line 4\) and nothing it printed names the mismatch: a crash is not a named error/],
   },

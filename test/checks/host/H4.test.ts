@@ -17,6 +17,7 @@ runHostCases(H4, [
         .send(query({}, { id: "q-1" }))
         .end(),
     status: "fail",
+    codes: ["host:H4.id-without-correlation"],
     says: [
       /scenario lock-step, line 4: the host sent "query" with id "q-1" to a provider whose handshake_ack \(line 3\) does not declare capabilities.correlation/,
     ],
@@ -32,6 +33,7 @@ runHostCases(H4, [
         .send(SHUTDOWN)
         .end(),
     status: "warn",
+    codes: ["host:H4.id-before-ack"],
     strict: "warn",
     says: [/line 2: the host's "handshake" carries id "h1", sent before the handshake_ack \(line 3\) declared whether correlation is offered/],
     lines: [2],

@@ -32,6 +32,7 @@ runHostCases(P5, [
         .send(prefer(["compact", "full"]))
         .end(),
     status: "fail",
+    codes: ["host:P5.unadvertised"],
     says: [
       /scenario representations-subset, line 4: the host's query prefers "compact", which the provider's handshake_ack \(line 3\) does not advertise \(it advertises full\)/,
     ],
@@ -57,6 +58,7 @@ runHostCases(P5, [
         .send(prefer(["compact"]))
         .end(),
     status: "fail",
+    codes: ["host:P5.unadvertised"],
     says: [/prefers "compact"/],
     lines: [4],
   },
@@ -69,6 +71,7 @@ runHostCases(P5, [
         .send(prefer(["hologram", "full"]))
         .end(),
     status: "fail",
+    codes: ["host:P5.unadvertised"],
     says: [/prefers "hologram"/],
     lines: [4],
   },

@@ -18,6 +18,7 @@ runHostCases(S2envelope, [
       return hostTx().scenario("lock-step").handshake().send(q).end();
     },
     status: "fail",
+    codes: ["host:S2-envelope.invalid-envelope"],
     says: [/scenario lock-step, line 4: the host's query envelope: \/query\/max_tokens required member "max_tokens" is missing/],
     lines: [4],
   },
@@ -30,6 +31,7 @@ runHostCases(S2envelope, [
         .send(query({ max_tokens: "2000" }))
         .end(),
     status: "fail",
+    codes: ["host:S2-envelope.invalid-envelope"],
     says: [/line 4: the host's query envelope: \/query\/max_tokens .*\| "2000"/],
     lines: [4],
   },
@@ -42,6 +44,7 @@ runHostCases(S2envelope, [
         .send({ type: "verify", request: { frames: [{ provider_id: "p" }] } })
         .end(),
     status: "fail",
+    codes: ["host:S2-envelope.invalid-envelope"],
     says: [/line 4: the host's verify envelope: \/request\/frames\/0\/frame_id required member "frame_id" is missing/],
     lines: [4],
   },

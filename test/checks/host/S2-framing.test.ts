@@ -20,6 +20,7 @@ runHostCases(S2framing, [
     name: "a pretty-printed envelope: the MUST",
     build: () => hostTx().scenario("lock-step").handshake().send("{").send('  "type": "shutdown"').send("}").end(),
     status: "fail",
+    codes: ["host:S2-framing.fragment"],
     says: [
       /scenario lock-step, lines 4, 5, 6: the host wrote a fragment of a pretty-printed \(multi-line\) envelope: "\{"/,
       /an envelope MUST NOT contain a literal newline/,
@@ -37,6 +38,7 @@ runHostCases(S2framing, [
         .answer({ type: "frames", result: { frames: [] } })
         .end(),
     status: "warn",
+    codes: ["host:S2-framing.not-json"],
     strict: "warn",
     says: [/scenario lock-step, line 2: the host wrote text that is not a JSON object to the provider's input/, /"host starting, v1.2"/],
     lines: [2],
@@ -50,6 +52,7 @@ runHostCases(S2framing, [
         .send({ query: { goal: "x" } })
         .end(),
     status: "warn",
+    codes: ["host:S2-framing.untyped"],
     strict: "warn",
     says: [/line 4: the host wrote a JSON object with no string type member/],
     lines: [4],
@@ -58,6 +61,7 @@ runHostCases(S2framing, [
     name: "a line over the run's cap: informational",
     build: () => hostTx().scenario("lock-step").handshake().send('{"type":"query","query":{"goal":"', { overLong: true, bytes: 1048577 }).end(),
     status: "info",
+    codes: ["host:S2-framing.over-long"],
     says: [/line 4: a line over the run's line cap \(1048577 bytes when it crossed it\) was not kept/],
     lines: [4],
   },
@@ -65,6 +69,7 @@ runHostCases(S2framing, [
     name: "a query before any handshake",
     build: () => hostTx().scenario("lock-step").send(query()).handshake().send(SHUTDOWN).end(),
     status: "warn",
+    codes: ["host:S2-framing.before-handshake"],
     strict: "warn",
     says: [/scenario lock-step, line 2: the host sent query before any handshake/],
     lines: [2],
@@ -73,6 +78,7 @@ runHostCases(S2framing, [
     name: "a query pipelined ahead of the handshake_ack",
     build: () => hostTx().scenario("lock-step").send(handshake()).send(query()).ack().end(),
     status: "warn",
+    codes: ["host:S2-framing.before-handshake"],
     strict: "warn",
     says: [/line 3: the host sent query before the handshake_ack \(line 4\) came back/],
     lines: [3],
@@ -82,6 +88,7 @@ runHostCases(S2framing, [
     build: () =>
       hostTx().scenario("wrong-family").send(handshake()).answer({ type: "error", code: "incompatible_version", message: "no" }).send(query()).end({ code: 1 }),
     status: "warn",
+    codes: ["host:S2-framing.before-handshake"],
     strict: "warn",
     says: [/line 4: the host sent query though no handshake_ack ever came back/],
     lines: [4],
@@ -90,6 +97,7 @@ runHostCases(S2framing, [
     name: "over HTTP a lone brace is a body that is not JSON, not a fragment",
     build: () => hostTx("http").scenario("lock-step").handshake().send("{").end(),
     status: "warn",
+    codes: ["host:S2-framing.not-json"],
     strict: "warn",
     says: [/line 4: a request body is not a JSON object: "\{"/],
     never: [/fragment/],

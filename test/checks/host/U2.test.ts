@@ -31,6 +31,7 @@ runHostCases(U2, [
     name: "a crash on the unknown kind",
     build: () => hostTx().scenario("lock-step").honest().scenario("unknown-vocabulary").handshake().send(query()).answer(ODD).end({ signal: "SIGSEGV" }),
     status: "fail",
+    codes: ["host:U2.crashed"],
     says: [/after it was served kind "hologram" \(line 11\).*the host crashed \(it was ended by SIGSEGV, line 12\)/],
     lines: [11, 12],
   },
@@ -47,6 +48,7 @@ runHostCases(U2, [
         .print("stderr", "unknown variant `hologram`")
         .end({ code: 1 }),
     status: "fail",
+    codes: ["host:U2.ending-differs"],
     says: [/the host exited with status 1 \(line 13\), but in lock-step, identical but for an unknown kind and rel, it exited with status 0 \(line 7\)/],
     lines: [13],
   },
@@ -85,6 +87,7 @@ runHostCases(U2, [
     name: "the whole answer dropped, exit 0 all the same: no block",
     build: () => delivered(() => undefined),
     status: "fail",
+    codes: ["host:U2.answer-dropped"],
     says: [
       /scenario unknown-vocabulary: the host wrote no block holding a frame it was served, so none of the 4 frames that carry nothing unknown \(cgpmark-fx-02, cgpmark-fx-03, cgpmark-fx-04, cgpmark-fx-05\) that lock-step's first block \(line \d+\) holds is there/,
       /it composed nothing of that answer, as a host that failed to deserialise or rejected it would/,
@@ -95,24 +98,28 @@ runHostCases(U2, [
     name: "a block holding no frame at all: as none",
     build: () => delivered(() => "Retrieved context: (none)"),
     status: "fail",
+    codes: ["host:U2.answer-dropped"],
     says: [/the host wrote no block holding a frame it was served, so none of the 4 frames/],
   },
   {
     name: "a block with the unknown frame only",
     build: () => delivered((held) => block(held.filter((h) => !known(h)))),
     status: "fail",
+    codes: ["host:U2.answer-dropped"],
     says: [/scenario unknown-vocabulary, line \d+: the block holds none of the 4 frames that carry nothing unknown/],
   },
   {
     name: "a block without one of the known frames: a warning",
     build: () => delivered((held) => block(held.filter((h) => !String(h.frame.content).includes("cgpmark-fx-05")))),
     status: "warn",
+    codes: ["host:U2.frames-dropped"],
     says: [/the block holds 3 of the 4 frames that carry nothing unknown that lock-step's first block \(line \d+\) holds, and not cgpmark-fx-05/],
   },
   {
     name: "the frame of the unknown kind left out: a warning",
     build: () => delivered((held) => block(held.filter(known))),
     status: "warn",
+    codes: ["host:U2.opaque-dropped"],
     says: [/the block leaves out cgpmark-fx-01 \(of an unknown kind or rel\), which lock-step's first block \(line \d+\) holds/],
   },
   {
@@ -128,6 +135,7 @@ runHostCases(U2, [
     // As a host whose reader died on the unknown kind: both queries sent and answered, two blocks written, no frame in them.
     build: () => delivered(() => "Retrieved 0 context frame(s), 0/4096 budget tokens.", 2),
     status: "fail",
+    codes: ["host:U2.answer-dropped"],
     says: [/the host wrote no block holding a frame it was served, so none of the 4 frames/, /; and so for 1 later block of lock-step's \(line \d+\)/],
     never: [/carried on/, /was answered/],
   },
@@ -141,6 +149,7 @@ runHostCases(U2, [
         2,
       ),
     status: "info",
+    codes: ["host:U2.uncomparable"],
     says: [
       /the host exited with status 0 \(line \d+\), as in lock-step/,
       /scenario unknown-vocabulary: what the host delivered after an answer \(line \d+\) that differs from lock-step's only by an unknown kind and rel cannot be compared with lock-step's: lock-step's 2 blocks \(lines \d+, \d+\) hold no frame content \(no marker of a frame served there\), nor do its 2 blocks here \(lines \d+, \d+\), so only how it ended is compared/,
@@ -157,12 +166,14 @@ runHostCases(U2, [
         () => "Retrieved 5 context frame(s).",
       ),
     status: "info",
+    codes: ["host:U2.uncomparable"],
     says: [/cannot be compared with lock-step's: lock-step's block \(line \d+\) holds no frame content/],
   },
   {
     name: "a host of two turns that stops after the unknown answer, and composes nothing of it",
     build: () => delivered(() => undefined, 2, 1),
     status: "fail",
+    codes: ["host:U2.answer-dropped"],
     never: [/no block 2/],
     says: [
       /the host wrote no block holding a frame it was served, so none of the 4 frames/,

@@ -37,6 +37,7 @@ runHostCases(V1, [
         .send(verify({ ...identity(), cgp_future: 1 }))
         .end(),
     status: "warn",
+    codes: ["host:V1.unknown-members"],
     strict: "warn",
     says: [/members beside the frame identity that no frame defines: request.frames\[0\] also carries "cgp_future"/],
   },
@@ -44,6 +45,7 @@ runHostCases(V1, [
     name: "a verify to a provider that does not declare verify",
     build: () => hostTx().scenario("lock-step").honest().scenario("egress").handshake().send(verify(identity())).answer(error("bad_request")).end(),
     status: "fail",
+    codes: ["host:V1.verify-undeclared"],
     says: [/scenario egress, line 10: the host sent verify to a provider whose handshake_ack \(line 9\) does not declare capabilities.verify/],
     lines: [10],
   },
@@ -78,6 +80,7 @@ runHostCases(V1, [
         .answer(verified)
         .end(),
     status: "fail",
+    codes: ["host:V1.frame-bodies"],
     says: [
       /scenario verify-declared, line 4: the host's verify carries more than frame identities: 2 of its 2 identities .* also carry "content", "title", "kind"/,
     ],
@@ -93,6 +96,7 @@ runHostCases(V1, [
         .answer(verified)
         .end(),
     status: "warn",
+    codes: ["host:V1.digestless"],
     strict: "fail",
     says: [/line 4: the host's verify asks about request.frames\[1\] without a content_digest; a digest-less frame cannot be revalidated/],
     lines: [4],
@@ -101,6 +105,7 @@ runHostCases(V1, [
     name: "a verify before the ack",
     build: () => hostTx().scenario("verify-declared").send(handshake()).send(verify(identity())).ack(DECLARED).end(),
     status: "fail",
+    codes: ["host:V1.verify-before-ack"],
     says: [/line 3: the host sent verify before the handshake_ack \(line 4\) could declare capabilities.verify/],
     lines: [3],
   },

@@ -16,6 +16,7 @@ runHostCases(V2, [
     name: "the left-out frame's stored copy reused",
     build: () => reuseTx({ requery: true, blocks: (h) => [h.first, [...only(h.first, "fixture:unanswered"), ...h.second]] }),
     status: "fail",
+    codes: ["host:V2.stored-copy"],
     says: [
       /the second block \(\{context\} line 12\): it holds the stored copy of "fixture:unanswered" \(cgpmark-re-05\), asked about and given no verdict \(line 7\), not served again; it was composed after that verified answer, since it holds cgpmark-re-\d\d, first served at line 9; silence is not validity/,
     ],
@@ -25,6 +26,7 @@ runHostCases(V2, [
     name: "reused in a block of stored frames only: a warning",
     build: () => reuseTx({ blocks: (h) => [h.first, only(h.first, "fixture:kept", "fixture:unanswered")] }),
     status: "warn",
+    codes: ["host:V2.stored-copy-unshown"],
     strict: "warn",
   },
   {

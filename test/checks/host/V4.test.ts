@@ -21,6 +21,7 @@ runHostCases(V4, [
     name: "the stale and gone copies kept beside the fresh fetch",
     build: () => reuseTx({ requery: true, blocks: (h) => [h.first, [...only(h.first, "fixture:changed", "fixture:removed"), ...h.second]] }),
     status: "fail",
+    codes: ["host:V4.stored-copy"],
     says: [
       /scenario reuse, the second block \(\{context\} line 12\): it holds the stored copies of 2 frames: "fixture:changed" \(cgpmark-re-02\), which verify called stale \(line 7\); "fixture:removed" \(cgpmark-re-03\), which verify called gone \(line 7\), none served again; it was composed after that verdict, since it holds cgpmark-re-\d\d, first served at line 9/,
     ],
@@ -30,6 +31,7 @@ runHostCases(V4, [
     name: "the gone copy alone, in the third block",
     build: () => reuseTx({ requery: true, blocks: (h) => [h.first, h.second, [...h.second, ...only(h.first, "fixture:removed")]] }),
     status: "fail",
+    codes: ["host:V4.stored-copy"],
     says: [
       /the third block \(\{context\} line 13\): it holds the stored copy of "fixture:removed" \(cgpmark-re-03\), which verify called gone \(line 7\), not served again/,
     ],
@@ -39,6 +41,7 @@ runHostCases(V4, [
     name: "the stale copy in a block of stored frames only: when it was composed cannot be told, so it warns",
     build: () => reuseTx({ blocks: (h) => [h.first, only(h.first, "fixture:kept", "fixture:changed")] }),
     status: "warn",
+    codes: ["host:V4.stored-copy-unshown"],
     strict: "warn",
     says: [/nothing in it shows it was composed after that verdict \(it holds no frame first served later than line 7\)/],
   },

@@ -32,6 +32,7 @@ runHostCases(X1, [
     name: "retried on the unknown code only",
     build: run(1, 3),
     status: "fail",
+    codes: ["host:X1.retried-unlike-internal"],
     says: [
       /the host retried, sending 3 queries \(lines 10, 12, 14\), though answered internal it sent 1 query \(line 4\): a host must never infer "safe to retry"/,
     ],
@@ -41,6 +42,7 @@ runHostCases(X1, [
     name: "gave up on the unknown code at once, retrying internal",
     build: run(3, 1),
     status: "fail",
+    codes: ["host:X1.gave-up-unlike-internal"],
     says: [/sent 1 query \(line 14\) and gave up, though answered internal it retried, sending 3 queries/],
     lines: [14],
   },
@@ -48,6 +50,7 @@ runHostCases(X1, [
     name: "retried in both, not alike: a warning",
     build: run(3, 4),
     status: "warn",
+    codes: ["host:X1.retried-otherwise"],
     strict: "warn",
     says: [/it retried in both, but not alike/],
   },
@@ -55,6 +58,7 @@ runHostCases(X1, [
     name: "an ending unlike internal's",
     build: run(1, 1, { hang: 1000 }),
     status: "fail",
+    codes: ["host:X1.ending-differs"],
     says: [
       /scenario error-unknown-code: the host did not end within 1000 ms and was killed \(line 13\), but in error-internal, identical but for the error \(the unknown code here, internal there\), it exited with status 1 \(line 7\)/,
     ],

@@ -36,6 +36,7 @@ runHostCases(X2, [
     name: "retried on the absent code only",
     build: run(1, 3),
     status: "fail",
+    codes: ["host:X2.retried-unlike-internal"],
     says: [
       /the host retried, sending 3 queries \(lines 10, 12, 14\), though answered internal it sent 1 query \(line 4\): a host must never infer "safe to retry" from an absent code/,
     ],
@@ -45,6 +46,7 @@ runHostCases(X2, [
     name: "gave up on the absent code at once, retrying internal",
     build: run(3, 1),
     status: "fail",
+    codes: ["host:X2.gave-up-unlike-internal"],
     says: [/sent 1 query \(line 14\) and gave up, though answered internal it retried, sending 3 queries/],
     lines: [14],
   },
@@ -52,6 +54,7 @@ runHostCases(X2, [
     name: "retried in both, not alike: a warning",
     build: run(3, 4),
     status: "warn",
+    codes: ["host:X2.retried-otherwise"],
     strict: "warn",
     says: [/it retried in both, but not alike/],
   },
@@ -59,6 +62,7 @@ runHostCases(X2, [
     name: "an ending unlike internal's",
     build: run(1, 1, { hang: 1000 }),
     status: "fail",
+    codes: ["host:X2.ending-differs"],
     says: [
       /scenario error-no-code: the host did not end within 1000 ms and was killed \(line 13\), but in error-internal, identical but for the error \(an absent code here, internal there\), it exited with status 1 \(line 7\)/,
     ],
