@@ -34,7 +34,10 @@ export const EXIT_MEANINGS: ReadonlyArray<readonly [number, string]> = [
   [0, "conformant (with --baseline: only the listed checks failed); selftest exact; valid"],
   [1, "not conformant (with --baseline: an unlisted failure, or a listed check that passes); selftest inexact; invalid"],
   [2, "usage error: an unknown command or option, a bad value, an unreadable input, or an output path that cannot be written (checked before the run)"],
-  [3, "could not run: the provider could not be started or reached, needed consent, or the run was cut short; an output asked for could not be written after the run; an internal error"],
+  [
+    3,
+    "could not run: the provider could not be started or reached, needed consent, or the run was cut short; an output asked for could not be written after the run; an internal error",
+  ],
 ];
 
 export type Outcome = keyof typeof EXIT_CODES;

@@ -141,7 +141,9 @@ runHostCases(S2framing, [
         .end({ code: 1 }),
     status: "unobserved",
     untestable: true,
-    says: [/the host sent the provider nothing \(it exited with status 1; its last line on stderr \(line \d+\): "error: no answer from the provider within 10000 ms"\)/],
+    says: [
+      /the host sent the provider nothing \(it exited with status 1; its last line on stderr \(line \d+\): "error: no answer from the provider within 10000 ms"\)/,
+    ],
   },
   {
     name: "a provider off loopback sent nothing: an answer there, and no framing to claim a pass for",
