@@ -44,7 +44,13 @@ for (const f of names) {
     }
     if (r.status !== s.status) verdicts.push(`${f}: ${r.id} ${r.status} → ${s.status}`);
     // Evidence as words: the first of a group's message without its count, as a set.
-    const words = (x) => [...new Set(x.evidence.map((e) => `${e.status} ${e.message.replace(/ \(the first of \d+ like it\)$/, "")}`))].sort();
+    // Transcript line numbers move from run to run (sessions run at once): they are blanked.
+    const words = (x) =>
+      [
+        ...new Set(
+          x.evidence.map((e) => `${e.status} ${e.message.replace(/ \(the first of \d+ like it\)$/, "").replace(/\blines? \d+(?:[-–, ]+\d+)*/g, "line #")}`),
+        ),
+      ].sort();
     const wa = words(r);
     const wb = words(s);
     if (JSON.stringify(wa) !== JSON.stringify(wb))
