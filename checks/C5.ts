@@ -6,8 +6,8 @@ import { HANDSHAKE } from "../src/protocol/probes.ts";
 
 const F = findings({
   contradiction: {
-    says: (p: { offMachine: Param[]; scopes: Param }) =>
-      `data_flow declares egress: false beside off-machine scope${p.offMachine.length > 1 ? "s" : ""} ${p.offMachine.map((s) => show(s)).join(", ")}`,
+    says: (p: { off_machine: Param[]; scopes: Param }) =>
+      `data_flow declares egress: false beside off-machine scope${p.off_machine.length > 1 ? "s" : ""} ${p.off_machine.map((s) => show(s)).join(", ")}`,
     expected: () => "egress: true, or only local-only scopes",
     actual: (p: { scopes: Param }) => `egress: false, egress_scopes ${show(p.scopes)}`,
   },
@@ -36,7 +36,7 @@ export default defineCheck({
     if (!Array.isArray(scopes) || scopes.length === 0) return { skip: "the provider declares no egress_scopes: only the boolean egress applies" };
     const offMachine = scopes.filter((s) => s !== "local-only");
     if (flow!.egress === false && offMachine.length > 0) {
-      return [F.say("contradiction", { offMachine: offMachine as Param[], scopes: scopes as Param }, { lines: [ack.n] })];
+      return [F.say("contradiction", { off_machine: offMachine as Param[], scopes: scopes as Param }, { lines: [ack.n] })];
     }
     return [F.say("consistent", { egress: flow!.egress as Param, scopes: scopes as Param }, { lines: [ack.n] })];
   },

@@ -11,7 +11,7 @@ const e0 = (status: number | undefined): string => (status === undefined ? "" : 
 type Instead =
   | { kind: "other"; seen: { type: Param; line: number }[] }
   | { kind: "junk"; text?: string; line: number; status: number | null }
-  | { kind: "timeout"; waitedMs?: number }
+  | { kind: "timeout"; waited_ms?: number }
   | { kind: "exited" }
   | { kind: "none" };
 
@@ -22,7 +22,7 @@ function insteadWords(i: Instead): string {
     case "junk":
       return `only output that is not a JSON envelope, e.g. ${show(i.text, 60)} (line ${i.line})${e0(i.status ?? undefined)}`;
     case "timeout":
-      return `nothing within ${i.waitedMs} ms`;
+      return `nothing within ${i.waited_ms} ms`;
     case "exited":
       return "the provider exited without replying";
     case "none":
@@ -84,7 +84,7 @@ export default defineCheck({
           : junk.length > 0
             ? { kind: "junk", text: junk[0]!.line, line: junk[0]!.n, status: junk[0]!.status ?? null }
             : timeout
-              ? { kind: "timeout", waitedMs: timeout.waitedMs }
+              ? { kind: "timeout", waited_ms: timeout.waitedMs }
               : p.exit()
                 ? { kind: "exited" }
                 : { kind: "none" };

@@ -7,14 +7,14 @@ import { FOREIGN_VERSION_PROBE } from "../src/protocol/probes.ts";
 const EXPECTED = 'an error envelope with code "incompatible_version"';
 
 /** How the foreign handshake went unanswered. */
-type Silence = { kind: "timeout"; waitedMs?: number } | { kind: "exited"; exitCode: Param; signal: Param } | { kind: "none" };
+type Silence = { kind: "timeout"; waited_ms?: number } | { kind: "exited"; exit_code: Param; signal: Param } | { kind: "none" };
 
 function silenceWords(s: Silence): string {
   switch (s.kind) {
     case "timeout":
-      return `no reply within ${s.waitedMs} ms: the mismatch was left to hang`;
+      return `no reply within ${s.waited_ms} ms: the mismatch was left to hang`;
     case "exited":
-      return `the provider exited (code ${s.exitCode}, signal ${s.signal}) without naming the mismatch`;
+      return `the provider exited (code ${s.exit_code}, signal ${s.signal}) without naming the mismatch`;
     case "none":
       return "no reply";
   }
@@ -64,9 +64,9 @@ export default defineCheck({
       const timeout = p.notes("timeout", FOREIGN_VERSION_PROBE.steps.foreign)[0];
       const exit = p.exit();
       const silence: Silence = timeout
-        ? { kind: "timeout", waitedMs: timeout.waitedMs }
+        ? { kind: "timeout", waited_ms: timeout.waitedMs }
         : exit && exit.reason === undefined
-          ? { kind: "exited", exitCode: exit.exitCode as Param, signal: exit.signal as Param }
+          ? { kind: "exited", exit_code: exit.exitCode as Param, signal: exit.signal as Param }
           : { kind: "none" };
       return [F.say("no-reply", { silence }, { lines: [sent.n, ...(timeout ? [timeout.n] : exit ? [exit.n] : [])] })];
     }

@@ -18,8 +18,8 @@ const kindsOf = (m: Message): string[] => {
  * the as_of it carried, and what narrowed it besides one kind (several kinds,
  * an anchor, as_of). Each is its own stimulus: its findings are shown apart.
  */
-type Narrowed = { kinds: string[]; anchor: Param; asOf: string | null; narrowing: "kind" | "kinds" | "anchor" | "as-of"; line: number };
-const APART = ["kinds", "anchor", "asOf"] as const;
+type Narrowed = { kinds: string[]; anchor: Param; as_of: string | null; narrowing: "kind" | "kinds" | "anchor" | "as-of"; line: number };
+const APART = ["kinds", "anchor", "as_of"] as const;
 
 function narrowedBy(m: Message): Narrowed {
   const a = (m.env.query as { anchors?: unknown; as_of?: unknown } | undefined) ?? {};
@@ -27,16 +27,16 @@ function narrowedBy(m: Message): Narrowed {
   const anchor = Array.isArray(a.anchors) && a.anchors.length > 0 ? (a.anchors[0] as Param) : null;
   const asOf = typeof a.as_of === "string" ? a.as_of : null;
   const narrowing = anchor !== null ? "anchor" : asOf !== null ? "as-of" : kinds.length > 1 ? "kinds" : "kind";
-  return { kinds, anchor, asOf, narrowing, line: m.n };
+  return { kinds, anchor, as_of: asOf, narrowing, line: m.n };
 }
 
 function anchorsOf(p: Narrowed): string {
-  return [p.anchor !== null ? ` anchored on ${show(p.anchor, 60)}` : "", p.asOf !== null ? ` as_of ${p.asOf}` : ""].join("");
+  return [p.anchor !== null ? ` anchored on ${show(p.anchor, 60)}` : "", p.as_of !== null ? ` as_of ${p.as_of}` : ""].join("");
 }
 
 const what = (p: Narrowed): string => `kinds ${show(p.kinds)}${anchorsOf(p)} (line ${p.line})`;
 
-type Served = Narrowed & { outside: { id: Param; kind: Param }[]; outsideCount: number; served: Param[] };
+type Served = Narrowed & { outside: { id: Param; kind: Param }[]; outside_count: number; served: Param[] };
 
 const F = findings({
   "unsupported-kind": { ok: true, apart: APART, says: (p: Narrowed) => `${what(p)} answered with unsupported_kind` },
@@ -57,7 +57,7 @@ const F = findings({
   "other-kind": {
     apart: APART,
     says: (p: Served) =>
-      `${what(p)} returned ${p.outsideCount} frame${p.outsideCount > 1 ? "s" : ""} of another kind: ${p.outside.map((f) => `${show(f.id)} (${show(f.kind)})`).join(", ")}`,
+      `${what(p)} returned ${p.outside_count} frame${p.outside_count > 1 ? "s" : ""} of another kind: ${p.outside.map((f) => `${show(f.id)} (${show(f.kind)})`).join(", ")}`,
     expected: (p: Served) => `only frames of kind ${p.kinds.map((k) => show(k)).join(" or ")}`,
     actual: (p: Served) => `kinds ${show(p.served)}`,
   },
@@ -89,7 +89,7 @@ function judge(sent: Message, reply: Message): Evidence {
     {
       ...q,
       outside: outside.slice(0, 5).map((f) => ({ id: f.id as Param, kind: f.kind as Param })),
-      outsideCount: outside.length,
+      outside_count: outside.length,
       served: [...new Set(frames.map((f) => f.kind))] as Param[],
     },
     at,

@@ -3,19 +3,19 @@ import { findings, type Param } from "./kit/findings.ts";
 import { SHUTDOWN } from "../src/protocol/probes.ts";
 
 const EXPECTED = "the provider exits by itself with status 0";
-type Exit = { exitCode: Param; signal: Param };
-const ended = (p: Exit): string => (p.signal ? `signal ${p.signal}` : `exit status ${p.exitCode}`);
+type Exit = { exit_code: Param; signal: Param };
+const ended = (p: Exit): string => (p.signal ? `signal ${p.signal}` : `exit status ${p.exit_code}`);
 
 const F = findings({
   "still-running": {
-    says: (p: { reason: string; killedAt: number | null }) => `the provider was still running after shutdown (${p.reason}), so cgp-conform killed it`,
+    says: (p: { reason: string; killed_at: number | null }) => `the provider was still running after shutdown (${p.reason}), so cgp-conform killed it`,
     expected: () => EXPECTED,
-    actual: (p: { killedAt: number | null }) => (p.killedAt !== null ? `killed at ${p.killedAt} ms` : "no exit"),
+    actual: (p: { killed_at: number | null }) => (p.killed_at !== null ? `killed at ${p.killed_at} ms` : "no exit"),
   },
   "exited-early": {
     says: () => "the provider exited before shutdown was sent",
     expected: () => EXPECTED,
-    actual: (p: Exit) => `exit code ${p.exitCode}, signal ${p.signal}`,
+    actual: (p: Exit) => `exit code ${p.exit_code}, signal ${p.signal}`,
   },
   "clean-exit": { ok: true, says: (p: { after: number }) => `the provider exited with status 0, ${p.after} ms after shutdown` },
   "unclean-exit": {
@@ -50,12 +50,12 @@ export default defineCheck({
       return [
         F.say(
           "still-running",
-          { reason: killed?.reason ?? "no exit observed", killedAt: killed ? killed.t : null },
+          { reason: killed?.reason ?? "no exit observed", killed_at: killed ? killed.t : null },
           { lines: [sent.n, ...(killed ? [killed.n] : []), ...(exit ? [exit.n] : [])] },
         ),
       ];
     }
-    const how: Exit = { exitCode: exit.exitCode as Param, signal: exit.signal as Param };
+    const how: Exit = { exit_code: exit.exitCode as Param, signal: exit.signal as Param };
     if (exit.n < sent.n) return [F.say("exited-early", how, { lines: [exit.n, sent.n] })];
     const after = exit.t - p.events.find((e) => e.n === sent.n)!.t;
     if (exit.exitCode === 0 && !exit.signal) return [F.say("clean-exit", { after }, { lines: [sent.n, exit.n] })];

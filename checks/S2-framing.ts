@@ -15,17 +15,17 @@ type Read = { probe: string; line: number; text: string };
 /** What an unknown request with an id got instead of bad_request; `then` is how the valid query after it went unanswered, if it did. */
 type Outcome =
   | { kind: "reply"; type: Param; code?: Param }
-  | { kind: "exit"; exitCode: Param; signal: Param }
-  | { kind: "silence"; timedOut: boolean; waitedMs?: number; then: string | null };
+  | { kind: "exit"; exit_code: Param; signal: Param }
+  | { kind: "silence"; timed_out: boolean; waited_ms?: number; then: string | null };
 
 function outcomeWords(o: Outcome): string {
   switch (o.kind) {
     case "reply":
       return `${show(o.type)}${o.code !== undefined ? ` with code ${show(o.code)}` : ""}`;
     case "exit":
-      return `the provider exited (code ${o.exitCode}, signal ${o.signal})`;
+      return `the provider exited (code ${o.exit_code}, signal ${o.signal})`;
     case "silence":
-      return `${o.timedOut ? `no reply within ${o.waitedMs} ms` : "no reply"}${o.then !== null ? `, and ${o.then.replace(/^the following valid query/, "the valid query after it")}` : ""}`;
+      return `${o.timed_out ? `no reply within ${o.waited_ms} ms` : "no reply"}${o.then !== null ? `, and ${o.then.replace(/^the following valid query/, "the valid query after it")}` : ""}`;
   }
 }
 
@@ -120,8 +120,8 @@ function unknownRequest(v: ProbeView): { evidence: Evidence[]; stopped: boolean 
   const outcome: Outcome = reply
     ? { kind: "reply", type: reply.env.type as Param, code: reply.env.code as Param }
     : exit
-      ? { kind: "exit", exitCode: exit.exitCode as Param, signal: exit.signal as Param }
-      : { kind: "silence", timedOut: timeout !== undefined, waitedMs: timeout?.waitedMs, then: stopped ? after!.silence!.why : null };
+      ? { kind: "exit", exit_code: exit.exitCode as Param, signal: exit.signal as Param }
+      : { kind: "silence", timed_out: timeout !== undefined, waited_ms: timeout?.waitedMs, then: stopped ? after!.silence!.why : null };
   const lines = [
     sent.n,
     ...(reply ? [reply.n] : []),

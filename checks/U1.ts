@@ -18,13 +18,13 @@ const some = (ids: string[], n: number, count: number): string => `${ids.join(",
 /** Two answers' frame sets (ids as JSON texts): the first few of each list, and how many there were. */
 type Differ = {
   missing: string[];
-  missingCount: number;
+  missing_count: number;
   added: string[];
-  addedCount: number;
+  added_count: number;
   plain: string[];
-  plainCount: number;
+  plain_count: number;
   served: string[];
-  servedCount: number;
+  served_count: number;
 };
 
 const F = findings({
@@ -68,9 +68,9 @@ const F = findings({
   },
   "different-frames": {
     says: (p: Differ) =>
-      `the query with unknown members was served a different set of frames than the same query without them: ${p.missingCount} of the plain query's ${frames(p.plainCount)} missing (${some(p.missing, 3, p.missingCount)}), ${p.addedCount} others added${p.addedCount > 0 ? ` (${some(p.added, 3, p.addedCount)})` : ""}; neither answer was truncated`,
-    expected: (p: Differ) => `the plain query's frames: ${some(p.plain, 5, p.plainCount)}`,
-    actual: (p: Differ) => (p.servedCount === 0 ? "no frames" : some(p.served, 5, p.servedCount)),
+      `the query with unknown members was served a different set of frames than the same query without them: ${p.missing_count} of the plain query's ${frames(p.plain_count)} missing (${some(p.missing, 3, p.missing_count)}), ${p.added_count} others added${p.added_count > 0 ? ` (${some(p.added, 3, p.added_count)})` : ""}; neither answer was truncated`,
+    expected: (p: Differ) => `the plain query's frames: ${some(p.plain, 5, p.plain_count)}`,
+    actual: (p: Differ) => (p.served_count === 0 ? "no frames" : some(p.served, 5, p.served_count)),
   },
 });
 
@@ -158,13 +158,13 @@ export default defineCheck({
           "different-frames",
           {
             missing: missing.slice(0, 3),
-            missingCount: missing.length,
+            missing_count: missing.length,
             added: added.slice(0, 3),
-            addedCount: added.length,
+            added_count: added.length,
             plain: before.slice(0, 5),
-            plainCount: before.length,
+            plain_count: before.length,
             served: after.slice(0, 5),
-            servedCount: after.length,
+            served_count: after.length,
           },
           { lines },
         ),

@@ -6,7 +6,7 @@ export default defineMode({
   name: "C5-local-posture-offmachine-scope",
   defect: 'declares egress: false with egress_scopes ["third-party-model"]',
   expectFail: ["C5"],
-  finding: { code: "C5.contradiction", params: { offMachine: ["third-party-model"] } },
+  finding: { code: "C5.contradiction", params: { off_machine: ["third-party-model"] } },
   apply: (honest) => ({
     ack() {
       const ack = honest.ack.call(this);

@@ -12,7 +12,7 @@ export default defineMode({
   defect: 'throws (and so exits) on any query whose kinds include "symbol", a kind it serves',
   expectFail: ["R1"],
   expectUnobserved: ["Q1"],
-  finding: { code: "R1.crashed", params: { exitCode: 1, stimulus: { type: "query", query: { kinds: ["symbol"] } } } },
+  finding: { code: "R1.crashed", params: { exit_code: 1, stimulus: { type: "query", query: { kinds: ["symbol"] } } } },
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: (honest) => ({
     onQuery(env) {

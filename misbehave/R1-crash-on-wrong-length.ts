@@ -13,7 +13,7 @@ export default defineMode({
   expectFail: ["R1"],
   expectUnobserved: ["E1"],
   // Whichever probe sent it first (correlation's or embedding-mismatch's), the query is the reference's 8 dimensions and three more.
-  finding: { code: "R1.crashed", params: { exitCode: 1, stimulus: { type: "query", query: { embedding: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } } } },
+  finding: { code: "R1.crashed", params: { exit_code: 1, stimulus: { type: "query", query: { embedding: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] } } } },
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: (honest) => ({
     refuse(q, env) {

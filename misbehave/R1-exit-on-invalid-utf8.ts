@@ -10,7 +10,7 @@ export default defineMode({
   name: "R1-exit-on-invalid-utf8",
   defect: "ends its read loop, and exits, on a line of bytes that are not UTF-8",
   expectFail: ["R1"],
-  finding: { code: "R1.crashed", params: { exitCode: 1, count: 1, stimulus: { hex: "fffe", probe: "malformed-bytes", step: "bad-invalid-utf8" } } },
+  finding: { code: "R1.crashed", params: { exit_code: 1, count: 1, stimulus: { hex: "fffe", probe: "malformed-bytes", step: "bad-invalid-utf8" } } },
   stdioOnly: "a crash would take down the HTTP server every session shares",
   apply: () => ({
     decode(bytes) {

@@ -5,7 +5,7 @@ export default defineMode({
   name: "R2-exit-nonzero",
   defect: "exits with status 3 on shutdown",
   expectFail: ["R2"],
-  finding: { code: "R2.unclean-exit", params: { exitCode: 3 } },
+  finding: { code: "R2.unclean-exit", params: { exit_code: 3 } },
   stdioOnly: "an exit status after shutdown is a stdio notion",
   apply: () => ({
     onShutdown: () => 3,

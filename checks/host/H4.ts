@@ -28,13 +28,16 @@ const F = findings({
     expected: () => "no id member",
     actual: (p: WithId) => `id ${show(p.id, 60)}`,
   },
+  // Each scenario's pass is shown on its own: a scenario of several providers shows each judged.
   "ids-welcome": {
     ok: true,
+    apart: ["scenario"],
     says: (p: { scenario: string; ack: number; ids: number; lines: number[] }) =>
       `scenario ${p.scenario}: its provider declares capabilities.correlation (line ${p.ack}), so the ${count(p.ids, "id")} the host sent after it are welcome (${lineWords(p.lines)})`,
   },
   "no-id": {
     ok: true,
+    apart: ["scenario"],
     says: (p: { scenario: string; lines: number[] }) =>
       `scenario ${p.scenario}: no envelope the host sent carries an id (${count(p.lines.length, "envelope")}: ${lineWords(p.lines)})`,
   },

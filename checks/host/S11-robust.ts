@@ -13,7 +13,7 @@ const what = (f: Fault): string => (f.kind === "crashed" ? "its provider crashed
 
 type Met = { scenario: string; fault: Fault; ending: Ending };
 const raise = "a larger --fault-timeout raises it (the bound is the larger of --timeout and --fault-timeout)";
-const bound = (e: Ending): string => `did not end within ${e.kind === "hang" ? e.waitedMs : 0} ms, this scenario's bound, and was killed (line ${e.n})`;
+const bound = (e: Ending): string => `did not end within ${e.kind === "hang" ? e.waited_ms : 0} ms, this scenario's bound, and was killed (line ${e.n})`;
 const expected = () => "the host reports the fault and ends on its own";
 
 const F = findings({
@@ -30,7 +30,7 @@ const F = findings({
   },
   "not-ended": {
     says: (p: Met) =>
-      `scenario ${p.scenario}: ${what(p.fault)} (line ${p.fault.n}), and the host ${bound(p.ending)}: the reference host (§11.1, informative) bounds every read so that a stall is a distinct failure; a deadline longer than ${p.ending.kind === "hang" ? p.ending.waitedMs : 0} ms would not show here (${raise})`,
+      `scenario ${p.scenario}: ${what(p.fault)} (line ${p.fault.n}), and the host ${bound(p.ending)}: the reference host (§11.1, informative) bounds every read so that a stall is a distinct failure; a deadline longer than ${p.ending.kind === "hang" ? p.ending.waited_ms : 0} ms would not show here (${raise})`,
     expected,
     actual: (p: Met) => ended(p.ending),
   },

@@ -76,10 +76,10 @@ export function signature(c: Crash): string {
 }
 
 /** How the provider ended: its signal, else its exit code. */
-type How = { exitCode: Param; signal: Param };
+type How = { exit_code: Param; signal: Param };
 
 function how(h: How): string {
-  return h.signal ? `was killed by ${h.signal}` : `exited (code ${h.exitCode})`;
+  return h.signal ? `was killed by ${h.signal}` : `exited (code ${h.exit_code})`;
 }
 
 /** A query's members that make it this stimulus: not the probe's goal and text, nor an empty list or the generous budget every probe query starts from. */
@@ -117,12 +117,12 @@ export function stimulusAt(e: TranscriptEvent, probe: string): StimulusAt {
   const where = { probe, step: e.step, ...(e.aim ? { why: e.aim.why } : {}), line: e.n };
   if (type === null) return { type, ...(e.line_hex !== undefined ? { hex: e.line_hex } : { text: e.line ?? "" }), ...where };
   if (type !== "query") return { type, ...where };
-  return env!.query === undefined ? { type, noQuery: true, ...where } : { type, query: distinctive(env!.query) as Param, ...where };
+  return env!.query === undefined ? { type, no_query: true, ...where } : { type, query: distinctive(env!.query) as Param, ...where };
 }
 
 /** A stimulus param in words: its type and what sets it apart, the probe, step and why it was chosen, its line. */
 export function stimulusWords(p: StimulusAt): string {
-  const body = p.type === "query" ? (p.noQuery ? " with no query member" : ` ${show(p.query, 100)}`) : "";
+  const body = p.type === "query" ? (p.no_query ? " with no query member" : ` ${show(p.query, 100)}`) : "";
   // A line that is not UTF-8 is named by its bytes: its decoding (U+FFFD for each) would not say which.
   const line = p.hex !== undefined ? `the bytes ${p.hex.match(/../g)!.join(" ")}` : `the line ${show(p.text ?? "", 60)}`;
   const what = p.type !== null ? `a ${show(p.type, 40)}${body}` : line;
@@ -144,7 +144,7 @@ type Crashed = How & {
   stderr: string[];
   /** The error as written, and the envelope type died on when no error was said: with how it ended, the cause. */
   error: string | null;
-  diedOn: Param;
+  died_on: Param;
   /** The rule the crash breaks, as the check quotes it. */
   rule: string;
 };
@@ -190,7 +190,7 @@ export function crashFindings(crashes: readonly Crash[], rule: string): Evidence
     const e = crash.say(
       "crashed",
       {
-        exitCode: first.end.exitCode as Param,
+        exit_code: first.end.exitCode as Param,
         signal: first.end.signal as Param,
         stimulus: stimulusAt(first.stimulus, first.probe),
         others: g.slice(1, 5).map((c) => stimulusAt(c.stimulus, c.probe)),
@@ -198,7 +198,7 @@ export function crashFindings(crashes: readonly Crash[], rule: string): Evidence
         quoted: first.quoted ?? null,
         stderr: first.stderr,
         error: first.error ?? null,
-        diedOn: (first.error === undefined ? (envelopeOf(first.stimulus)?.type ?? null) : null) as Param,
+        died_on: (first.error === undefined ? (envelopeOf(first.stimulus)?.type ?? null) : null) as Param,
         rule,
       },
       { lines: [...new Set(g.flatMap((c) => [c.stimulus.n, c.end.n, ...c.stderrLines]))].sort((a, b) => a - b) },

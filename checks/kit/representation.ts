@@ -13,7 +13,7 @@ export function representationOf(f: ServedFrame): unknown {
 
 export const present = (f: ServedFrame, field: string): boolean => f.frame[field] !== undefined && f.frame[field] !== null;
 
-type Misshaped = { frame: FrameAt; representation: string; must: string[]; mustNot: string[]; missing: string[]; extra: string[] };
+type Misshaped = { frame: FrameAt; representation: string; must: string[]; must_not: string[]; missing: string[]; extra: string[] };
 
 /** The words of a representation's shape rule (P1–P3). */
 export const shape = findings({
@@ -23,7 +23,7 @@ export const shape = findings({
     says: (p: Misshaped) =>
       `${framed(p.frame)} is ${p.representation} but ${[p.missing.length ? `lacks ${p.missing.join(", ")}` : "", p.extra.length ? `carries ${p.extra.join(", ")}` : ""].filter(Boolean).join(" and ")}`,
     expected: (p: Misshaped) =>
-      `${p.must.length ? `present: ${p.must.join(", ")}` : ""}${p.must.length && p.mustNot.length ? "; " : ""}${p.mustNot.length ? `absent: ${p.mustNot.join(", ")}` : ""}`,
+      `${p.must.length ? `present: ${p.must.join(", ")}` : ""}${p.must.length && p.must_not.length ? "; " : ""}${p.must_not.length ? `absent: ${p.must_not.join(", ")}` : ""}`,
     actual: (p: Misshaped) =>
       [p.missing.length ? `missing ${p.missing.join(", ")}` : "", p.extra.length ? `present ${p.extra.join(", ")}` : ""].filter(Boolean).join("; "),
   },
@@ -49,7 +49,7 @@ export function shapeRule(views: ProbeView[], representation: string, must: stri
       out.push(shape.say("shaped", { representation }, { lines: [f.line] }));
       continue;
     }
-    out.push(shape.say("misshaped", { frame: frameAt(f), representation, must, mustNot, missing, extra }, { lines: [f.line] }));
+    out.push(shape.say("misshaped", { frame: frameAt(f), representation, must, must_not: mustNot, missing, extra }, { lines: [f.line] }));
   }
   return out;
 }

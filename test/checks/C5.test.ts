@@ -53,5 +53,5 @@ runCases(C5, [
 
 t.test("a contradiction's params: the off-machine scopes apart from what was declared", async (t) => {
   const r = flow({ egress: false, egress_scopes: ["local-only", "acme:vault"] })().scoreWith(C5);
-  t.match(r.evidence[0], { code: "C5.contradiction", params: { offMachine: ["acme:vault"], scopes: ["local-only", "acme:vault"] } });
+  t.match(r.evidence[0], { code: "C5.contradiction", params: { off_machine: ["acme:vault"], scopes: ["local-only", "acme:vault"] } });
 });

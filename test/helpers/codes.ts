@@ -18,5 +18,13 @@ export function codesKnown(t: Test, check: { id: string; findings?: Table }, r: 
     const name = e.code.startsWith(prefix) ? e.code.slice(prefix.length) : undefined;
     const known = name !== undefined && (Object.hasOwn(check.findings ?? {}, name) || Object.hasOwn(common.table, name));
     if (!known) t.fail(`${e.code} is no code of ${check.id}'s table or the shared one`, { message: e.message });
+    // The report has one naming style: a param named by the check is snake_case, as every key of the report is.
+    for (const k of ownKeys(e.params)) if (/[A-Z]/.test(k)) t.fail(`${e.code}: param ${k} is not snake_case`);
   }
+}
+
+/** The keys a check names in params: the top level, and within objects of its own below (not wire values, which it quotes). */
+function ownKeys(params: unknown, depth = 0): string[] {
+  if (typeof params !== "object" || params === null || Array.isArray(params) || depth > 2) return [];
+  return Object.entries(params).flatMap(([k, v]) => [k, ...(["query", "value", "id", "declared", "score"].includes(k) ? [] : ownKeys(v, depth + 1))]);
 }
