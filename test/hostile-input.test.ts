@@ -48,6 +48,12 @@ t.test("a transcript is input: each malformed shape is a usage error naming the 
   t.equal(r.exitCode, 2);
   t.match(r.stderr, /line 2 is not a transcript event: step must be string/);
   t.notMatch(r.stderr, /internal error|    at /);
+  // The header's run facts decide whether the run could be made: a fuzzed one is a usage error naming line 1, not a verdict.
+  writeFileSync(file, `${JSON.stringify({ ...header, run_facts: { budget_spent: { line: -9223372036854776000, reason: "x" } } })}\n`);
+  const facts = await cli(["replay", file]);
+  t.equal(facts.exitCode, 2, "a fuzzed run fact is a usage error");
+  t.match(facts.stderr, /line 1 is not a cgp-conform transcript header: run_facts\.budget_spent must be/);
+  t.notMatch(facts.stderr, /internal error|    at /);
 });
 
 t.test("inputs are read with a cap: /dev/zero is refused, not read forever", async (t) => {

@@ -18,6 +18,7 @@ import { describeTarget, type Limits, type Target } from "../target/connection.t
 import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
 import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent } from "../transcript/types.ts";
+import { deriveRunFacts } from "../transcript/run-facts.ts";
 import { firstAck } from "../transcript/view.ts";
 import { culpritIn } from "../transcript/crash.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
@@ -344,6 +345,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     const events = perGroup.flatMap((r) => r.events);
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];
+    const recorded = [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e }));
     return {
       header: {
         cgp_conform_transcript: 1,
@@ -361,8 +363,10 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         instances: { started: slots.started, peak: slots.peak, jobs: slots.limit },
         // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
         consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),
+        // What decides whether the run could be made is recorded once, here, and read by the report as a fact.
+        run_facts: deriveRunFacts(recorded),
       },
-      events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
+      events: recorded,
     };
   } finally {
     clearTimeout(timer);

@@ -11,6 +11,7 @@
  * serve-http.ts's; the host's output capture.ts's; its bound bound.ts's; the
  * run's token secrets.ts's.
  */
+import { deriveHostRunFacts } from "../transcript/host-run-facts.ts";
 import { HOST_ENV, PROVIDER_PLACEHOLDERS, providersNamed, type ScenarioSpec } from "../protocol/host-scenarios.ts";
 import { VERSION } from "../meta/version.ts";
 import { onInterrupt } from "../target/reaper.ts";
@@ -86,6 +87,8 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
       duration_ms: Math.round(performance.now() - t0),
       scenarios: records,
       ...(interrupted ? { interrupted } : {}),
+      // What decides whether the run could be made is recorded once, here, and read by the report as a fact.
+      run_facts: deriveHostRunFacts(records, rec.events),
     },
     events: rec.events,
   };

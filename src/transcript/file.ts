@@ -1,6 +1,7 @@
 import { parseUntrusted } from "../protocol/envelope.ts";
 import type { Transcript, TranscriptEvent, TranscriptHeader } from "./types.ts";
 import { decodeUtf8, fromHex, isUtf8 } from "./bytes.ts";
+import { checkRunFacts, deriveRunFacts } from "./run-facts.ts";
 
 /** Serialise a transcript (a provider run's or a host run's) as NDJSON: the header, then one event per line. */
 export function toNdjson(t: { header: object; events: readonly object[] }): string {
@@ -105,7 +106,8 @@ function checkLineHex(e: Record<string, unknown>, bad: (why: string) => never): 
   if (e.line !== decodeUtf8(bytes)) bad("line is not the UTF-8 decoding of line_hex");
 }
 
-function checkHeader(h: unknown): TranscriptHeader {
+/** The header as read: its run facts absent where it was saved before they were recorded. */
+function checkHeader(h: unknown): Omit<TranscriptHeader, "run_facts"> & Partial<Pick<TranscriptHeader, "run_facts">> {
   const bad = (why: string): never => {
     throw new TranscriptFormatError(`line 1 is not a cgp-conform transcript header: ${why}`);
   };
@@ -145,10 +147,11 @@ function checkHeader(h: unknown): TranscriptHeader {
     )
   )
     bad("instances must be { started, peak, jobs }, each an integer ≥ 0");
+  const facts = h.run_facts !== undefined ? { run_facts: checkRunFacts(h.run_facts, bad) } : {};
   const consent = isRecord(h.consent)
     ? { needed: [], granted: [], missing: [], ...(h.consent as Partial<TranscriptHeader["consent"]>), grants: h.consent.grants as string[] }
     : { grants: [] };
-  return { ...(h as unknown as TranscriptHeader), consent: consent as TranscriptHeader["consent"] };
+  return { ...(h as unknown as TranscriptHeader), consent: consent as TranscriptHeader["consent"], ...facts };
 }
 
 /** A saved transcript's lines, each parsed as untrusted JSON (a line that is not JSON is an error naming it). */
@@ -167,5 +170,6 @@ export function fromNdjson(text: string): Transcript {
   const parsed = ndjsonLines(text);
   const header = checkHeader(parsed[0]);
   const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));
-  return { header, events };
+  // A transcript saved before its header held the run's facts gets them derived from its events, as the recorder derives them.
+  return { header: { ...header, run_facts: header.run_facts ?? deriveRunFacts(events) }, events };
 }

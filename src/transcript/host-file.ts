@@ -3,6 +3,7 @@
  * header, then one event per line. Read back by `replay`, which checks
  * every line's shape first: a transcript is input like any other.
  */
+import { checkHostRunFacts, deriveHostRunFacts } from "./host-run-facts.ts";
 import type { HostEvent, HostTranscript, HostTranscriptHeader } from "./host.ts";
 import { is, isRecord, ndjsonLines, TranscriptFormatError, type Kind } from "./file.ts";
 
@@ -48,7 +49,8 @@ const FIELDS: Record<string, Kind> = {
   provider: "int",
 };
 
-function checkHeader(h: unknown): HostTranscriptHeader {
+/** The header as read: its run facts absent where it was saved before they were recorded. */
+function checkHeader(h: unknown): Omit<HostTranscriptHeader, "run_facts"> & Partial<Pick<HostTranscriptHeader, "run_facts">> {
   const bad = (why: string): never => {
     throw new TranscriptFormatError(`line 1 is not a cgp-conform host transcript header: ${why}`);
   };
@@ -58,7 +60,8 @@ function checkHeader(h: unknown): HostTranscriptHeader {
   if (!Number.isInteger(h.timeout_ms) || (h.timeout_ms as number) <= 0) bad("timeout_ms must be a positive integer");
   if (typeof h.started_at !== "string") bad("started_at must be a string");
   if (h.duration_ms !== undefined && (typeof h.duration_ms !== "number" || !(h.duration_ms >= 0))) bad("duration_ms must be a number ≥ 0");
-  if (h.interrupted !== undefined && typeof h.interrupted !== "string") bad("interrupted must be a string");
+  if (h.interrupted !== undefined && !(typeof h.interrupted === "string" && /^SIG[A-Z0-9]+$/.test(h.interrupted)))
+    bad("interrupted must be a signal's name, such as SIGINT");
   if (!Array.isArray(h.scenarios)) return bad("scenarios must be an array");
   for (const s of h.scenarios) {
     if (
@@ -70,7 +73,8 @@ function checkHeader(h: unknown): HostTranscriptHeader {
     )
       bad(`each scenario must be { name, transport, skipped?, providers? } (providers: 2 to ${MAX_PROVIDERS})`);
   }
-  return h as unknown as HostTranscriptHeader;
+  const facts = h.run_facts !== undefined ? { run_facts: checkHostRunFacts(h.run_facts, bad) } : {};
+  return { ...(h as unknown as HostTranscriptHeader), ...facts };
 }
 
 function checkEvent(e: unknown, line: number): HostEvent {
@@ -94,5 +98,8 @@ function checkEvent(e: unknown, line: number): HostEvent {
 /** Parse a saved host transcript, checking every line's shape; line numbers are re-derived from positions. */
 export function hostFromNdjson(text: string): HostTranscript {
   const parsed = ndjsonLines(text);
-  return { header: checkHeader(parsed[0]), events: parsed.slice(1).map((e, i) => checkEvent(e, i + 2)) };
+  const header = checkHeader(parsed[0]);
+  const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));
+  // A transcript saved before its header held the run's facts gets them derived from its events, as the host run derives them.
+  return { header: { ...header, run_facts: header.run_facts ?? deriveHostRunFacts(header.scenarios, events) }, events };
 }

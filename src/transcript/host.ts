@@ -87,6 +87,16 @@ export interface HostTranscriptHeader {
   duration_ms?: number;
   scenarios: ScenarioRecord[];
   interrupted?: string;
+  /** Whether the run could be made, as the host run saw it (host-run-facts.ts): a host that never started, or never reached its provider. */
+  run_facts: HostRunFacts;
+}
+
+/** The facts that decide whether a host run could be made, as the host run wrote them (host-run-facts.ts). */
+export interface HostRunFacts {
+  /** In every scenario that ran, the host could not be started, or its command exited 126 or 127 (the shell's) before reaching its provider. */
+  never_started?: { how: "spawn-error"; error: string } | { how: "exit"; exit_code: 126 | 127 };
+  /** In no scenario that ran did the host reach the provider it was given. */
+  never_connected?: true;
 }
 
 export interface HostTranscript {

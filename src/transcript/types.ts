@@ -113,6 +113,22 @@ export interface TranscriptHeader {
   instances?: { started: number; peak: number; jobs: number };
   /** Consent granted for this run (--consent), and what the run decided from the provider's first handshake_ack. */
   consent: { grants: string[] } & Partial<Omit<ConsentRecord, "grants">>;
+  /** Whether the run could be made, as the recorder saw it (run-facts.ts): the run budget spent, a provider that never ran. */
+  run_facts: RunFacts;
+}
+
+/** How the provider never ran, in every session that was started: not started, not reached, or ended before writing a line. */
+export type NeverStarted =
+  | { how: "spawn-error"; error: string; sessions: number }
+  | { how: "connect-error"; error: string; sessions: number }
+  | { how: "exit"; exit_code: number | null; signal: string | null; sessions: number };
+
+/** The facts that decide whether a provider run could be made, as its recorder wrote them (run-facts.ts). */
+export interface RunFacts {
+  /** The run received more than it keeps, across all its sessions, and was stopped: the flood note that says so. */
+  budget_spent?: { line: number; reason: string };
+  /** The provider never ran in any session. */
+  never_started?: NeverStarted;
 }
 
 export interface Transcript {

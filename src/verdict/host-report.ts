@@ -10,32 +10,23 @@ import type { CheckResult } from "./status.ts";
 import { REPORT_VERSION, type RunReport } from "./report.ts";
 import { decide } from "./decide.ts";
 
-/** Why the run could not be made: the host never started, or never reached the provider it was given, in any scenario. */
-function couldNotRun(t: HostTranscript): string | undefined {
-  if (t.header.interrupted) return `the run was interrupted by ${t.header.interrupted} before it finished: the verdicts are of what was observed until then`;
-  const ran = t.header.scenarios.filter((s) => s.skipped === undefined).map((s) => s.name);
-  if (ran.length === 0) return "no scenario ran";
-  const of = (name: string) => t.events.filter((e) => e.scenario === name);
-  const spawn = ran.map((n) => of(n).find((e) => e.note === "spawn-error")).filter((e) => e !== undefined);
-  if (spawn.length === ran.length) return `the host could not be started: ${(spawn[0]!.reason ?? "").split("\n")[0]}`;
-  const unstarted = ran.map((n) => {
-    const ev = of(n);
-    const exit = ev.find((e) => e.note === "host-exit");
-    return !ev.some((e) => e.dir === "host") && (exit?.exitCode === 126 || exit?.exitCode === 127) ? exit.exitCode : undefined;
-  });
-  if (unstarted.every((c) => c !== undefined)) {
-    const code = unstarted[0]!;
-    return `the host could not be started: its command exited ${code} (${code === 127 ? 'the shell\'s "command not found"' : 'the shell\'s "not executable"'}) in every scenario, before reaching its provider`;
-  }
-  if (ran.every((n) => !of(n).some((e) => e.note === "connected"))) {
-    const placeholder = t.header.transport === "stdio" ? "{provider}" : "{url}";
+/** Why the run could not be made, in words, from the facts its header records: interrupted, no scenario ran, the host never started or never reached its provider. */
+function couldNotRun(h: HostTranscript["header"]): string | undefined {
+  if (h.interrupted) return `the run was interrupted by ${h.interrupted} before it finished: the verdicts are of what was observed until then`;
+  if (h.scenarios.every((s) => s.skipped !== undefined)) return "no scenario ran";
+  const { never_started: never, never_connected } = h.run_facts;
+  if (never?.how === "spawn-error") return `the host could not be started: ${never.error}`;
+  if (never?.how === "exit")
+    return `the host could not be started: its command exited ${never.exit_code} (${never.exit_code === 127 ? 'the shell\'s "command not found"' : 'the shell\'s "not executable"'}) in every scenario, before reaching its provider`;
+  if (never_connected) {
+    const placeholder = h.transport === "stdio" ? "{provider}" : "{url}";
     return `the host never reached the provider it was given in any scenario: its command line must start the provider cgp-conform substitutes for ${placeholder} (or read it from the environment), and talk to it`;
   }
   return undefined;
 }
 
 export function buildHostReport(t: HostTranscript, results: CheckResult[]): RunReport {
-  const reason = couldNotRun(t);
+  const reason = couldNotRun(t.header);
   return {
     report_version: REPORT_VERSION,
     tool: { name: "cgp-conform", version: VERSION },

@@ -1,5 +1,6 @@
 import { decideConsent, receipts, withheldReason, type ConsentDecision, type ConsentReceipt } from "./consent.ts";
-import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent, type TranscriptHeader } from "../transcript/types.ts";
+import type { Transcript, TranscriptHeader } from "../transcript/types.ts";
+import type { NeverStarted } from "../transcript/run-facts.ts";
 import { firstAck } from "../transcript/view.ts";
 import { VERSION } from "../meta/version.ts";
 import { type Obj } from "../protocol/envelope.ts";
@@ -61,12 +62,12 @@ export interface RunReport {
   provider_stderr?: StderrTail;
 }
 
-function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefined {
-  if (t.header.interrupted) return `the run was interrupted by ${t.header.interrupted} before it finished: the verdicts are of what was observed until then`;
-  const spent = t.events.find((e) => e.note === "flood" && e.reason?.startsWith(RUN_BUDGET_SPENT));
-  if (spent) return `${spent.reason} (line ${spent.n}); the verdicts are of what was kept until then`;
-  const never = neverStarted(t);
-  if (never) return never;
+/** Why the run could not be made in full, in words, from the facts its header records (run-facts.ts) and its consent decision. */
+function couldNotRun(h: TranscriptHeader, consent: ConsentDecision): string | undefined {
+  if (h.interrupted) return `the run was interrupted by ${h.interrupted} before it finished: the verdicts are of what was observed until then`;
+  const { budget_spent: spent, never_started: never } = h.run_facts;
+  if (spent) return `${spent.reason} (line ${spent.line}); the verdicts are of what was kept until then`;
+  if (never) return neverStartedWords(never);
   return withheldReason(consent);
 }
 
@@ -76,25 +77,13 @@ function couldNotRun(t: Transcript, consent: ConsentDecision): string | undefine
  * missing program, a typo in a path, an interpreter's own error. That is a
  * run that could not be made, not a provider that failed the checks.
  */
-function neverStarted(t: Transcript): string | undefined {
-  const started = new Set<string>();
-  const heard = new Set<string>();
-  const ends = new Map<string, TranscriptEvent>();
-  for (const e of t.events) {
-    if (e.dir === "file" || e.note === "files" || e.note === "abandoned") continue;
-    started.add(e.session);
-    if (e.dir === "recv" || (e.note === "http-error" && e.status !== undefined)) heard.add(e.session);
-    else if ((e.note === "exit" && e.reason === undefined) || e.note === "spawn-error" || e.note === "connect-error")
-      if (!ends.has(e.session)) ends.set(e.session, e);
-  }
-  if (started.size === 0 || heard.size > 0 || [...started].some((s) => !ends.has(s))) return undefined;
-  const first = ends.get([...started][0]!)!;
-  const where = started.size === 1 ? "" : ` (in each of ${started.size} sessions)`;
-  if (first.note === "spawn-error") return `the provider could not be started${where}: ${(first.reason ?? "").split("\n")[0]}`;
-  if (first.note === "connect-error") return `the provider could not be reached${where}: ${(first.reason ?? "").split("\n")[0]}`;
-  const code = first.exitCode;
+function neverStartedWords(n: NeverStarted): string {
+  const where = n.sessions === 1 ? "" : ` (in each of ${n.sessions} sessions)`;
+  if (n.how === "spawn-error") return `the provider could not be started${where}: ${n.error}`;
+  if (n.how === "connect-error") return `the provider could not be reached${where}: ${n.error}`;
+  const code = n.exit_code;
   const shell = code === 127 ? ' (the shell\'s "command not found")' : code === 126 ? ' (the shell\'s "not executable")' : "";
-  return `the provider never started: it ${first.signal ? `was killed by ${first.signal}` : `exited with code ${code}${shell}`} before writing a line${where}`;
+  return `the provider never started: it ${n.signal ? `was killed by ${n.signal}` : `exited with code ${code}${shell}`} before writing a line${where}`;
 }
 
 /** The consent decision the run recorded; a transcript from before it was recorded gets the same decision made again. */
@@ -112,7 +101,7 @@ export function buildReport(t: Transcript, results: CheckResult[]): RunReport {
   const ack = firstAck(t.events);
   const header = t.header;
   const consent = consentOf(t, ack);
-  const reason = couldNotRun(t, consent);
+  const reason = couldNotRun(header, consent);
   const stderr = stderrTail(t);
   return {
     report_version: REPORT_VERSION,

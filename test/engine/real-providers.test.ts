@@ -46,7 +46,8 @@ t.test("a provider alive that never answers the handshake fails H1 once; nothing
 });
 
 t.test("a provider that exits before it writes a line could not run, in one short block with its own words", async (t) => {
-  const { report } = await runSuite({ kind: "stdio", command: fake("exits-at-once") }, { timeoutMs: 500 });
+  const { report, transcript } = await runSuite({ kind: "stdio", command: fake("exits-at-once") }, { timeoutMs: 500 });
+  t.same(transcript.header.run_facts, { never_started: { how: "exit", exit_code: 2, signal: null, sessions: 2 } }, "the recorder writes the fact");
   t.equal(report.could_not_run, true);
   t.match(report.could_not_run_reason, /the provider never started: it exited with code 2 before writing a line \(in each of 2 sessions\)/);
   t.equal(report.instances!.started, 2, "started once, and once more in case that was its start's own mishap");

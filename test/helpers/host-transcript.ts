@@ -3,6 +3,7 @@
  * numbered from 2 (the header is line 1) in the order they are added, the
  * header's scenario records kept as the runner would write them.
  */
+import { deriveHostRunFacts } from "../../src/transcript/host-run-facts.ts";
 import { readFileSync } from "node:fs";
 import t from "tap";
 import type { HostCheckDef } from "../../checks/kit/host.ts";
@@ -204,6 +205,8 @@ export class HostTranscriptBuilder {
         timeout_ms: 1000,
         started_at: "2026-11-30T00:00:00Z",
         scenarios: this.records,
+        // As the host run writes them: from the events.
+        run_facts: deriveHostRunFacts(this.records, this.events),
       },
       events: this.events,
     };

@@ -3,6 +3,7 @@ import { score } from "../../src/engine/score.ts";
 import { HOST_VERSION } from "../../src/math/version.ts";
 import type { FileUnread, Transcript, TranscriptEvent } from "../../src/transcript/types.ts";
 import { recordedLine } from "../../src/transcript/bytes.ts";
+import { deriveRunFacts } from "../../src/transcript/run-facts.ts";
 import { type CheckResult } from "../../src/verdict/status.ts";
 
 type Ev = Omit<TranscriptEvent, "n" | "probe" | "session" | "t" | "step">;
@@ -70,6 +71,7 @@ export class TranscriptBuilder {
     const probes = [...new Set(this.events.map((e) => e.probe))];
     const sessions: Record<string, string[]> = {};
     for (const e of this.events) if (!(sessions[e.session] ??= []).includes(e.probe)) sessions[e.session]!.push(e.probe);
+    const events = this.events.map((e, i) => ({ n: i + 2, ...e }));
     return {
       header: {
         cgp_conform_transcript: 1,
@@ -82,8 +84,10 @@ export class TranscriptBuilder {
         trust_roots: [],
         started_at: "2026-11-30T00:00:00Z",
         consent: { grants: [] },
+        // As the recorder writes them: from the events.
+        run_facts: deriveRunFacts(events),
       },
-      events: this.events.map((e, i) => ({ n: i + 2, ...e })),
+      events,
     };
   }
 

@@ -175,6 +175,7 @@ function transcriptOf(n: number, line: (k: number) => string = (k) => `{"type":"
       trust_roots: [],
       started_at: "2026-11-30T00:00:00Z",
       consent: { grants: [] },
+      run_facts: {},
     },
     events,
   };

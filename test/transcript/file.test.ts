@@ -1,5 +1,7 @@
 import t from "tap";
 import { fromNdjson, toNdjson, TranscriptFormatError } from "../../src/transcript/file.ts";
+import { deriveRunFacts } from "../../src/transcript/run-facts.ts";
+import { RUN_BUDGET_SPENT } from "../../src/transcript/types.ts";
 import { decodeUtf8, escapedBytes, fromHex, isUtf8, recordedLine, toHex } from "../../src/transcript/bytes.ts";
 
 const header = { cgp_conform_transcript: 1, host_version: "contextgraph/1.0", timeout_ms: 5, target: { kind: "stdio", command: ["x"] } };
@@ -74,4 +76,41 @@ t.test("the header's run facts are read as strictly as its events", async (t) =>
     t.throws(() => fromNdjson(JSON.stringify({ ...header, ...extra })), { constructor: TranscriptFormatError, message: says }, what);
   const read = fromNdjson(JSON.stringify({ ...header, consent: { grants: ["all"] }, interrupted: "SIGINT" })).header;
   t.same(read.consent, { needed: [], granted: [], missing: [], grants: ["all"] }, "a record of grants alone reads as nothing needed");
+});
+
+t.test("run_facts are read as strictly as events, and derived for a transcript saved before them", async (t) => {
+  const spent = { n: 2, ...base, dir: "note", note: "flood", reason: `${RUN_BUDGET_SPENT}, across all its sessions: 40 MiB; the provider was stopped` };
+  const cases: Array<[string, object, RegExp]> = [
+    ["not an object", { run_facts: [] }, /run_facts must be an object/],
+    ["a fact this tool does not record", { run_facts: { crashed: true } }, /run_facts\.crashed is not a fact/],
+    [
+      "a budget at a line before any event",
+      { run_facts: { budget_spent: { line: -9223372036854776000, reason: RUN_BUDGET_SPENT } } },
+      /budget_spent must be \{ line, reason \}/,
+    ],
+    ["a budget for another reason", { run_facts: { budget_spent: { line: 2, reason: "it felt like it" } } }, /a reason beginning/],
+    ["no sessions", { run_facts: { never_started: { how: "exit", exit_code: 1, signal: null, sessions: 0 } } }, /sessions must be an integer ≥ 1/],
+    ["an unknown way", { run_facts: { never_started: { how: "vanished", sessions: 1 } } }, /how must be spawn-error, connect-error or exit/],
+    [
+      "an exit code of words",
+      { run_facts: { never_started: { how: "exit", exit_code: "127", signal: null, sessions: 1 } } },
+      /exit_code must be an integer or null/,
+    ],
+    [
+      "a signal that is none",
+      { run_facts: { never_started: { how: "exit", exit_code: null, signal: "kill", sessions: 1 } } },
+      /signal must be a signal's name/,
+    ],
+    ["an error that is not words", { run_facts: { never_started: { how: "spawn-error", error: 2, sessions: 1 } } }, /error must be a string/],
+  ];
+  for (const [what, extra, says] of cases)
+    t.throws(() => fromNdjson(JSON.stringify({ ...header, ...extra })), { constructor: TranscriptFormatError, message: says }, what);
+
+  const legacy = fromNdjson(file(spent));
+  t.same(legacy.header.run_facts, { budget_spent: { line: 2, reason: spent.reason } }, "saved before the facts: derived from the flood note");
+  t.same(legacy.header.run_facts, deriveRunFacts(legacy.events), "by the function the recorder uses");
+  const recorded = fromNdjson([JSON.stringify({ ...header, run_facts: {} }), JSON.stringify(spent)].join("\n"));
+  t.same(recorded.header.run_facts, {}, "recorded facts are read as recorded, not derived again from the events");
+  const never = { how: "exit", exit_code: 127, signal: null, sessions: 2 };
+  t.same(fromNdjson(JSON.stringify({ ...header, run_facts: { never_started: never } })).header.run_facts, { never_started: never });
 });

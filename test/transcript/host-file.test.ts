@@ -4,6 +4,7 @@
  */
 import t from "tap";
 import { hostFromNdjson } from "../../src/transcript/host-file.ts";
+import { deriveHostRunFacts } from "../../src/transcript/host-run-facts.ts";
 
 const header = (scenarios: object[] = [{ name: "compose", transport: "stdio", providers: 2 }]) =>
   JSON.stringify({ cgp_conform_host_transcript: 1, tool_version: "0", command: ["h"], transport: "stdio", timeout_ms: 1, started_at: "x", scenarios });
@@ -42,3 +43,22 @@ const refused: Array<[string, string, RegExp]> = [
   ["a note kind no run writes", file({ dir: "note", note: "unreadablе" }), /is not a kind this tool records/],
 ];
 for (const [what, text, why] of refused) t.throws(() => hostFromNdjson(text), why, what);
+
+t.test("run_facts are read as strictly as events, and derived for a host transcript saved before them", async (t) => {
+  const withFacts = (facts: unknown, extra: object = {}) =>
+    JSON.stringify({ ...JSON.parse(header()), ...extra, ...(facts === undefined ? {} : { run_facts: facts }) });
+  const cases: Array<[string, string, RegExp]> = [
+    ["not an object", withFacts("none"), /run_facts must be an object/],
+    ["a fact no run writes", withFacts({ crashed: 1 }), /run_facts\.crashed is not a fact/],
+    ["never connected, said as false", withFacts({ never_connected: false }), /never_connected must be true/],
+    ["an exit that is not the shell's", withFacts({ never_started: { how: "exit", exit_code: 1 } }), /exit_code: 126 or 127/],
+    ["a spawn error with no words", withFacts({ never_started: { how: "spawn-error" } }), /how: spawn-error, error/],
+    ["interrupted by no signal", withFacts(undefined, { interrupted: "later" }), /interrupted must be a signal's name/],
+  ];
+  for (const [what, text, why] of cases) t.throws(() => hostFromNdjson(text), why, what);
+  const legacy = hostFromNdjson(file({ dir: "note", note: "spawn-error", reason: "ENOENT: no such file\n  at x" }));
+  t.same(legacy.header.run_facts, { never_started: { how: "spawn-error", error: "ENOENT: no such file" } }, "saved before the facts: derived from the events");
+  t.same(legacy.header.run_facts, deriveHostRunFacts(legacy.header.scenarios, legacy.events), "by the function the host run uses");
+  const recorded = hostFromNdjson([withFacts({}), JSON.stringify({ scenario: "compose", t: 0, dir: "note", note: "spawn-error", reason: "x" })].join("\n"));
+  t.same(recorded.header.run_facts, {}, "recorded facts are read as recorded, not derived again");
+});

@@ -5,7 +5,7 @@ import type { Transcript, TranscriptEvent } from "../../src/transcript/types.ts"
 const header = { cgp_conform_transcript: 1 as const, host_version: "contextgraph/1.0", timeout_ms: 5, target: { kind: "stdio" as const, command: ["p"] } };
 function tx(events: Array<Partial<TranscriptEvent>>): Transcript {
   return {
-    header: { ...header, tool_version: "0.1.0", probes: [], trust_roots: [], started_at: "2026-12-01T00:00:00Z", consent: { grants: [] } },
+    header: { ...header, tool_version: "0.1.0", probes: [], trust_roots: [], started_at: "2026-12-01T00:00:00Z", consent: { grants: [] }, run_facts: {} },
     events: events.map((e, i) => ({ n: i + 2, probe: "p", session: "s", t: 0, step: "x", dir: "note", ...e }) as TranscriptEvent),
   };
 }
