@@ -48,6 +48,18 @@ async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
   return { modes: MODES.map((m) => m.name), variants: VARIANTS.map((v) => v.name) };
 }
 
+/**
+ * yargs renders a command's whole --help text each time it runs that command's handler, and keeps it for a
+ * later showHelp; nothing here shows help after a handler has run (a failure is thrown to main), so that
+ * rendering is skipped: it was most of what yargs costs a short command.
+ */
+function skipHelpCache(cli: Argv): void {
+  const usage = (cli as unknown as { getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?: () => void } } })
+    .getInternalMethods?.()
+    .getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
+}
+
 function parser(argv: string[], ctx: CommandContext): Argv {
   const dd = argv.indexOf("--");
   let cli = yargs(dd === -1 ? argv : argv.slice(0, dd))
@@ -76,6 +88,7 @@ function parser(argv: string[], ctx: CommandContext): Argv {
       },
     );
   }
+  skipHelpCache(cli);
   return cli
     .demandCommand(1, "give a command: stdio, http, reference, host, reference-host, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
