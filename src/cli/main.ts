@@ -1,4 +1,4 @@
-import yargs, { type Argv } from "yargs";
+import type { Argv } from "yargs";
 import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
 import { err, RefusedTargetError, UsageError } from "./io.ts";
@@ -60,7 +60,7 @@ function skipHelpCache(cli: Argv): void {
   if (usage && typeof usage.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
 }
 
-function parser(argv: string[], ctx: CommandContext): Argv {
+function parser(yargs: (args: string[]) => Argv, argv: string[], ctx: CommandContext): Argv {
   const dd = argv.indexOf("--");
   let cli = yargs(dd === -1 ? argv : argv.slice(0, dd))
     .scriptName("cgp-conform")
@@ -107,6 +107,14 @@ function parser(argv: string[], ctx: CommandContext): Argv {
     });
 }
 
+/**
+ * `list` and `list --json`, as scripts run them, are answered without loading yargs: the command's own run,
+ * handed what yargs would have parsed. Any other spelling (--help, --no-json, an extra word) goes to yargs.
+ */
+function isPlainList(argv: readonly string[]): boolean {
+  return argv[0] === "list" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--json"));
+}
+
 export async function main(argv: string[]): Promise<number> {
   let code: number | undefined;
   const dd = argv.indexOf("--");
@@ -129,7 +137,8 @@ export async function main(argv: string[]): Promise<number> {
     });
   }
   try {
-    await parser(argv, ctx).parseAsync();
+    if (isPlainList(argv)) code = await list.run({ json: argv.length === 2, _: ["list"], $0: "cgp-conform" }, ctx);
+    else await parser((await import("yargs")).default, argv, ctx).parseAsync();
   } catch (e) {
     if (e instanceof RefusedTargetError) {
       err(`cgp-conform: could not run: ${e.message}\n`);
