@@ -1,4 +1,4 @@
-import type { Argv } from "yargs";
+import type { ArgumentsCamelCase, Argv } from "yargs";
 import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
 import { err, RefusedTargetError, UsageError } from "./io.ts";
@@ -107,15 +107,29 @@ function parser(yargs: (args: string[]) => Argv, argv: string[], ctx: CommandCon
     });
 }
 
+/** A word that is an argument, not an option: what yargs would take for a positional. */
+const isWord = (w: string | undefined): w is string => w !== undefined && w !== "" && !w.startsWith("-");
+
 /**
- * `list` and `list --json`, as scripts run them, are answered without loading yargs: the command's own run,
- * handed what yargs would have parsed. Any other spelling (--help, --no-json, an extra word) goes to yargs.
+ * The forms scripts and CI run most, answered without loading yargs: the command's own run, handed what
+ * yargs parses each to (its defaults included; test/cli/plain.test.ts holds the two equal). `list`,
+ * `list --json`, `explain ANCHOR`, `validate FILE` and `replay FILE`; any other spelling (an option, --help,
+ * a second word, "--") goes to yargs.
  */
-function isPlainList(argv: readonly string[]): boolean {
-  return argv[0] === "list" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--json"));
+// biome-ignore lint/suspicious/noExplicitAny: each command's run is typed by its own options.
+export function plainArgs(argv: readonly string[]): { command: Command<any>; args: ArgumentsCamelCase } | undefined {
+  const [name, word, ...rest] = argv;
+  const base = { _: [name ?? ""], $0: "cgp-conform" };
+  if (name === "list" && rest.length === 0 && (word === undefined || word === "--json")) return { command: list, args: { ...base, json: word === "--json" } };
+  if (rest.length > 0 || !isWord(word)) return undefined;
+  if (name === "explain") return { command: explain, args: { ...base, anchor: word } };
+  if (name === "validate") return { command: validate, args: { ...base, file: word, mode: "lint", json: false } };
+  if (name === "replay") return { command: replay, args: { ...base, file: word, json: false, verbose: false, quiet: false } };
+  return undefined;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** `opts.plain: false` parses every command line with yargs (for the test that holds the plain forms to it). */
+export async function main(argv: string[], opts: { plain?: boolean } = {}): Promise<number> {
   let code: number | undefined;
   const dd = argv.indexOf("--");
   const ctx: CommandContext = {
@@ -137,7 +151,8 @@ export async function main(argv: string[]): Promise<number> {
     });
   }
   try {
-    if (isPlainList(argv)) code = await list.run({ json: argv.length === 2, _: ["list"], $0: "cgp-conform" }, ctx);
+    const plain = opts.plain === false ? undefined : plainArgs(argv);
+    if (plain) code = await plain.command.run(plain.args, ctx);
     else await parser((await import("yargs")).default, argv, ctx).parseAsync();
   } catch (e) {
     if (e instanceof RefusedTargetError) {
