@@ -13,8 +13,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUN = fileURLToPath(new URL("../node_modules/.bin/bun", import.meta.url));
 
-/** The executable's flags, for the host (`npm run build`) and for every release target alike. */
-export const COMPILE_FLAGS = ["--compile", "--bytecode", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig"];
+/**
+ * The executable's flags, for the host (`npm run build`) and for every release target alike. --splitting
+ * keeps each command's dynamic imports in chunks of their own, Node built-ins included: without it every
+ * built-in any command imports (tls and its root certificates, http, child_process…) loads at start.
+ */
+export const COMPILE_FLAGS = ["--compile", "--bytecode", "--splitting", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig"];
 
 export const BINARY = "dist/cgp-conform";
 export const BUNDLE = "dist/cgp-conform.mjs";

@@ -114,6 +114,7 @@ t.test("one definition of the compile flags: npm run build and the release both 
   t.equal(pkg.scripts.build, "node scripts/build.mjs");
   t.equal(pkg.scripts.prepack, "node scripts/build.mjs bundle");
   t.ok(COMPILE_FLAGS.includes("--bytecode"), "release binaries get --bytecode, as the build's does");
+  t.ok(COMPILE_FLAGS.includes("--splitting"), "release binaries load each command's modules when it runs, as the build's do");
   const source = readFileSync(join(ROOT, "scripts", "release.mjs"), "utf8");
   t.match(source, /from "\.\/build\.mjs"/);
   t.notMatch(source, /"--(compile|bytecode|format)/, "release.mjs spells no compile flag of its own");

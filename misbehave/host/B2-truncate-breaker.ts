@@ -3,7 +3,7 @@
  * Breaks B2: "A host MUST drop, with a loud report, the frames of any provider violating B1 — never silently
  * truncate them."
  */
-import { BUDGET } from "../../src/reference/host.ts";
+import { BUDGET } from "../../src/reference/host-contract.ts";
 import { defineHostMode } from "./mode.ts";
 
 export default defineHostMode({

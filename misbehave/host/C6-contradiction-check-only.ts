@@ -5,7 +5,7 @@
  * Breaks C6: "A host MUST refuse a query, with a typed error naming the scopes, when a provider declares off-machine
  * egress scopes and any such scope has no recorded consent receipt; the payload MUST NOT be transmitted."
  */
-import { offMachineScopes } from "../../src/reference/host.ts";
+import { offMachineScopes } from "../../src/reference/host-gate.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
 import { defineHostMode } from "./mode.ts";
 

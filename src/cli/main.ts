@@ -1,4 +1,4 @@
-import yargs, { type Argv } from "yargs";
+import type { ArgumentsCamelCase, Argv } from "yargs";
 import { installReaper } from "../target/reaper.ts";
 import { VERSION } from "../meta/version.ts";
 import { err, RefusedTargetError, UsageError } from "./io.ts";
@@ -48,7 +48,19 @@ async function catalog(): Promise<{ modes: string[]; variants: string[] }> {
   return { modes: MODES.map((m) => m.name), variants: VARIANTS.map((v) => v.name) };
 }
 
-function parser(argv: string[], ctx: CommandContext): Argv {
+/**
+ * yargs renders a command's whole --help text each time it runs that command's handler, and keeps it for a
+ * later showHelp; nothing here shows help after a handler has run (a failure is thrown to main), so that
+ * rendering is skipped: it was most of what yargs costs a short command.
+ */
+function skipHelpCache(cli: Argv): void {
+  const usage = (cli as unknown as { getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?: () => void } } })
+    .getInternalMethods?.()
+    .getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
+}
+
+function parser(yargs: (args: string[]) => Argv, argv: string[], ctx: CommandContext): Argv {
   const dd = argv.indexOf("--");
   let cli = yargs(dd === -1 ? argv : argv.slice(0, dd))
     .scriptName("cgp-conform")
@@ -76,6 +88,7 @@ function parser(argv: string[], ctx: CommandContext): Argv {
       },
     );
   }
+  skipHelpCache(cli);
   return cli
     .demandCommand(1, "give a command: stdio, http, reference, host, reference-host, fixture, selftest, replay, validate, attest, list or explain")
     .fail((msg, e) => {
@@ -94,7 +107,29 @@ function parser(argv: string[], ctx: CommandContext): Argv {
     });
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** A word that is an argument, not an option: what yargs would take for a positional. */
+const isWord = (w: string | undefined): w is string => w !== undefined && w !== "" && !w.startsWith("-");
+
+/**
+ * The forms scripts and CI run most, answered without loading yargs: the command's own run, handed what
+ * yargs parses each to (its defaults included; test/cli/plain.test.ts holds the two equal). `list`,
+ * `list --json`, `explain ANCHOR`, `validate FILE` and `replay FILE`; any other spelling (an option, --help,
+ * a second word, "--") goes to yargs.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each command's run is typed by its own options.
+export function plainArgs(argv: readonly string[]): { command: Command<any>; args: ArgumentsCamelCase } | undefined {
+  const [name, word, ...rest] = argv;
+  const base = { _: [name ?? ""], $0: "cgp-conform" };
+  if (name === "list" && rest.length === 0 && (word === undefined || word === "--json")) return { command: list, args: { ...base, json: word === "--json" } };
+  if (rest.length > 0 || !isWord(word)) return undefined;
+  if (name === "explain") return { command: explain, args: { ...base, anchor: word } };
+  if (name === "validate") return { command: validate, args: { ...base, file: word, mode: "lint", json: false } };
+  if (name === "replay") return { command: replay, args: { ...base, file: word, json: false, verbose: false, quiet: false } };
+  return undefined;
+}
+
+/** `opts.plain: false` parses every command line with yargs (for the test that holds the plain forms to it). */
+export async function main(argv: string[], opts: { plain?: boolean } = {}): Promise<number> {
   let code: number | undefined;
   const dd = argv.indexOf("--");
   const ctx: CommandContext = {
@@ -116,7 +151,9 @@ export async function main(argv: string[]): Promise<number> {
     });
   }
   try {
-    await parser(argv, ctx).parseAsync();
+    const plain = opts.plain === false ? undefined : plainArgs(argv);
+    if (plain) code = await plain.command.run(plain.args, ctx);
+    else await parser((await import("yargs")).default, argv, ctx).parseAsync();
   } catch (e) {
     if (e instanceof RefusedTargetError) {
       err(`cgp-conform: could not run: ${e.message}\n`);

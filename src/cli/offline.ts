@@ -1,14 +1,7 @@
-import { keyFromHex } from "../attest/audit.ts";
-import { verifyOffline } from "../attest/offline.ts";
-import { makeChalk } from "../report/color.ts";
-import { renderOffline } from "../report/offline.ts";
-import { renderValidation } from "../report/validation.ts";
 import { reportOf } from "../engine/run.ts";
 import { fromNdjson, TranscriptFormatError } from "../transcript/file.ts";
-import { validateText } from "../schema/validate.ts";
-import { out, readIn, UsageError } from "./io.ts";
+import { readIn, UsageError } from "./io.ts";
 import { printReport } from "./suite.ts";
-import { exitCode } from "../verdict/exit.ts";
 import { parseUntrusted } from "../protocol/envelope.ts";
 import { hostFromNdjson, isHostHeader } from "../transcript/host-file.ts";
 import { buildHostReport } from "../verdict/host-report.ts";
@@ -31,26 +24,4 @@ export function replay(a: { file: string; json: boolean; verbose: boolean; quiet
     if (e instanceof TranscriptFormatError) throw new UsageError(`${a.file}: ${e.message}`);
     throw e;
   }
-}
-
-/** cgp-conform validate FILE: a fixture author's envelopes (or, --as KIND, bare objects) against the schema. */
-export function validate(a: { file: string; mode: "lint" | "interop"; json: boolean; as?: string }): number {
-  const results = validateText(readIn(a.file), a.mode, a.as);
-  out(a.json ? JSON.stringify(results, null, 2) + "\n" : renderValidation(a.file, a.mode, results, makeChalk()));
-  return exitCode(results.every((r) => r.errors.length === 0) ? "valid" : "invalid");
-}
-
-/** cgp-conform attest verify FILE: one verdict per attestation, offline. */
-export function attestVerify(a: { file: string; key?: string; json: boolean }): number {
-  const text = readIn(a.file);
-  if (a.key !== undefined && !/^[0-9a-fA-F]{64}$/.test(a.key)) throw new UsageError("--key must be 64 hex digits (a 32-byte Ed25519 public key)");
-  let verdicts;
-  try {
-    verdicts = verifyOffline(text, a.key ? [keyFromHex(a.key)] : []);
-  } catch (e) {
-    throw new UsageError(`${a.file}: ${(e as Error).message}`);
-  }
-  out(a.json ? JSON.stringify(verdicts, null, 2) + "\n" : renderOffline(a.file, verdicts, makeChalk()));
-  const valid = verdicts.length > 0 && verdicts.every((v) => v.verdict.kind === "valid" && (v.proof_kind === undefined || v.proof_kind === "recomputes-root"));
-  return exitCode(valid ? "valid" : "invalid");
 }

@@ -12,7 +12,7 @@ import { SCORING } from "./scoring.generated.ts";
 import { modeByName } from "../../misbehave/index.ts";
 import { type CheckDef, type Level } from "../../checks/kit/check.ts";
 import { PROVENANCE_FILES, type ProbeSpec } from "../protocol/probes.ts";
-import { hostWitnesses, witnesses } from "./tables.ts";
+import { hostWitnesses, witnesses } from "./witnesses.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { HOST_PREFIX, type HostCheckDef } from "../../checks/kit/host.ts";

@@ -7,7 +7,7 @@ import { CHECKS } from "../../checks/index.ts";
 import { type Level } from "../../checks/kit/check.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
-import { hostWitnesses, witnesses } from "./tables.ts";
+import { hostWitnesses, witnesses } from "./witnesses.ts";
 import { wrap } from "./wrap.ts";
 import { counted } from "../verdict/words.ts";
 

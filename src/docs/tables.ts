@@ -8,21 +8,14 @@ import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { SCORING } from "./scoring.generated.ts";
+import { hostWitnesses, witnesses } from "./witnesses.ts";
+
+export { hostWitnesses, witnesses };
 
 const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
-}
-
-/** Modes that must make a check fail (or, for a rule with no keyword or a SHOULD sub-rule, warn): its witnesses. */
-export function witnesses(id: string): string[] {
-  return MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id)).map((m) => m.name);
-}
-
-/** Host modes that must make a host check fail (or warn, or inform): its witnesses. */
-export function hostWitnesses(id: string): string[] {
-  return HOST_MODES.filter((m) => m.expectFail.includes(id) || (m.expectWarn ?? []).includes(id) || (m.expectInfo ?? []).includes(id)).map((m) => m.name);
 }
 
 /** What a mode must make the suite say: the checks it fails, those it makes warn, and those it makes inform. */

@@ -1,6 +1,6 @@
 import { CHECKS } from "../../checks/index.ts";
 import { type CheckDef } from "../../checks/kit/check.ts";
-import { DEFAULTS, record, type Progress } from "./record.ts";
+import type { Progress } from "./record.ts";
 import { score } from "./score.ts";
 import { buildReport, type RunReport } from "../verdict/report.ts";
 import type { Target } from "../target/connection.ts";
@@ -37,6 +37,8 @@ export function reportOf(transcript: Transcript, checks: readonly CheckDef[] = C
 
 export async function runSuite(target: Target, opts: SuiteOptions = {}): Promise<{ transcript: Transcript; report: RunReport }> {
   const checks = opts.checks ?? CHECKS;
+  // Loaded here, not above: a replay scores with reportOf and needs none of the transports a live run spawns and dials.
+  const { DEFAULTS, record } = await import("./record.ts");
   const transcript = await record({
     target,
     grants: opts.grants ?? [],

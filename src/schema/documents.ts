@@ -65,10 +65,15 @@ function interopOf(schema: SchemaDocument): SchemaDocument {
   return open;
 }
 
-/** The two schema documents, for tests and tools that inspect them. */
+let interopSchema: SchemaDocument | undefined;
+
+/** The two schema documents, for tests and tools that inspect them; the interop one is derived on first read (no run validates against it: the validators are generated). */
 export const envelopeSchemas: Readonly<Record<EnvelopeMode, SchemaDocument>> = {
   lint: lintSchema,
-  interop: interopOf(lintSchema),
+  get interop(): SchemaDocument {
+    interopSchema ??= interopOf(lintSchema);
+    return interopSchema;
+  },
 };
 
 /** Envelope `type` -> the $defs entry the root oneOf selects for it. */

@@ -13,7 +13,7 @@ const verify = defineCommand({
       .option("json", { type: "boolean", default: false, describe: "Write the verdicts as JSON to stdout" }),
   async run(a, { noProvider }) {
     noProvider("attest verify");
-    const { attestVerify } = await import("../offline.ts");
+    const { attestVerify } = await import("../attest-verify.ts");
     return attestVerify(a);
   },
 });

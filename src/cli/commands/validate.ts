@@ -20,7 +20,7 @@ export default defineCommand({
       .option("json", { type: "boolean", default: false, describe: "Write the results as JSON to stdout" }),
   async run(a, { noProvider }) {
     noProvider("validate");
-    const { validate } = await import("../offline.ts");
+    const { validate } = await import("../validate.ts");
     return validate(a);
   },
 });
