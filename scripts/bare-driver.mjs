@@ -39,7 +39,9 @@ function drive(script) {
     (async () => {
       for (let i = 0; i < script.length; i++) {
         if (script[i].dir !== "send") continue;
-        child.stdin.write(script[i].line + "\n");
+        // A line of bytes that are not UTF-8 is recorded as hex.
+        const e = script[i];
+        child.stdin.write(e.line_hex !== undefined ? Buffer.concat([Buffer.from(e.line_hex, "hex"), Buffer.from("\n")]) : `${e.line}\n`);
         let replies = 0;
         for (let j = i + 1; j < script.length && script[j].dir === "recv"; j++) replies++;
         want += replies;
