@@ -1,4 +1,4 @@
-import { execa } from "execa";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Connection, ConnectionEvents, Limits, StdioTarget, Written } from "./connection.ts";
 import { LineSplitter } from "./lines.ts";
 import { killGroup, track, untrack } from "./reaper.ts";
@@ -8,58 +8,55 @@ const NEWLINE = Buffer.from("\n");
 /** A provider child process in its own process group, speaking NDJSON on stdio. */
 export class StdioConnection implements Connection {
   private readonly pid: number | undefined;
-  private readonly child;
+  private readonly child: ChildProcessWithoutNullStreams;
   private closed = false;
   readonly done: Promise<void>;
 
   constructor(target: StdioTarget, limits: Limits, on: ConnectionEvents) {
     const [file, ...args] = target.command;
-    this.child = execa(file!, args, {
-      detached: true, // own process group, so the whole group can be killed
-      buffer: false,
-      reject: false,
-      encoding: "buffer",
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-      stripFinalNewline: false,
-      forceKillAfterDelay: false,
-      windowsHide: true,
-    });
+    // node:child_process, not execa: this is the hot path of every session, and all it needs is a spawn with
+    // three pipes in a group of its own, and its end (execa's import and per-spawn work were most of a run's spawning cost).
+    this.child = spawn(file!, args, { detached: true, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     this.pid = this.child.pid;
     if (this.pid !== undefined) track(this.pid);
 
     const splitter = new LineSplitter(limits.maxLineBytes, limits.held);
-    this.child.stdout?.on("data", (c: Uint8Array) => {
+    this.child.stdout.on("data", (c: Uint8Array) => {
       // A view, not a copy: the chunk is ours alone.
       for (const line of splitter.push(Buffer.from(c.buffer, c.byteOffset, c.byteLength))) on.line(line);
     });
-    this.child.stdout?.on("end", () => {
+    this.child.stdout.on("end", () => {
       const rest = splitter.end();
       if (rest) on.line(rest);
       on.eof();
     });
     // Torn down without an end (destroyed after a kill): what it held goes back to the run's pool.
-    this.child.stdout?.on("close", () => splitter.release());
+    this.child.stdout.on("close", () => splitter.release());
     let stderrBytes = 0;
-    this.child.stderr?.on("data", (c: Uint8Array) => {
+    this.child.stderr.on("data", (c: Uint8Array) => {
       if (stderrBytes >= limits.maxStderrBytes) return;
       const room = limits.maxStderrBytes - stderrBytes;
       stderrBytes += c.length;
       on.stderr(Buffer.from(c.subarray(0, room)).toString("utf8") + (c.length > room ? "\n[stderr capped]" : ""));
     });
-    this.child.stdin?.on("error", () => {
+    this.child.stdin.on("error", () => {
       // EPIPE after the provider died: the exit note already says so.
     });
 
-    this.done = this.child.then((r) => {
-      if (this.pid !== undefined) untrack(this.pid);
-      this.closed = true;
-      if (this.pid === undefined || (r.failed && r.exitCode === undefined && r.signal === undefined && !r.isTerminated)) {
-        on.unreachable("spawn-error", r.shortMessage ?? r.message ?? "spawn failed");
-        return;
-      }
-      on.exit(r.exitCode ?? null, r.signal ?? null);
+    // The child's end: "close" comes once it has exited and its pipes are closed (or destroyed by kill()), so every
+    // line it wrote has been read first; a spawn that failed gives "error" with no pid, and then "close" too.
+    let spawnError: NodeJS.ErrnoException | undefined;
+    this.child.on("error", (e: NodeJS.ErrnoException) => {
+      if (this.pid === undefined) spawnError ??= e;
+    });
+    this.done = new Promise<void>((resolve) => {
+      this.child.on("close", (code: number | null, signal: NodeJS.Signals | null) => {
+        if (this.pid !== undefined) untrack(this.pid);
+        this.closed = true;
+        if (this.pid === undefined) on.unreachable("spawn-error", `Command failed with ${spawnError?.code ?? "an error"}: ${target.command.join(" ")}`);
+        else on.exit(code, signal);
+        resolve();
+      });
     });
   }
 
@@ -68,7 +65,7 @@ export class StdioConnection implements Connection {
   }
 
   write(line: string | Uint8Array, written?: Written): void {
-    if (this.closed || !this.child.stdin?.writable) {
+    if (this.closed || !this.child.stdin.writable) {
       written?.(this.closed ? "the provider had exited" : "the provider's stdin was closed");
       return;
     }
@@ -77,7 +74,7 @@ export class StdioConnection implements Connection {
   }
 
   endInput(): void {
-    this.child.stdin?.end();
+    this.child.stdin.end();
   }
 
   /**
@@ -88,9 +85,9 @@ export class StdioConnection implements Connection {
   kill(): void {
     if (this.pid !== undefined) killGroup(this.pid);
     setTimeout(() => {
-      this.child.stdout?.destroy();
-      this.child.stderr?.destroy();
-      this.child.stdin?.destroy();
+      this.child.stdout.destroy();
+      this.child.stderr.destroy();
+      this.child.stdin.destroy();
     }, 1000).unref();
   }
 }
