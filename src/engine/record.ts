@@ -18,7 +18,7 @@ import { describeTarget, type Limits, type Target } from "../target/connection.t
 import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
 import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent } from "../transcript/types.ts";
-import { firstAck } from "../transcript/view.ts";
+import { firstAck, sameParse } from "../transcript/view.ts";
 import { culpritIn } from "../transcript/crash.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
 import { VERSION } from "../meta/version.ts";
@@ -362,7 +362,11 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         // Consent is decided once, on the first handshake_ack recorded, and the decision is part of the record.
         consent: decideConsent(firstAck(events), urlOf(opts.target), opts.grants),
       },
-      events: [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e })),
+      events: [...events, ...files].map((e, i): TranscriptEvent => {
+        const numbered = { n: i + 2, ...e };
+        sameParse(e, numbered);
+        return numbered;
+      }),
     };
   } finally {
     clearTimeout(timer);
