@@ -32,6 +32,8 @@ interface Sample {
   cpuMs: number;
   rssMb: number;
   status: number | null;
+  /** Provider instances the run's report says it started (--json runs only). */
+  sessions?: number;
 }
 
 /**
@@ -41,15 +43,24 @@ interface Sample {
  */
 function measure(cmd: string[], env: Record<string, string> = {}): Sample {
   const out = join(dir, "time");
+  const json = cmd.includes("--json");
   const t0 = performance.now();
   const r = Bun.spawnSync(["/usr/bin/time", "-f", "%M", "-o", out, ...cmd], {
-    stdout: "ignore",
+    stdout: json ? "pipe" : "ignore",
     stderr: "ignore",
     env: { ...process.env, NO_COLOR: "1", ...env },
   });
   const wallMs = performance.now() - t0;
   const rss = Number(readFileSync(out, "utf8").trim().split("\n").pop());
-  return { wallMs, cpuMs: Number(r.resourceUsage.cpuTime.total) / 1000, rssMb: rss / 1024, status: r.exitCode };
+  // A --json run's report says how many provider instances (sessions) it started.
+  const sessions = json ? (JSON.parse(r.stdout!.toString()) as { instances?: { started?: number } }).instances?.started : undefined;
+  return {
+    wallMs,
+    cpuMs: Number(r.resourceUsage.cpuTime.total) / 1000,
+    rssMb: rss / 1024,
+    status: r.exitCode,
+    ...(sessions !== undefined ? { sessions } : {}),
+  };
 }
 
 /** Wall time alone, at sub-millisecond resolution (GNU time's is 10 ms): for the start-up figures. */
@@ -129,7 +140,13 @@ function providerAlone(transcript: string, command: string[]): Sample {
   return { wallMs, cpuMs, rssMb: Number.NaN, status };
 }
 
-type Row = { name: string; runs: number; sample: () => Sample };
+// A provider that acks, then never answers: each session should cost one --timeout, its stall seen once. In sh, so
+// the figure is the suite's own waits (the node fake's start, some 100 ms a session, is shown beside it).
+const SILENT_TIMEOUT_MS = 300;
+const silent = (provider: string[]) => [bin, "stdio", "--json", "--timeout", String(SILENT_TIMEOUT_MS), "--", ...provider];
+
+/** `exits`: the statuses a run of the row may end with (0 or 1 unless said: a flood's run could not be made, 3). */
+type Row = { name: string; runs: number; sample: () => Sample; exits?: number[] };
 const rows: Row[] = [
   { name: "floor", runs: RUNS, sample: () => wall([floor]) },
   { name: "--version", runs: RUNS, sample: () => wall([bin, "--version"]) },
@@ -144,6 +161,9 @@ const rows: Row[] = [
   { name: "bare driver, no sessions", runs: RUNS, sample: () => measure([process.execPath, driver, small, root, "--", "/bin/true"]) },
   { name: "suite over HTTP (its own RSS)", runs: RUNS, sample: () => measure([bin, "http", url]) },
   { name: "replay of one 15 MiB line", runs: RUNS, sample: () => measure([bin, "replay", huge]) },
+  { name: "silent provider (sh)", runs: RUNS, sample: () => measure(silent([fake("silent-after-handshake").replace(/\.mjs$/, ".sh")])) },
+  { name: "silent provider (node)", runs: Math.min(RUNS, 3), sample: () => measure(silent([process.execPath, fake("silent-after-handshake")])) },
+  { name: "flood", runs: RUNS, sample: () => measure([bin, "stdio", "--", process.execPath, fake("flood-huge")]), exits: [3] },
   { name: "selftest", runs: SELFTEST_RUNS, sample: () => measure([bin, "selftest"]) },
 ];
 if (rust) {
@@ -159,7 +179,7 @@ const samples = new Map<string, Sample[]>(rows.map((r) => [r.name, []]));
 for (let i = 0; i < Math.max(...rows.map((r) => r.runs)); i++) for (const r of rows) if (i < r.runs) samples.get(r.name)!.push(r.sample());
 http.kill();
 
-const of = (name: string, k: keyof Omit<Sample, "status">) => stats(samples.get(name)!.map((s) => s[k]));
+const of = (name: string, k: keyof Omit<Sample, "status" | "sessions">) => stats(samples.get(name)!.map((s) => s[k]));
 const fmt = (x: number, unit: string) => `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ${unit}`;
 /** A figure and its goal; a goal of infinity: a figure with no goal of its own. */
 const line = (what: string, s: { median: number; min: number; max: number }, unit: string, goal: number, n: number) =>
@@ -169,7 +189,7 @@ const line = (what: string, s: { median: number; min: number; max: number }, uni
     }`,
   );
 
-const ms = (name: string, k: keyof Omit<Sample, "status">): number[] => samples.get(name)!.map((s) => s[k]);
+const ms = (name: string, k: keyof Omit<Sample, "status" | "sessions">): number[] => samples.get(name)!.map((s) => s[k]);
 /** Per run: run i of one figure over run i of the other, interleaved, so both saw the same load. */
 const ratioOf = (a: number[], b: number[]) => stats(a.map((x, i) => x / b[i]!));
 const ratioLine = (what: string, r: { median: number; min: number; max: number }, goal: number, beside: string) =>
@@ -208,6 +228,14 @@ console.log(
 line("suite's peak RSS (over HTTP, provider apart)", of("suite over HTTP (its own RSS)", "rssMb"), "MB", 60, RUNS);
 line("one 15 MiB line of 118 000 frames: scored", of("replay of one 15 MiB line", "wallMs"), "ms", 2000, RUNS);
 line("one 15 MiB line of 118 000 frames: peak RSS", of("replay of one 15 MiB line", "rssMb"), "MB", 300, RUNS);
+const perSession = (name: string) => stats(samples.get(name)!.map((s) => s.wallMs / (s.sessions ?? Number.NaN) / SILENT_TIMEOUT_MS));
+const ratio = (what: string, s: { median: number; min: number; max: number }, goal: number | undefined, n: number) =>
+  console.log(
+    `${what.padEnd(52)} ${s.median.toFixed(2).padStart(9)}  (${s.min.toFixed(2)}–${s.max.toFixed(2)}, n=${n})  ${goal === undefined ? "(no goal)" : `goal ≤ ${goal.toFixed(2).padEnd(8)} ratio ${(s.median / goal).toFixed(2)}${s.median <= goal ? "  ✓" : ""}`}`,
+  );
+ratio("silent provider: wall per session / --timeout", perSession("silent provider (sh)"), 1.1, RUNS);
+ratio("  the same, a node provider (its start included)", perSession("silent provider (node)"), undefined, Math.min(RUNS, 3));
+line("flood: peak RSS of the run", of("flood", "rssMb"), "MB", 300, RUNS);
 line("selftest (every case, stdio/http/https)", of("selftest", "wallMs"), "ms", 10_000, SELFTEST_RUNS);
 if (rust) {
   console.log("\nagainst the protocol's Rust suite, on its reference provider (contextgraph-example-docs):");
@@ -237,6 +265,7 @@ if (process.env.BENCH_CI === "1") {
   line(".ci/run from a clean clone", { median: ci.wallMs, min: ci.wallMs, max: ci.wallMs }, "ms", 120_000, 1);
   if (ok) console.log(ok);
 }
-const failed = [...samples].filter(([, s]) => s.some((x) => x.status !== 0 && x.status !== 1)).map(([n]) => n);
+const exits = new Map(rows.map((r) => [r.name, r.exits ?? [0, 1]]));
+const failed = [...samples].filter(([n, s]) => s.some((x) => !exits.get(n)!.includes(x.status ?? -1))).map(([n]) => n);
 if (failed.length > 0) console.log(`\nruns that exited other than 0 or 1: ${failed.join(", ")}`);
 rmSync(dir, { recursive: true, force: true });

@@ -157,6 +157,31 @@ t.test("a provider that answers everything with 15 MiB: the run keeps a bounded 
   t.equal(report.results.length, 41);
 });
 
+t.test(
+  "a provider flooding every session (15 MiB answers, bytes that never end): one bound for the whole run, and the record says what was cut and why",
+  async (t) => {
+    const { transcript, report } = await runSuite({ kind: "stdio", command: fake("flood-huge") }, { timeoutMs: 20_000 });
+    const recv = transcript.events.filter((e) => e.dir === "recv");
+    const kept = recv.reduce((n, e) => n + (e.line?.length ?? 0), 0);
+    t.ok(kept <= 64 * 1024 * 1024 + 16 * 1024 * 1024, `${kept} bytes kept across all sessions`);
+    const floods = transcript.events.filter((e) => e.note === "flood");
+    t.ok(floods.length > 0, "the sessions were stopped as flooding");
+    for (const f of floods) t.match(f.reason, /the run received more than it keeps, across all its sessions/, `${f.session}: stopped by the run's one budget`);
+    for (const e of recv.filter((e) => e.overLong))
+      t.ok((e.line?.length ?? 0) <= 4096, `${e.session}: a cut line keeps only its first bytes (${e.bytes} read)`);
+    t.ok(
+      recv.some((e) => !e.overLong && (e.bytes ?? 0) > 14_000_000),
+      "the first 15 MiB answer, under the line cap, was kept whole",
+    );
+    t.notOk(
+      transcript.events.some((e) => e.note === "timeout"),
+      "every session ended when the budget was spent, none at its timeout",
+    );
+    t.equal(report.could_not_run, true);
+    t.match(report.could_not_run_reason, /the run received more than it keeps/);
+  },
+);
+
 t.test("SIGTERM or SIGINT mid-run: a partial report marked as interrupted, exit 3", async (t) => {
   const { cgp, ROOT } = await import("./helpers/live.ts");
   for (const sig of ["SIGTERM", "SIGINT"] as const) {

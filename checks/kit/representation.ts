@@ -42,14 +42,20 @@ export function shapeRule(views: ProbeView[], representation: string, must: stri
     return lost.length > 0 ? lost : { skip: `no ${representation} frame was served` };
   }
   const out: Evidence[] = unanswered(xs, views, { judged: true });
+  // The frames that keep the shape are one finding, where the first of them came, with the lines of all: what merging
+  // one finding per frame gave, without holding one for each of a long answer's frames.
+  let shaped: number | undefined;
+  const shapedLines = new Set<number>();
   for (const f of frames) {
     const missing = must.filter((k) => !present(f, k));
     const extra = mustNot.filter((k) => f.frame[k] !== undefined);
     if (missing.length === 0 && extra.length === 0) {
-      out.push(shape.say("shaped", { representation }, { lines: [f.line] }));
+      shaped ??= out.push(shape.say("shaped", { representation }, { lines: [] })) - 1;
+      shapedLines.add(f.line);
       continue;
     }
     out.push(shape.say("misshaped", { frame: frameAt(f), representation, must, must_not: mustNot, missing, extra }, { lines: [f.line] }));
   }
+  if (shaped !== undefined) out[shaped] = shape.say("shaped", { representation }, { lines: [...shapedLines].sort((a, b) => a - b) });
   return out;
 }

@@ -66,6 +66,15 @@ export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
 /** Read an input file whole, but never more than `max` bytes (`/dev/zero` is refused, not read forever). */
 export function readIn(path: string, max = MAX_INPUT_BYTES): string {
+  return readInBytes(path, max).toString("utf8");
+}
+
+/**
+ * A file's bytes, undecoded (a transcript is decoded line by line: one
+ * character beyond Latin-1 anywhere would make the whole text, and every
+ * line cut from it, two bytes a character).
+ */
+export function readInBytes(path: string, max = MAX_INPUT_BYTES): Buffer {
   let fd: number;
   try {
     fd = openSync(path, "r");
@@ -83,7 +92,7 @@ export function readIn(path: string, max = MAX_INPUT_BYTES): string {
       if (total > max) throw new UsageError(`${path} is larger than ${max} bytes: not read`);
       chunks.push(buf.subarray(0, n));
     }
-    return Buffer.concat(chunks).toString("utf8");
+    return Buffer.concat(chunks);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path}: ${(e as Error).message}`);

@@ -19,7 +19,7 @@ import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
 import { RUN_BUDGET_SPENT, type Transcript, type TranscriptEvent } from "../transcript/types.ts";
 import { deriveRunFacts } from "../transcript/run-facts.ts";
-import { firstAck } from "../transcript/view.ts";
+import { firstAck, sameParse } from "../transcript/view.ts";
 import { culpritIn } from "../transcript/crash.ts";
 import { decideConsent, withheldReason } from "../verdict/consent.ts";
 import { VERSION } from "../meta/version.ts";
@@ -345,7 +345,11 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     const events = perGroup.flatMap((r) => r.events);
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];
-    const recorded = [...events, ...files].map((e, i): TranscriptEvent => ({ n: i + 2, ...e }));
+    const recorded = [...events, ...files].map((e, i): TranscriptEvent => {
+      const numbered = { n: i + 2, ...e };
+      sameParse(e, numbered);
+      return numbered;
+    });
     return {
       header: {
         cgp_conform_transcript: 1,

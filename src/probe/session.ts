@@ -8,13 +8,13 @@ import { StdioConnection } from "../target/stdio.ts";
 import { InProcessConnection } from "../target/inproc.ts";
 import { RUN_BUDGET_SPENT, type NoteKind } from "../transcript/types.ts";
 import { decodeUtf8, recordedLine } from "../transcript/bytes.ts";
+import { knownParse } from "../transcript/view.ts";
 import { framesIn, leniently, parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
-import { loopClock, wallClock, type Clock } from "../target/clock.ts";
+import { wallClock, type Clock } from "../target/clock.ts";
+import { Inbox, type Item } from "./inbox.ts";
 import { RunBudget, SESSION_MAX_LINES } from "./run-budget.ts";
 import { stimulusKey, WithheldError, type RecordedEvent, type SessionOptions, type Stall } from "./session-types.ts";
-
-type Item = { kind: "line"; env: Obj | undefined; replyTo?: number } | { kind: "end" } | { kind: "http-error"; why: string; replyTo: number };
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -34,9 +34,7 @@ export class Session {
   private passedOver = false;
   /** Lines received so far: until the first, the provider may still be starting. */
   private received = 0;
-  private readonly queue: Item[] = [];
-  private wake: (() => void) | undefined;
-  private ended = false;
+  private readonly queue: Inbox;
   private exited: { code: number | null; signal: string | null } | undefined;
   private exitWaiters: Array<() => void> = [];
   private readonly conn: Connection;
@@ -59,6 +57,7 @@ export class Session {
   constructor(private readonly opts: SessionOptions) {
     this.probe = opts.probe;
     this.clock = opts.clock ?? wallClock;
+    this.queue = new Inbox(this.clock);
     this.budget = opts.budget ?? new RunBudget(opts.limits.maxLineBytes);
     const events = {
       line: (c: { text: string; bytes: number; overLong: boolean; status?: number; replyTo?: number }) => {
@@ -83,14 +82,17 @@ export class Session {
           return;
         }
         this.received++;
-        this.record({
-          dir: "recv",
-          line: c.text,
-          bytes: c.bytes,
-          ...(c.overLong ? { overLong: true } : {}),
-          ...(c.status !== undefined ? { status: c.status } : {}),
-          ...(c.replyTo !== undefined ? { reply_to: c.replyTo } : {}),
-        });
+        knownParse(
+          this.record({
+            dir: "recv",
+            line: c.text,
+            bytes: c.bytes,
+            ...(c.overLong ? { overLong: true } : {}),
+            ...(c.status !== undefined ? { status: c.status } : {}),
+            ...(c.replyTo !== undefined ? { reply_to: c.replyTo } : {}),
+          }),
+          env,
+        );
         this.push({ kind: "line", env, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
@@ -132,7 +134,7 @@ export class Session {
         : t.inProcess
           ? new InProcessConnection(t.inProcess(), opts.limits, events)
           : new StdioConnection(t, opts.limits, events);
-    opts.signal.addEventListener("abort", () => this.wake?.(), { once: true });
+    opts.signal.addEventListener("abort", () => this.queue.wake(), { once: true });
   }
 
   get transport(): Target["kind"] {
@@ -308,7 +310,7 @@ export class Session {
         // Over-long, or not a JSON envelope: recorded already, a finding for the framing check.
         continue;
       }
-      await this.wait(until - this.clock.now());
+      await this.queue.wait(until - this.clock.now());
     }
   }
 
@@ -361,39 +363,18 @@ export class Session {
     return true;
   }
 
-  /** Wait up to `ms` of wall time for an item (on the loop clock, the caller waits again for what the clock has not yet counted). */
-  private wait(ms: number): Promise<void> {
-    const release = this.clock === loopClock ? loopClock.hold() : undefined;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.wake = undefined;
-        release?.();
-        resolve();
-      }, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        release?.();
-        resolve();
-      };
-    });
-  }
-
   private push(item: Item): void {
-    if (item.kind === "end") {
-      if (this.ended) return;
-      this.ended = true;
-    }
     this.queue.push(item);
-    this.wake?.();
   }
 
   private note(note: NoteKind, extra: Partial<RecordedEvent> = {}): void {
     this.record({ dir: "note", note, ...extra });
   }
 
-  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">, at = { probe: this.probe, step: this.current }): void {
+  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">, at = { probe: this.probe, step: this.current }): RecordedEvent {
     const t = Math.round(performance.now() - this.start);
-    this.events.push({ probe: at.probe, session: this.opts.name, t, step: at.step, ...e });
+    const event = { probe: at.probe, session: this.opts.name, t, step: at.step, ...e };
+    this.events.push(event);
+    return event;
   }
 }

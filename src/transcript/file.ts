@@ -155,8 +155,8 @@ function checkHeader(h: unknown): Omit<TranscriptHeader, "run_facts"> & Partial<
 }
 
 /** A saved transcript's lines, each parsed as untrusted JSON (a line that is not JSON is an error naming it). */
-export function ndjsonLines(text: string): unknown[] {
-  const lines = text.split("\n").filter((l, i, all) => l !== "" || i < all.length - 1);
+export function ndjsonLines(text: string | Uint8Array): unknown[] {
+  const lines = (typeof text === "string" ? text.split("\n") : splitBytes(text)).filter((l, i, all) => l !== "" || i < all.length - 1);
   if (lines.length === 0) throw new TranscriptFormatError("the file is empty");
   return lines.map((l, i) => {
     const r = parseUntrusted(l);
@@ -165,8 +165,25 @@ export function ndjsonLines(text: string): unknown[] {
   });
 }
 
+/**
+ * A file's lines, each decoded apart: a line holding a character beyond
+ * Latin-1 is two bytes a character, the others stay one (decoded whole, the
+ * text and every line cut from it would double: a 15 MiB answer beside one
+ * U+FFFD in another line held 30 MiB, and so did each string parsed from it).
+ */
+function splitBytes(bytes: Uint8Array): string[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: string[] = [];
+  for (let start = 0; ; ) {
+    const nl = buf.indexOf(0x0a, start);
+    out.push(buf.toString("utf8", start, nl === -1 ? buf.length : nl));
+    if (nl === -1) return out;
+    start = nl + 1;
+  }
+}
+
 /** Parse a saved transcript, checking every line's shape; line numbers are re-derived from positions. */
-export function fromNdjson(text: string): Transcript {
+export function fromNdjson(text: string | Uint8Array): Transcript {
   const parsed = ndjsonLines(text);
   const header = checkHeader(parsed[0]);
   const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));

@@ -96,7 +96,7 @@ function checkEvent(e: unknown, line: number): HostEvent {
 }
 
 /** Parse a saved host transcript, checking every line's shape; line numbers are re-derived from positions. */
-export function hostFromNdjson(text: string): HostTranscript {
+export function hostFromNdjson(text: string | Uint8Array): HostTranscript {
   const parsed = ndjsonLines(text);
   const header = checkHeader(parsed[0]);
   const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));

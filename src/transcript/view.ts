@@ -42,6 +42,23 @@ function deepFreeze(v: unknown): void {
   }
 }
 
+/**
+ * What the recorder already parsed of a line as it arrived (`env`, or undefined
+ * for no object), so the checks share that parse instead of making another:
+ * parseObj of the same text, as envelopeOf would make it.
+ */
+export function knownParse(e: object, env: Obj | undefined): void {
+  if (PARSED.has(e)) return;
+  if (freezing) deepFreeze(env);
+  PARSED.set(e, env ?? null);
+}
+
+/** The event `to` is a copy of `from` (numbered): it holds the same line, and so the same parse. */
+export function sameParse(from: object, to: object): void {
+  const v = PARSED.get(from);
+  if (v !== undefined) PARSED.set(to, v);
+}
+
 /** The JSON object a recorded line holds (parsed once, shared: never write to it), or undefined. */
 export function envelopeOf(e: Pick<TranscriptEvent, "line" | "overLong">): Obj | undefined {
   let v = PARSED.get(e);

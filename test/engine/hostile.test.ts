@@ -26,6 +26,29 @@ t.test("a provider that acks, then goes silent: every query-based check is not o
   t.same(leftovers("silent-after-handshake"), [], "no provider process is left behind");
 });
 
+t.test("a provider silent after its handshake costs each session one timeout: no second wait, no shutdown grace after it", async (t) => {
+  const { transcript } = await runSuite({ kind: "stdio", command: fake("silent-after-handshake") }, { timeoutMs: 300, startupTimeoutMs: 20_000 });
+  const sessions = Object.keys(transcript.header.sessions ?? {}).filter((s) => transcript.events.some((e) => e.session === s && e.dir === "send"));
+  t.ok(sessions.length > 10, `${sessions.length} sessions sent something`);
+  for (const name of sessions) {
+    const events = transcript.events.filter((e) => e.session === name);
+    const timeouts = events.filter((e) => e.note === "timeout");
+    t.ok(timeouts.length <= 1, `${name}: ${timeouts.length} read deadline(s) waited out`);
+    const after = timeouts.length === 0 ? [] : events.slice(events.indexOf(timeouts[0]!) + 1);
+    t.notOk(
+      after.some((e) => e.dir === "send"),
+      `${name}: nothing is sent to a provider that has already let a request go unanswered (no shutdown to wait on)`,
+    );
+    const kills = events.filter((e) => e.note === "killed").map((e) => e.reason);
+    t.same(kills, ["the probe had finished and the provider was still running"], `${name}: killed once, as the session ended, not after a grace`);
+    t.ok(
+      events.some((e) => e.note === "exit" && e.signal === "SIGKILL"),
+      `${name}: reaped`,
+    );
+  }
+  t.same(leftovers("silent-after-handshake"), [], "no provider process is left behind");
+});
+
 t.test("a provider that never answers (and leaves a grandchild): H1 fails, the rest is not observed, the whole group is reaped", async (t) => {
   // Long enough for the provider (a node process, slower to start under the test runner's loaders) to have started its grandchild.
   const { report } = await runSuite({ kind: "stdio", command: fake("never-answers") }, { timeoutMs: 500, startupTimeoutMs: 1500 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { CHECKS } from "../../checks/index.ts";
 import { score } from "../../src/engine/score.ts";
 import { fromNdjson } from "../../src/transcript/file.ts";
-import { freezeParses } from "../../src/transcript/view.ts";
+import { envelopeOf, freezeParses } from "../../src/transcript/view.ts";
 import { cli } from "../helpers/live.ts";
 import { LIVE_TIMEOUT } from "../helpers/reports.ts";
 
@@ -38,5 +38,38 @@ for (const [name, args] of Object.entries(RUNS)) {
     } finally {
       freezeParses(false);
     }
+  });
+}
+
+// A live run hands the checks the parse each line got as it arrived: a probe that wrote to the envelope it read would
+// change what the checks score. Frozen from arrival, the run must still complete, and score exactly as its replay does.
+for (const mode of [undefined, "F12-arrival-order", "B3-utf16-length"]) {
+  t.test(`${mode ?? "honest"}, live in process: no probe writes to the parse it shares with the checks`, async (t) => {
+    const { runSuite } = await import("../../src/engine/run.ts");
+    const { inProcessFixture } = await import("../../misbehave/apply.ts");
+    const { fixtureCommand } = await import("../../src/engine/fixture-process.ts");
+    const { toNdjson } = await import("../../src/transcript/file.ts");
+    const root = mkdtempSync(join(tmpdir(), "cgp-shared-parse-root-"));
+    freezeParses(true);
+    let live;
+    try {
+      live = await runSuite(
+        { kind: "stdio", command: fixtureCommand(mode, root), inProcess: inProcessFixture(mode, root, true) },
+        { timeoutMs: 20_000, grants: ["all"], trustRoots: [root] },
+      );
+    } finally {
+      freezeParses(false);
+    }
+    const ack = live.transcript.events.find((e) => e.dir === "recv")!;
+    t.ok(Object.isFrozen(envelopeOf(ack)), "the checks read the parse made as the line arrived (frozen then)");
+    const replayed = score(fromNdjson(toNdjson(live.transcript)), CHECKS);
+    t.same(
+      live.report.results.map((r) => [r.id, r.status, r.evidence]),
+      replayed.map((r) => [r.id, r.status, r.evidence]),
+    );
+    t.notOk(
+      replayed.some((r) => r.evidence.some((e) => /could not score/.test(e.message))),
+      "no check threw",
+    );
   });
 }

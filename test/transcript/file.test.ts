@@ -114,3 +114,17 @@ t.test("run_facts are read as strictly as events, and derived for a transcript s
   const never = { how: "exit", exit_code: 127, signal: null, sessions: 2 };
   t.same(fromNdjson(JSON.stringify({ ...header, run_facts: { never_started: never } })).header.run_facts, { never_started: never });
 });
+
+t.test("a file read as bytes is the same transcript as its text: each line decoded apart, bytes no UTF-8 as the whole text's decoding", async (t) => {
+  const recv = { ...base, step: "start", dir: "recv", line: '{"type":"x","s":"é → \uFFFD"}' };
+  const text = `${toNdjson({ header, events: [recv, { ...base, dir: "note", note: "eof" }] })}`;
+  const bytes = Buffer.concat([
+    Buffer.from(text, "utf8"),
+    Buffer.from('{"probe":"p","session":"s","t":0,"step":"x","dir":"stderr","text":"'),
+    Uint8Array.of(0xe2),
+    Buffer.from('"}\n'),
+  ]);
+  t.same(fromNdjson(bytes), fromNdjson(bytes.toString("utf8")));
+  t.equal(fromNdjson(bytes).events[0]!.line, recv.line);
+  t.throws(() => fromNdjson(Buffer.from(`${JSON.stringify(header)}\nnot json\n`)), /line 2 is not JSON/);
+});
