@@ -1,6 +1,6 @@
 import { defineCheck } from "./kit/check.ts";
 import { budgetTokens, utf8ByteLength } from "../src/math/budget.ts";
-import { frameAt, framed, perFrame, type FrameAt } from "./kit/answers.ts";
+import { frameAt, framed, kept, perFrame, type FrameAt } from "./kit/answers.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { representationOf } from "./kit/representation.ts";
 import { show } from "./kit/show.ts";
@@ -74,7 +74,7 @@ export default defineCheck({
       const bytes = utf8ByteLength(content);
       const want = budgetTokens(content);
       const got = f.frame.token_cost;
-      if (got === want) return { ok: true, message: "", lines: [f.line] };
+      if (got === want) return kept(f.line);
       return F.say(
         "cost-mismatch",
         { frame: frameAt(f), declared: got as Param, bytes, cost: want, miscount: miscount(got, content, bytes) },

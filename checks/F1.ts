@@ -1,5 +1,5 @@
 import { defineCheck, site } from "./kit/check.ts";
-import { everyFrame, frameAt, framed, SERVED_ELSEWHERE, type FrameAt } from "./kit/answers.ts";
+import { everyFrame, frameAt, framed, kept, SERVED_ELSEWHERE, type FrameAt } from "./kit/answers.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
@@ -34,7 +34,7 @@ export default defineCheck({
       const s = f.frame.score;
       if (s === undefined) return undefined;
       const ok = typeof s === "number" && s >= 0 && s <= 1;
-      if (ok) return { ok, message: "", lines: [f.line] };
+      if (ok) return kept(f.line);
       // The schema's range (and type) at this member is this rule: said once, here.
       return F.say("out-of-range", { frame: frameAt(f), score: s as Param }, { lines: [f.line], judges: [site(f.line, `/result/frames/${f.index}/score`)] });
     });

@@ -1,6 +1,6 @@
 import { defineCheck, site, type Evidence } from "./kit/check.ts";
 import { isProfileTimestamp } from "../src/math/timestamp.ts";
-import { everyFrame, frameAt, framed, SERVED_ELSEWHERE, type FrameAt, type ServedFrame } from "./kit/answers.ts";
+import { everyFrame, frameAt, framed, kept, SERVED_ELSEWHERE, type FrameAt, type Kept, type ServedFrame } from "./kit/answers.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, SAMPLE_QUERY } from "../src/protocol/probes.ts";
@@ -18,11 +18,11 @@ const F = findings({
   },
 });
 
-function judge(f: Pick<ServedFrame, "frame" | "index" | "line">): Evidence | undefined {
+function judge(f: Pick<ServedFrame, "frame" | "index" | "line">): Evidence | Kept | undefined {
   const present = FIELDS.filter((k) => f.frame[k] !== undefined && f.frame[k] !== null);
   if (present.length === 0) return undefined;
   const bad = present.filter((k) => !isProfileTimestamp(f.frame[k]));
-  if (bad.length === 0) return { ok: true, message: "", lines: [f.line] };
+  if (bad.length === 0) return kept(f.line);
   return F.say(
     "off-profile",
     { frame: frameAt(f), members: bad.map((k) => ({ name: k, value: f.frame[k] as Param })) },

@@ -1,7 +1,8 @@
 import { noBlocks, readBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
+import { findings } from "../kit/findings.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
-import { frameWords, type ServedFrame } from "../kit/served.ts";
+import { servedParam, servedSaid, type ServedFrame, type ServedParam } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { budgetTokens } from "../../src/math/budget.ts";
 import { isObj } from "../../src/protocol/envelope.ts";
@@ -15,39 +16,121 @@ interface Side {
   served: ServedFrame[];
   admitted: ServedFrame[];
   top: number;
-  range: string;
+  /** The least and greatest of its scores (null: none). */
+  scores: [number, number] | null;
 }
+
+const sideParam = (s: Side): SideParam => ({ name: s.name, held: s.admitted.length, served: s.served.length, scores: s.scores });
+/** The frames of a side no block holds. */
+const leftOut = (s: Side): LeftOut[] => s.served.filter((f) => !s.admitted.includes(f)).map((f) => ({ frame_id: f.frameId, score: show(f.frame.score, 12) }));
 
 const scoreOf = (f: ServedFrame): number => (typeof f.frame.score === "number" ? f.frame.score : Number.NaN);
 
 /** The least max_frames and max_tokens of the host's queries to any provider of the scenario, where each query states both as counts. */
-function asked(v: HostView): { frames: number; tokens: number; lines: number[] } | undefined {
+function asked(v: HostView): Budget | undefined {
   const queries = v.providers().flatMap((p) => p.sent("query"));
   const limits = queries.map((q) => (isObj(q.env.query) ? q.env.query : {}));
   if (queries.length === 0 || !limits.every((l) => Number.isSafeInteger(l.max_frames) && Number.isSafeInteger(l.max_tokens))) return undefined;
   return {
-    frames: Math.min(...limits.map((l) => l.max_frames as number)),
-    tokens: Math.min(...limits.map((l) => l.max_tokens as number)),
+    max_frames: Math.min(...limits.map((l) => l.max_frames as number)),
+    max_tokens: Math.min(...limits.map((l) => l.max_tokens as number)),
     lines: queries.map((q) => q.n),
   };
 }
 
 /** Why a frame could be left out for a reason of its own: invalid (F1, F2, F3, B3), or the same content or identity as another. */
-function ownReasons(served: readonly ServedFrame[]): string[] {
-  const out: string[] = [];
+type OwnReason =
+  | { why: "score"; frame: ServedParam; score: string }
+  | { why: "token-cost"; frame: ServedParam }
+  | { why: "unlabelled"; frame: ServedParam }
+  | { why: "duplicate" };
+function ownReasons(served: readonly ServedFrame[]): OwnReason[] {
+  const out: OwnReason[] = [];
   for (const f of served) {
     const s = scoreOf(f);
     const content = typeof f.frame.content === "string" ? f.frame.content : undefined;
-    if (!(s >= 0 && s <= 1)) out.push(`${frameWords(f)} has score ${show(f.frame.score, 20)}, outside [0, 1]`);
-    if (content === undefined || f.frame.token_cost !== budgetTokens(content)) out.push(`${frameWords(f)} has a token_cost unlike its content's`);
+    if (!(s >= 0 && s <= 1)) out.push({ why: "score", frame: servedParam(f), score: show(f.frame.score, 20) });
+    if (content === undefined || f.frame.token_cost !== budgetTokens(content)) out.push({ why: "token-cost", frame: servedParam(f) });
     if (typeof f.frame.title !== "string" || f.frame.title === "" || typeof f.frame.citation_label !== "string" || f.frame.citation_label === "")
-      out.push(`${frameWords(f)} lacks a title or citation_label`);
+      out.push({ why: "unlabelled", frame: servedParam(f) });
   }
   const contents = served.map((f) => f.frame.content);
   const ids = served.map((f) => `${f.provider} ${f.frameId} ${f.digest ?? ""}`);
-  if (new Set(contents).size < contents.length || new Set(ids).size < ids.length) out.push("two served frames share their content or identity");
+  if (new Set(contents).size < contents.length || new Set(ids).size < ids.length) out.push({ why: "duplicate" });
   return out;
 }
+
+/** The least max_frames and max_tokens the host asked, and the lines of its queries. */
+type Budget = { max_frames: number; max_tokens: number; lines: number[] };
+/** Something other than a threshold across providers that may explain a drop. */
+type Explanation = { why: "unstated" } | { why: "exceeds"; frames: number; cost: number; budget: Budget } | OwnReason | { why: "one-provider" };
+const explained = (e: Explanation): string =>
+  e.why === "unstated"
+    ? "its queries do not all state max_frames and max_tokens as counts"
+    : e.why === "exceeds"
+      ? `the ${count(e.frames, "frame")} (${e.cost} tokens) served exceed what it asked for in one query (max_frames ${e.budget.max_frames}, max_tokens ${e.budget.max_tokens}, ${lineWords(e.budget.lines)})`
+      : e.why === "score"
+        ? `${servedSaid(e.frame)} has score ${e.score}, outside [0, 1]`
+        : e.why === "token-cost"
+          ? `${servedSaid(e.frame)} has a token_cost unlike its content's`
+          : e.why === "unlabelled"
+            ? `${servedSaid(e.frame)} lacks a title or citation_label`
+            : e.why === "duplicate"
+              ? "two served frames share their content or identity"
+              : "in compose no block holds frames of both its providers, so the host may compose one provider alone";
+
+/** One provider of the scenario in a finding: its name, how many of its frames some block holds, of how many, and its scores' range (null: none). */
+type SideParam = { name: string; held: number; served: number; scores: [number, number] | null };
+const rangeSaid = (s: SideParam): string => (s.scores ? `scores ${s.scores[0]}–${s.scores[1]}` : "no score");
+const heldSaid = (s: SideParam): string => `${s.held} of the ${count(s.served, "frame")} of ${s.name} (${rangeSaid(s)})`;
+/** A frame some block leaves out: its id, and its score as served. */
+type LeftOut = { frame_id: string; score: string };
+const leftOutSaid = (fs: readonly LeftOut[]): string => fs.map((f) => `${show(f.frame_id, 40)} (score ${f.score})`).join(", ");
+/** Room for all by the host's own queries: what it asked, and what was served. */
+type Room = { budget: Budget | null; frames: number; cost: number };
+const roomSaid = (r: Room): string =>
+  r.budget
+    ? `room for all by its own queries (max_frames ${r.budget.max_frames}, max_tokens ${r.budget.max_tokens}; ${count(r.frames, "frame")}, ${r.cost} tokens served)`
+    : "";
+const whereSaid = (p: { blocks: number[] }): string => `scenario score-ranges, ${lineWords(p.blocks)}`;
+
+const F = findings({
+  "none-held": {
+    level: "MAY",
+    says: (p: { blocks: number[]; frames: number }) =>
+      `${whereSaid(p)}: the host's blocks hold none of the ${count(p.frames, "frame")} its two providers served, though in compose they hold frames: every frame of both providers left out, which a threshold on each provider's own scores may do as well as one across them, so whether it applies a score threshold across providers cannot be seen`,
+    expected: () => "a block holding the frames served",
+    actual: () => "no served frame in any block",
+  },
+  "all-held": {
+    ok: true,
+    says: (p: { blocks: number[]; frames: number; sides: SideParam[] }) =>
+      `${whereSaid(p)}: the blocks hold all ${count(p.frames, "frame")} of both providers, ${p.sides.map(heldSaid).join(" and ")}`,
+  },
+  threshold: {
+    says: (p: { blocks: number[]; low: SideParam; high: SideParam; left_out: LeftOut[]; room: Room }) =>
+      `${whereSaid(p)}: the blocks hold none of ${p.low.name}'s ${count(p.low.served, "frame")} (${leftOutSaid(p.left_out)}) and ${heldSaid(p.high)}, with ${roomSaid(p.room)}, every frame valid and none a duplicate, and the host composes two providers in compose: its frames were dropped for their scores alone, a threshold applied across providers; score is provider-local and ordinal, so cut one provider's scores only against its own`,
+    expected: (p: { low: SideParam; high: SideParam }) => `${p.low.name}'s frames in the block beside ${p.high.name}'s`,
+    actual: (p: { low: SideParam }) => `0 of ${p.low.served} of ${p.low.name}'s frames composed`,
+  },
+  "drop-explained": {
+    level: "MAY",
+    says: (p: { blocks: number[]; low: SideParam; high: SideParam; explanations: Explanation[] }) =>
+      `${whereSaid(p)}: the blocks hold none of ${p.low.name}'s ${count(p.low.served, "frame")} (${rangeSaid(p.low)}) and ${heldSaid(p.high)}, but something other than a threshold across providers may explain it: ${p.explanations.map(explained).join("; ")}`,
+  },
+  "high-dropped": {
+    level: "NONE",
+    says: (p: { blocks: number[]; low: SideParam; high: SideParam; left_out: LeftOut[]; room: Room }) =>
+      `${whereSaid(p)}: the blocks hold none of ${p.high.name}'s ${count(p.high.served, "frame")} (${leftOutSaid(p.left_out)}), though they score highest, and ${heldSaid(p.low)}${p.room.budget ? `, with ${roomSaid(p.room)}` : ""}: no score threshold does that, but a provider's frames were dropped`,
+    expected: (p: { high: SideParam }) => `${p.high.name}'s frames in the block`,
+    actual: (p: { high: SideParam }) => `0 of ${p.high.served} composed`,
+  },
+  "partial-cut": {
+    level: "MAY",
+    says: (p: { blocks: number[]; sides: SideParam[]; partial: { name: string; left_out: LeftOut[] }[]; explanations: Explanation[] }) =>
+      `${whereSaid(p)}: the blocks hold ${p.sides.map(heldSaid).join(" and ")}; left out: ${p.partial.map((s) => `${leftOutSaid(s.left_out)} of ${s.name}`).join("; ")}. A threshold on one provider's own scores is permitted, and a partial cut cannot be told from one${p.explanations.length > 0 ? `; ${p.explanations.map(explained).join("; ")}` : ""}`,
+  },
+});
 
 /** The marker a served frame's content holds, where it holds exactly one. */
 const markerOf = (f: ServedFrame): string | undefined => {
@@ -122,6 +205,7 @@ function composesBoth(v: HostView): boolean {
  * measure, documenting an order by raw score) are not visible in a block.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "F10",
   title: "The host applies no score threshold across providers",
   level: "MUST",
@@ -154,7 +238,7 @@ export default defineHostCheck({
         served: mine,
         admitted: mine.filter((f) => admitted.includes(f)),
         top: scores.length > 0 ? Math.max(...scores) : Number.NaN,
-        range: scores.length > 0 ? `scores ${Math.min(...scores)}–${Math.max(...scores)}` : "no score",
+        scores: scores.length > 0 ? [Math.min(...scores), Math.max(...scores)] : null,
       };
     });
     const empty = sides.find((s) => s.served.length === 0);
@@ -162,84 +246,29 @@ export default defineHostCheck({
       return {
         skip: `scenario score-ranges: ${placeholders[empty.index]} served the host no frame (it sent ${count(v.providers()[empty.index]!.sent("query").length, "query", "queries")}), so there is no second scale to compare`,
       };
-    const blockLines = r.written.map((b) => b.n);
+    const blocks = r.written.map((b) => b.n);
     const answerLines = [...new Set(r.served.map((f) => f.n))];
-    const lines = [...blockLines, ...answerLines];
-    const where = `scenario score-ranges, ${lineWords(blockLines)}`;
-    const held = (s: Side): string => `${s.admitted.length} of the ${count(s.served.length, "frame")} of ${s.name} (${s.range})`;
-    if (admitted.length === 0)
-      return [
-        {
-          ok: false,
-          level: "MAY",
-          message: `${where}: the host's blocks hold none of the ${count(served.length, "frame")} its two providers served, though in compose they hold frames: every frame of both providers left out, which a threshold on each provider's own scores may do as well as one across them, so whether it applies a score threshold across providers cannot be seen`,
-          expected: "a block holding the frames served",
-          actual: "no served frame in any block",
-          lines,
-        },
-      ];
+    const lines = [...blocks, ...answerLines];
+    if (admitted.length === 0) return [F.say("none-held", { blocks, frames: served.length }, { lines })];
     const [low, high] = [...sides].sort((a, b) => a.top - b.top) as [Side, Side];
     if (sides.every((s) => s.admitted.length === s.served.length))
-      return [
-        { ok: true, message: `${where}: the blocks hold all ${count(served.length, "frame")} of both providers, ${sides.map(held).join(" and ")}`, lines },
-      ];
+      return [F.say("all-held", { blocks, frames: served.length, sides: sides.map(sideParam) }, { lines })];
     const budget = asked(v);
     const cost = served.reduce((a, f) => a + (typeof f.frame.token_cost === "number" ? f.frame.token_cost : 0), 0);
-    const explanations: string[] = [];
-    if (!budget) explanations.push("its queries do not all state max_frames and max_tokens as counts");
-    else if (served.length > budget.frames || cost > budget.tokens)
-      explanations.push(
-        `the ${count(served.length, "frame")} (${cost} tokens) served exceed what it asked for in one query (max_frames ${budget.frames}, max_tokens ${budget.tokens}, ${lineWords(budget.lines)})`,
-      );
+    const explanations: Explanation[] = [];
+    if (!budget) explanations.push({ why: "unstated" });
+    else if (served.length > budget.max_frames || cost > budget.max_tokens) explanations.push({ why: "exceeds", frames: served.length, cost, budget });
     explanations.push(...ownReasons(served).slice(0, 2));
-    if (!composesBoth(compose)) explanations.push("in compose no block holds frames of both its providers, so the host may compose one provider alone");
-    const room = budget
-      ? `room for all by its own queries (max_frames ${budget.frames}, max_tokens ${budget.tokens}; ${count(served.length, "frame")}, ${cost} tokens served)`
-      : "";
-    const missing = (s: Side): string =>
-      s.served
-        .filter((f) => !s.admitted.includes(f))
-        .map((f) => `${show(f.frameId, 40)} (score ${show(f.frame.score, 12)})`)
-        .join(", ");
+    if (!composesBoth(compose)) explanations.push({ why: "one-provider" });
+    const room: Room = { budget: budget ?? null, frames: served.length, cost };
     if (low.admitted.length === 0 && high.admitted.length > 0) {
       if (explanations.length === 0)
-        return [
-          {
-            ok: false,
-            message: `${where}: the blocks hold none of ${low.name}'s ${count(low.served.length, "frame")} (${missing(low)}) and ${held(high)}, with ${room}, every frame valid and none a duplicate, and the host composes two providers in compose: its frames were dropped for their scores alone, a threshold applied across providers; score is provider-local and ordinal, so cut one provider's scores only against its own`,
-            expected: `${low.name}'s frames in the block beside ${high.name}'s`,
-            actual: `0 of ${low.served.length} of ${low.name}'s frames composed`,
-            lines,
-          },
-        ];
-      return [
-        {
-          ok: false,
-          level: "MAY",
-          message: `${where}: the blocks hold none of ${low.name}'s ${count(low.served.length, "frame")} (${low.range}) and ${held(high)}, but something other than a threshold across providers may explain it: ${explanations.join("; ")}`,
-          lines,
-        },
-      ];
+        return [F.say("threshold", { blocks, low: sideParam(low), high: sideParam(high), left_out: leftOut(low), room }, { lines })];
+      return [F.say("drop-explained", { blocks, low: sideParam(low), high: sideParam(high), explanations }, { lines })];
     }
     if (high.admitted.length === 0 && low.admitted.length > 0)
-      return [
-        {
-          ok: false,
-          level: "NONE",
-          message: `${where}: the blocks hold none of ${high.name}'s ${count(high.served.length, "frame")} (${missing(high)}), though they score highest, and ${held(low)}${room ? `, with ${room}` : ""}: no score threshold does that, but a provider's frames were dropped`,
-          expected: `${high.name}'s frames in the block`,
-          actual: `0 of ${high.served.length} composed`,
-          lines,
-        },
-      ];
-    const partial = sides.filter((s) => s.admitted.length < s.served.length);
-    return [
-      {
-        ok: false,
-        level: "MAY",
-        message: `${where}: the blocks hold ${sides.map(held).join(" and ")}; left out: ${partial.map((s) => `${missing(s)} of ${s.name}`).join("; ")}. A threshold on one provider's own scores is permitted, and a partial cut cannot be told from one${explanations.length > 0 ? `; ${explanations.join("; ")}` : ""}`,
-        lines,
-      },
-    ];
+      return [F.say("high-dropped", { blocks, low: sideParam(low), high: sideParam(high), left_out: leftOut(high), room }, { lines })];
+    const partial = sides.filter((s) => s.admitted.length < s.served.length).map((s) => ({ name: s.name, left_out: leftOut(s) }));
+    return [F.say("partial-cut", { blocks, sides: sides.map(sideParam), partial, explanations }, { lines })];
   },
 });

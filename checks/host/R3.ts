@@ -1,9 +1,10 @@
 import type { Evidence } from "../kit/check.ts";
 import { differenceWords, firstDifference, noBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
+import { findings } from "../kit/findings.ts";
 import { count } from "../kit/host-evidence.ts";
 import { closerAfter, closerLines, onlyNextOpener, place, quotedFrames, regions, skeleton, type Placed, type Quoted } from "../kit/quoted.ts";
-import { frameWords, servedFrames } from "../kit/served.ts";
+import { servedFrames, servedParam, servedSaid, type ServedParam } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { FENCE_CLOSERS, INSTRUCTION } from "../../src/protocol/adversarial.ts";
 import { QUOTED_BENIGN, QUOTED_HOSTILE } from "../../src/protocol/host-scenarios.ts";
@@ -26,6 +27,97 @@ type Block = { n: number; text: string; placed: Placed[] };
 /** A frame whose content was cut out of a block whole. */
 type Found = Extract<Placed, { kind: "found" }>;
 
+/** Where a finding is: quoted-hostile's block at this line. */
+type At = { block: number };
+const atSaid = (p: At): string => `scenario ${QUOTED_HOSTILE.name}, line ${p.block}`;
+/** The hostile frame: which, and what its content holds. */
+type Hostile = At & { frame: ServedParam; closers: number };
+const whatSaid = (p: Hostile): string =>
+  `the content of ${servedSaid(p.frame)}, which holds ${count(p.closers, "fence closer")}, an instruction-shaped line and a forged frame opener`;
+/** Whose closer a frame's is: the line after it, or, nothing following it, the one line the host ends its other frames with. */
+type Whose = "own" | "others";
+const whoseSaid = (w: Whose): string =>
+  w === "own" ? "the line the host ends that frame with" : "the line the host ends its other frames with (nothing follows this one)";
+type Markers = Hostile & { open: string; close: string };
+type Difference = { at: number; a: string; b: string };
+
+const F = findings({
+  "whitespace-between": {
+    level: "NONE",
+    says: (p: At & { frames: number; before: ServedParam[] }) =>
+      `${atSaid(p)}: the block separates the contents of ${count(p.frames, "frame")} by nothing but whitespace (before ${p.before.map(servedSaid).join(", ")}): no delimiter marks where one frame's quoted content ends, so that it is delimited as quoted material cannot be shown`,
+    expected: () => "each frame's content delimited, apart from the next",
+    actual: () => "whitespace alone between contents",
+  },
+  "left-out": {
+    level: "NONE",
+    says: (p: Hostile & { others: number }) =>
+      `${atSaid(p)}: the block composes ${count(p.others, "other frame")} and leaves out ${whatSaid(p)}: dropping untrusted content executes none of it, but shows nothing of how the host quotes it`,
+    expected: (p: Hostile) => `${servedSaid(p.frame)} quoted in the block, as its benign twin is in ${QUOTED_BENIGN.name}`,
+    actual: () => "left out",
+  },
+  "cut-short": {
+    level: "NONE",
+    says: (p: Markers) =>
+      `${atSaid(p)}: ${whatSaid(p)}, is cut short: the marker it opens with (${p.open}) is in the block and the one it closes with (${p.close}) is not, so where the host ends its quotation cannot be told`,
+    expected: () => "the content once, whole, between its two markers",
+    actual: () => "cut short",
+  },
+  garbled: {
+    level: "NONE",
+    says: (p: Markers & { opens: number; closes: number }) =>
+      `${atSaid(p)}: ${whatSaid(p)}, cannot be cut out of the block: the marker it opens with (${p.open}) is there ${count(p.opens, "time")}, the one it closes with (${p.close}) ${count(p.closes, "time")}`,
+    expected: () => "the content once, whole, between its two markers",
+    actual: (p: { opens: number; closes: number }) => `markers ${p.opens} and ${p.closes} times`,
+  },
+  "no-closer": {
+    level: "NONE",
+    says: (p: Hostile) =>
+      `${atSaid(p)}: nothing but whitespace, or the next frame's opening line, follows ${whatSaid(p)}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
+    expected: () => "a delimiter after the frame's content",
+    actual: () => "whitespace alone",
+  },
+  "closes-own-quotation": {
+    apart: ["closer"],
+    says: (p: Hostile & { line: string; closer: string; whose: Whose; hits: number }) =>
+      `${atSaid(p)}: ${whatSaid(p)}, holds the line ${show(p.line, 60)} as it was served, and ${show(p.closer, 60)} is ${whoseSaid(p.whose)}: the content closes its own quotation, and what follows in it (the instruction, a forged frame opener) reads as the host's own text; neutralise or escape the closer inside quoted content, or delimit with what content cannot hold`,
+    expected: (p: { closer: string }) => `no line of the content reading as ${show(p.closer, 60)}`,
+    actual: (p: { line: string; hits: number }) => `${count(p.hits, "line")} ${show(p.line, 60)} inside the quotation`,
+  },
+  "instruction-outside": {
+    level: "NONE",
+    says: (p: Hostile & { character: number }) =>
+      `${atSaid(p)}: the instruction-shaped line of ${servedSaid(p.frame)} (${show(INSTRUCTION, 60)}) is written outside that frame's content too, at character ${p.character}: content outside its quotation is not delimited as quoted material`,
+    expected: () => "frame content only inside its quotation",
+    actual: () => "the instruction outside it",
+  },
+  "stays-quoted": {
+    ok: true,
+    apart: ["closer"],
+    says: (p: Hostile & { closer: string; whose: Whose }) =>
+      `${atSaid(p)}: ${whatSaid(p)}, stays inside its quotation: no line of it reads as ${show(p.closer, 60)}, ${whoseSaid(p.whose)}`,
+  },
+  "structure-differs": {
+    level: "MAY",
+    says: (p: At & { twin: number; difference: Difference }) =>
+      `${atSaid(p)}: with every frame's content cut out (and digests masked), the block is not ${QUOTED_BENIGN.name}'s (line ${p.twin}): they differ ${differenceWords(p.difference, QUOTED_BENIGN.name, QUOTED_HOSTILE.name)}; a fence that grows to outlast the content does this, as does content that changed the block's structure`,
+    expected: () => `${QUOTED_BENIGN.name}'s structure`,
+    actual: (p: { difference: Difference }) => `different from character ${p.difference.at}`,
+  },
+  "structure-same": {
+    ok: true,
+    says: (p: At & { twin: number }) =>
+      `${atSaid(p)}: with every frame's content cut out, the block is ${QUOTED_BENIGN.name}'s (line ${p.twin}) byte for byte: the hostile content changed none of the host's structure`,
+  },
+  "none-composed": {
+    level: "NONE",
+    says: (p: { benign: number; lines: number }) =>
+      `scenario ${QUOTED_HOSTILE.name}: the host composed none of its frames, though it composed ${QUOTED_BENIGN.name}'s (line ${p.benign}), the same frames but for one content: it left out the answer whose content holds fence closers and an instruction; that executes none of it, but shows nothing of how the host quotes it`,
+    expected: () => "the frames quoted in a block, as in quoted-benign",
+    actual: (p: { lines: number }) => `${count(p.lines, "line")} in {context}, none with these frames`,
+  },
+});
+
 function read(v: HostView): Read {
   const served = servedFrames(v);
   const quoted = quotedFrames(served);
@@ -47,100 +139,42 @@ function outsideAt(text: string, s: string, start: number, end: number): number 
 }
 
 /** A block of quoted-hostile, judged for whitespace alone between two frames' contents (`bare`: the regions it comes before). */
-function separation(block: Block, bare: Found[], at: string): Evidence | undefined {
+function separation(block: Block, bare: Found[]): Evidence | undefined {
   if (bare.length === 0) return undefined;
-  return {
-    ok: false,
-    level: "NONE",
-    message: `${at}: the block separates the contents of ${count(bare.length + 1, "frame")} by nothing but whitespace (before ${bare.map((r) => frameWords(r.q.frame)).join(", ")}): no delimiter marks where one frame's quoted content ends, so that it is delimited as quoted material cannot be shown`,
-    expected: "each frame's content delimited, apart from the next",
-    actual: "whitespace alone between contents",
-    lines: [block.n],
-  };
+  return F.say("whitespace-between", { block: block.n, frames: bare.length + 1, before: bare.map((r) => servedParam(r.q.frame)) }, { lines: [block.n] });
 }
 
 /** The hostile frame `p` in a block of quoted-hostile, judged: left out, cut, closing its own quotation, or quoted whole. */
-function quotation(p: Placed, block: Block, found: Found[], bare: Found[], at: string): Evidence | undefined {
-  const what = `the content of ${frameWords(p.q.frame)}, which holds ${count(FENCE_CLOSERS.length, "fence closer")}, an instruction-shaped line and a forged frame opener`;
+function quotation(p: Placed, block: Block, found: Found[], bare: Found[]): Evidence | undefined {
+  const hostile: Hostile = { block: block.n, frame: servedParam(p.q.frame), closers: FENCE_CLOSERS.length };
   const lines = [block.n, p.q.frame.n];
-  if (p.kind === "absent") {
-    return {
-      ok: false,
-      level: "NONE",
-      message: `${at}: the block composes ${count(found.length, "other frame")} and leaves out ${what}: dropping untrusted content executes none of it, but shows nothing of how the host quotes it`,
-      expected: `${frameWords(p.q.frame)} quoted in the block, as its benign twin is in ${QUOTED_BENIGN.name}`,
-      actual: "left out",
-      lines,
-    };
-  }
-  if (p.kind !== "found") {
-    return {
-      ok: false,
-      level: "NONE",
-      message:
-        p.kind === "cut"
-          ? `${at}: ${what}, is cut short: the marker it opens with (${p.q.open}) is in the block and the one it closes with (${p.q.close}) is not, so where the host ends its quotation cannot be told`
-          : `${at}: ${what}, cannot be cut out of the block: the marker it opens with (${p.q.open}) is there ${count(p.opens, "time")}, the one it closes with (${p.q.close}) ${count(p.closes, "time")}`,
-      expected: "the content once, whole, between its two markers",
-      actual: p.kind === "cut" ? "cut short" : `markers ${p.opens} and ${p.closes} times`,
-      lines,
-    };
-  }
+  if (p.kind === "absent") return F.say("left-out", { ...hostile, others: found.length }, { lines });
+  if (p.kind === "cut") return F.say("cut-short", { ...hostile, open: p.q.open, close: p.q.close }, { lines });
+  if (p.kind !== "found") return F.say("garbled", { ...hostile, open: p.q.open, close: p.q.close, opens: p.opens, closes: p.closes }, { lines });
   const k = found.indexOf(p);
   // Between two frames, the next frame's opening line alone ends nothing: it is no closer.
   const closerOf = (j: number): string =>
     onlyNextOpener(block.text, found[j]!.end, found[j + 1]?.start) ? "" : closerAfter(block.text, found[j]!.end, found[j + 1]?.start ?? block.text.length);
   let closer = closerOf(k);
-  let whose = "the line the host ends that frame with";
+  let whose: Whose = "own";
   if (closer === "") {
     const others = found.map((_, j) => closerOf(j)).filter((_, j) => found[j] !== p);
     if (others.length > 0 && others.every((c) => c !== "" && c === others[0])) {
       closer = others[0]!;
-      whose = "the line the host ends its other frames with (nothing follows this one)";
+      whose = "others";
     }
   }
   const region = block.text.slice(p.start, p.end);
-  if (closer === "") {
-    if (bare.length > 0) return undefined;
-    return {
-      ok: false,
-      level: "NONE",
-      message: `${at}: nothing but whitespace, or the next frame's opening line, follows ${what}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
-      expected: "a delimiter after the frame's content",
-      actual: "whitespace alone",
-      lines,
-    };
-  }
+  if (closer === "") return bare.length > 0 ? undefined : F.say("no-closer", hostile, { lines });
   const hits = closerLines(region, closer);
-  if (hits.length > 0) {
-    return {
-      ok: false,
-      message: `${at}: ${what}, holds the line ${show(hits[0]!.trim(), 60)} as it was served, and ${show(closer, 60)} is ${whose}: the content closes its own quotation, and what follows in it (the instruction, a forged frame opener) reads as the host's own text; neutralise or escape the closer inside quoted content, or delimit with what content cannot hold`,
-      expected: `no line of the content reading as ${show(closer, 60)}`,
-      actual: `${count(hits.length, "line")} ${show(hits[0]!.trim(), 60)} inside the quotation`,
-      lines,
-    };
-  }
+  if (hits.length > 0) return F.say("closes-own-quotation", { ...hostile, line: hits[0]!.trim(), closer, whose, hits: hits.length }, { lines });
   const outside = outsideAt(block.text, INSTRUCTED, p.start, p.end);
-  if (outside !== -1)
-    return {
-      ok: false,
-      level: "NONE",
-      message: `${at}: the instruction-shaped line of ${frameWords(p.q.frame)} (${show(INSTRUCTION, 60)}) is written outside that frame's content too, at character ${outside}: content outside its quotation is not delimited as quoted material`,
-      expected: "frame content only inside its quotation",
-      actual: "the instruction outside it",
-      lines,
-    };
-  else
-    return {
-      ok: true,
-      message: `${at}: ${what}, stays inside its quotation: no line of it reads as ${show(closer, 60)}, ${whose}`,
-      lines,
-    };
+  if (outside !== -1) return F.say("instruction-outside", { ...hostile, character: outside }, { lines });
+  return F.say("stays-quoted", { ...hostile, closer, whose }, { lines });
 }
 
 /** A block of quoted-hostile, judged against its twin of quoted-benign (`twin`, from `benign`) with every content cut out. */
-function structure(block: Block, found: Found[], h: Read, benign: Read, twin: Block, at: string): Evidence | undefined {
+function structure(block: Block, found: Found[], h: Read, benign: Read, twin: Block): Evidence | undefined {
   const a = skeleton(twin.text, regions(twin.placed), benign.digests);
   const b = skeleton(block.text, found, h.digests);
   // Compared only where both hold the same frames, each whole or left out: a cut content's rest is no structure.
@@ -151,35 +185,21 @@ function structure(block: Block, found: Found[], h: Read, benign: Read, twin: Bl
     regions(twin.placed)
       .map((r) => r.q.open)
       .join() === found.map((r) => r.q.open).join();
-  if (same && a !== b) {
-    const d = firstDifference(a, b);
-    return {
-      ok: false,
-      level: "MAY",
-      message: `${at}: with every frame's content cut out (and digests masked), the block is not ${QUOTED_BENIGN.name}'s (line ${twin.n}): they differ ${differenceWords(d, QUOTED_BENIGN.name, QUOTED_HOSTILE.name)}; a fence that grows to outlast the content does this, as does content that changed the block's structure`,
-      expected: `${QUOTED_BENIGN.name}'s structure`,
-      actual: `different from character ${d.at}`,
-      lines: [twin.n, block.n],
-    };
-  } else if (same)
-    return {
-      ok: true,
-      message: `${at}: with every frame's content cut out, the block is ${QUOTED_BENIGN.name}'s (line ${twin.n}) byte for byte: the hostile content changed none of the host's structure`,
-      lines: [twin.n, block.n],
-    };
+  const lines = [twin.n, block.n];
+  if (same && a !== b) return F.say("structure-differs", { block: block.n, twin: twin.n, difference: firstDifference(a, b) }, { lines });
+  if (same) return F.say("structure-same", { block: block.n, twin: twin.n }, { lines });
   return undefined;
 }
 
 /** One block of quoted-hostile, judged; `benign` is quoted-benign's block of the same place, if any. */
 function judge(block: Block, h: Read, benign: Read | undefined, i: number): Evidence[] {
-  const at = `scenario ${QUOTED_HOSTILE.name}, line ${block.n}`;
   const found = regions(block.placed);
   const bare = found.slice(1).filter((r, k) => block.text.slice(found[k]!.end, r.start).trim() === "");
   const twin = benign?.blocks[i];
   const out = [
-    separation(block, bare, at),
-    ...block.placed.filter((p) => hostile(p.q)).map((p) => quotation(p, block, found, bare, at)),
-    twin ? structure(block, found, h, benign!, twin, at) : undefined,
+    separation(block, bare),
+    ...block.placed.filter((p) => hostile(p.q)).map((p) => quotation(p, block, found, bare)),
+    twin ? structure(block, found, h, benign!, twin) : undefined,
   ];
   return out.filter((e): e is Evidence => e !== undefined);
 }
@@ -221,6 +241,7 @@ function judge(block: Block, h: Read, benign: Read | undefined, i: number): Evid
  * either scenario, saying which placeholder would enable the check.
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "R3",
   title: "The host quotes frame content as untrusted data",
   level: "MUST",
@@ -235,14 +256,11 @@ export default defineHostCheck({
     if (!h || h.blocks.length === 0) {
       if (h && benign && benign.blocks.length > 0)
         return [
-          {
-            ok: false,
-            level: "NONE",
-            message: `scenario ${QUOTED_HOSTILE.name}: the host composed none of its frames, though it composed ${QUOTED_BENIGN.name}'s (line ${benign.blocks[0]!.n}), the same frames but for one content: it left out the answer whose content holds fence closers and an instruction; that executes none of it, but shows nothing of how the host quotes it`,
-            expected: "the frames quoted in a block, as in quoted-benign",
-            actual: `${count(h.view.context().length, "line")} in {context}, none with these frames`,
-            lines: [benign.blocks[0]!.n, ...h.view.context().map((b) => b.n)],
-          },
+          F.say(
+            "none-composed",
+            { benign: benign.blocks[0]!.n, lines: h.view.context().length },
+            { lines: [benign.blocks[0]!.n, ...h.view.context().map((b) => b.n)] },
+          ),
         ];
       return { skip: noBlocks(input, views, READS.map((s) => s.name).join(", ")) };
     }

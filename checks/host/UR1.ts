@@ -1,8 +1,9 @@
 import type { Evidence } from "../kit/check.ts";
 import { readBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
+import { findings } from "../kit/findings.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
-import { asFrameRef, candidates, frameWords, servedFrames, type FrameRef, type ServedFrame } from "../kit/served.ts";
+import { asFrameRef, candidates, frameWords, servedFrames, servedParam, servedSaid, type FrameRef, type ServedFrame, type ServedParam } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { HOST_ENV, PLACEHOLDERS, PROVIDER_PLACEHOLDERS, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
@@ -40,11 +41,95 @@ interface Tally {
   shape: string[];
   /** Served frames referenced by no FrameId, by why. */
   refs: Map<string, string[]>;
-  strangers: string[];
-  costs: string[];
+  strangers: Stranger[];
+  costs: Mispriced[];
   summed: number;
   frames: number;
 }
+
+/** A FrameId of a report that names no frame a scenario provider served: where, which, and the nearest it misses. */
+type Stranger = { place: string; ref: FrameRef; why: string };
+const strangerSaid = (x: Stranger): string => `${x.place} ${refWords(x.ref)}: ${x.why}`;
+/** A served frame a report prices otherwise: its token_cost no count (shown), or a count unlike the one its provider declared. */
+type Mispriced = { place: string; ref: FrameRef; cost: string } | { place: string; ref: FrameRef; cost: number; served: ServedParam; declared: string };
+const mispricedSaid = (x: Mispriced): string =>
+  "served" in x
+    ? `${x.place} ${refWords(x.ref)} costs ${x.cost}, and ${servedSaid(x.served)} declared token_cost ${x.declared}`
+    : `${x.place} ${refWords(x.ref)} has token_cost ${x.cost}, not a count`;
+/** Served frames referenced by no FrameId, for one reason: the reason, the first few places, and how many. */
+type Unnamed = { why: string; places: string[]; count: number };
+const unnamedSaid = (u: Unnamed): string => `${u.why} (${u.places.join(", ")}${u.count > u.places.length ? `, and ${u.count - u.places.length} more` : ""})`;
+/** One usage report: its scenario and line. */
+type Report = { scenario: string; line: number };
+const reportSaid = (p: Report): string => `scenario ${p.scenario}, line ${p.line}`;
+/** A value of the report, as a count where it is one, else shown. */
+const valueSaid = (v: number | string): string => (typeof v === "number" ? String(v) : v);
+
+const F = findings({
+  "no-frame-id": {
+    apart: (p: Report & { frames: number; reasons: Unnamed[] }) => p.reasons.map((r) => r.why),
+    says: (p: Report & { frames: number; reasons: Unnamed[] }) =>
+      `${reportSaid(p)}: the usage report references ${count(p.frames, "served frame")} by no FrameId: ${p.reasons.map(unnamedSaid).join("; ")}`,
+    expected: () => "each served frame named by its FrameId: { provider_id, frame_id, content_digest (absent, or null, where the frame had none) }",
+    actual: (p: { reasons: Unnamed[] }) => p.reasons[0]!.why,
+  },
+  "unserved-frame": {
+    says: (p: Report & { strangers: Stranger[]; count: number }) =>
+      `${reportSaid(p)}: the usage report names ${count(p.count, "frame")} no provider of the scenario served: ${p.strangers.map(strangerSaid).join("; ")}${p.count > p.strangers.length ? "; …" : ""}; a billed total must walk back to the exact frames behind it`,
+    expected: () => "every FrameId that of a frame a scenario provider served",
+    actual: (p: { strangers: Stranger[] }) => strangerSaid(p.strangers[0]!),
+  },
+  mispriced: {
+    says: (p: Report & { mispriced: Mispriced[]; count: number }) =>
+      `${reportSaid(p)}: the usage report prices ${count(p.count, "served frame")} at other than the token_cost the frame carried: ${p.mispriced.map(mispricedSaid).join("; ")}${p.count > p.mispriced.length ? "; …" : ""}`,
+    expected: () => "each served frame's token_cost as its provider declared it",
+    actual: (p: { mispriced: Mispriced[] }) => mispricedSaid(p.mispriced[0]!),
+  },
+  "consumed-unsummed": {
+    says: (p: Report & { consumed: number | string; summed: number; frames: number }) =>
+      `${reportSaid(p)}: the usage report's budget_consumed is ${valueSaid(p.consumed)}, and the token_cost of the ${count(p.frames, "served frame")} it reports sums to ${p.summed}`,
+    expected: (p: { summed: number }) => `budget_consumed ${p.summed}: the summed token_cost of the served frames it reports`,
+    actual: (p: { consumed: number | string }) => `budget_consumed ${valueSaid(p.consumed)}`,
+  },
+  "off-shape": {
+    level: "NONE",
+    apart: (p: { departures: string[] }) => p.departures.map((d) => d.replace(/\d+/g, "#")),
+    says: (p: Report & { departures: string[]; count: number }) =>
+      `${reportSaid(p)}: the usage report departs from the shape of context-reuse §2: ${p.departures.join("; ")}${p.count > p.departures.length ? "; …" : ""}`,
+    expected: () =>
+      "budget_requested, budget_consumed, as_of (RFC 3339), providers[{provider_id, frames_served, frames_rejected, token_cost, served_frames}], each total re-summing",
+    actual: (p: { departures: string[] }) => p.departures[0]!,
+  },
+  "re-sums": {
+    ok: true,
+    says: (p: Report & { summed: number; frames: number }) =>
+      `${reportSaid(p)}: the usage report's budget_consumed (${p.summed}) is the summed token_cost of the ${count(p.frames, "served frame")} it reports, each named by its full FrameId as served`,
+  },
+  "line-too-long": {
+    level: "NONE",
+    says: (p: Report) => `${reportSaid(p)}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`,
+  },
+  "not-a-report": {
+    level: "NONE",
+    says: (p: Report & { json: boolean; text: string }) =>
+      `${reportSaid(p)}: a line of ${PLACEHOLDERS.usage} that is ${p.json ? "not a JSON object" : "not JSON"} (${p.text}): it is no usage report`,
+    expected: () => "one JSON object a line: a usage report (context-reuse §2)",
+    actual: (p: { text: string }) => p.text,
+  },
+  unreported: {
+    level: "NONE",
+    says: (p: { scenario: string; frames: ServedParam[]; count: number }) =>
+      `scenario ${p.scenario}: its blocks compose ${count(p.count, "frame")} that no usage report of the scenario lists among its served frames: ${p.frames.map(servedSaid).join(", ")}${p.count > p.frames.length ? ", …" : ""}; a billed total is walkable back to the frames behind it only where the report names every frame that reached the prompt`,
+    expected: () => "each composed frame in a usage report's served_frames, by its FrameId",
+    actual: (p: { count: number }) => `${count(p.count, "frame")} composed and not reported`,
+  },
+  "too-few-reports": {
+    says: (p: { scenario: string; queries: number; who: string; answered: number[]; reports: number[] }) =>
+      `scenario ${p.scenario}: the host executed at least ${count(p.queries, "query", "queries")} (${p.who} answered ${lineWords(p.answered)} with frames) and wrote ${p.reports.length === 0 ? "no usage report" : count(p.reports.length, "usage report")}${p.reports.length > 0 ? ` (${lineWords(p.reports)})` : ""}; a host must be able to produce one for any query it executed`,
+    expected: (p: { queries: number }) => `at least ${count(p.queries, "usage report")}`,
+    actual: (p: { reports: number[] }) => count(p.reports.length, "usage report"),
+  },
+});
 
 /** Walk one usage report: its shape, and each served frame it lists against the frames the scenario's providers served. */
 function tally(report: Obj, served: readonly ServedFrame[]): Tally {
@@ -54,8 +139,8 @@ function tally(report: Obj, served: readonly ServedFrame[]): Tally {
   if (!Array.isArray(report.providers)) shape.push(`providers is ${show(report.providers, 30)}, not an array`);
   const providers = Array.isArray(report.providers) ? report.providers : [];
   const refs = new Map<string, string[]>();
-  const strangers: string[] = [];
-  const costs: string[] = [];
+  const strangers: Stranger[] = [];
+  const costs: Mispriced[] = [];
   let summed = 0;
   let frames = 0;
   for (const [i, p] of providers.entries()) {
@@ -84,13 +169,13 @@ function tally(report: Obj, served: readonly ServedFrame[]): Tally {
         refs.set(why, [...(refs.get(why) ?? []), where]);
         continue;
       }
-      if (!isCount(cost)) costs.push(`${where} ${refWords(ref)} has token_cost ${show(cost, 30)}, not a count`);
+      if (!isCount(cost)) costs.push({ place: where, ref, cost: show(cost, 30) });
       if (typeof p.provider_id === "string" && ref.provider_id !== p.provider_id)
         shape.push(`${where} names provider ${show(ref.provider_id, 40)} inside the entry of ${pid}`);
       const match = candidates(ref, served);
-      if (match.length === 0) strangers.push(`${where} ${refWords(ref)}: ${unmatched(ref, served)}`);
+      if (match.length === 0) strangers.push({ place: where, ref, why: unmatched(ref, served) });
       else if (isCount(cost) && !match.some((f) => f.frame.token_cost === cost))
-        costs.push(`${where} ${refWords(ref)} costs ${cost}, and ${frameWords(match[0]!)} declared token_cost ${show(match[0]!.frame.token_cost, 20)}`);
+        costs.push({ place: where, ref, cost, served: servedParam(match[0]!), declared: show(match[0]!.frame.token_cost, 20) });
     }
     if (isCount(p.frames_served) && p.frames_served !== list.length)
       shape.push(`providers[${i}] (${pid}) says frames_served ${p.frames_served} and lists ${list.length} served frames`);
@@ -101,81 +186,32 @@ function tally(report: Obj, served: readonly ServedFrame[]): Tally {
 }
 
 /** A walked usage report's evidence: the MUSTs (FrameIds, frames served, prices, the sum), then its shape, else a pass. */
-function verdicts(t: Tally, report: Obj, at: string, lines: number[], served: readonly ServedFrame[]): Evidence[] {
+function verdicts(t: Tally, report: Obj, at: Report, lines: number[], served: readonly ServedFrame[]): Evidence[] {
   const { shape, refs, strangers, costs, summed, frames } = t;
   const out: Evidence[] = [];
-  const servedLines = [...new Set(served.map((f) => f.n))];
+  const withServed = { lines: [...lines, ...new Set(served.map((f) => f.n))] };
   if (refs.size > 0) {
     const n = [...refs.values()].reduce((a, w) => a + w.length, 0);
-    const why = [...refs].map(([reason, where]) => `${reason} (${where.slice(0, 3).join(", ")}${where.length > 3 ? `, and ${where.length - 3} more` : ""})`);
-    out.push({
-      ok: false,
-      message: `${at}: the usage report references ${count(n, "served frame")} by no FrameId: ${why.slice(0, 3).join("; ")}`,
-      expected: "each served frame named by its FrameId: { provider_id, frame_id, content_digest (absent, or null, where the frame had none) }",
-      actual: [...refs.keys()][0]!,
-      lines,
-    });
+    const reasons = [...refs].slice(0, 3).map(([why, where]) => ({ why, places: where.slice(0, 3), count: where.length }));
+    out.push(F.say("no-frame-id", { ...at, frames: n, reasons }, { lines }));
   }
-  if (strangers.length > 0)
-    out.push({
-      ok: false,
-      message: `${at}: the usage report names ${count(strangers.length, "frame")} no provider of the scenario served: ${strangers.slice(0, 3).join("; ")}${strangers.length > 3 ? "; …" : ""}; a billed total must walk back to the exact frames behind it`,
-      expected: "every FrameId that of a frame a scenario provider served",
-      actual: strangers[0]!,
-      lines: [...lines, ...servedLines],
-    });
-  if (costs.length > 0)
-    out.push({
-      ok: false,
-      message: `${at}: the usage report prices ${count(costs.length, "served frame")} at other than the token_cost the frame carried: ${costs.slice(0, 3).join("; ")}${costs.length > 3 ? "; …" : ""}`,
-      expected: "each served frame's token_cost as its provider declared it",
-      actual: costs[0]!,
-      lines: [...lines, ...servedLines],
-    });
-  if (!isCount(report.budget_consumed) || report.budget_consumed !== summed)
-    out.push({
-      ok: false,
-      message: `${at}: the usage report's budget_consumed is ${show(report.budget_consumed, 30)}, and the token_cost of the ${count(frames, "served frame")} it reports sums to ${summed}`,
-      expected: `budget_consumed ${summed}: the summed token_cost of the served frames it reports`,
-      actual: `budget_consumed ${show(report.budget_consumed, 30)}`,
-      lines,
-    });
-  if (shape.length > 0)
-    out.push({
-      ok: false,
-      level: "NONE",
-      message: `${at}: the usage report departs from the shape of context-reuse §2: ${shape.slice(0, 4).join("; ")}${shape.length > 4 ? "; …" : ""}`,
-      expected:
-        "budget_requested, budget_consumed, as_of (RFC 3339), providers[{provider_id, frames_served, frames_rejected, token_cost, served_frames}], each total re-summing",
-      actual: shape[0]!,
-      lines,
-    });
-  if (out.every((e) => e.level === "NONE"))
-    out.push({
-      ok: true,
-      message: `${at}: the usage report's budget_consumed (${summed}) is the summed token_cost of the ${count(frames, "served frame")} it reports, each named by its full FrameId as served`,
-      lines,
-    });
+  if (strangers.length > 0) out.push(F.say("unserved-frame", { ...at, strangers: strangers.slice(0, 3), count: strangers.length }, withServed));
+  if (costs.length > 0) out.push(F.say("mispriced", { ...at, mispriced: costs.slice(0, 3), count: costs.length }, withServed));
+  if (!isCount(report.budget_consumed) || report.budget_consumed !== summed) {
+    const consumed = typeof report.budget_consumed === "number" ? report.budget_consumed : show(report.budget_consumed, 30);
+    out.push(F.say("consumed-unsummed", { ...at, consumed, summed, frames }, { lines }));
+  }
+  if (shape.length > 0) out.push(F.say("off-shape", { ...at, departures: shape.slice(0, 4), count: shape.length }, { lines }));
+  if (out.every((e) => e.level === "NONE")) out.push(F.say("re-sums", { ...at, summed, frames }, { lines }));
   return out;
 }
 
 /** One usage report, judged: its shape (warnings), its FrameId references and its sum (the MUSTs). */
 function judge(v: HostView, line: HostFileLine, served: readonly ServedFrame[]): Evidence[] {
-  const at = `scenario ${v.name}, line ${line.n}`;
+  const at: Report = { scenario: v.name, line: line.n };
   const lines = [line.n];
-  if (line.overLong)
-    return [{ ok: false, level: "NONE", message: `${at}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`, lines }];
-  if (!isObj(line.value))
-    return [
-      {
-        ok: false,
-        level: "NONE",
-        message: `${at}: a line of ${PLACEHOLDERS.usage} that is ${line.value === undefined ? "not JSON" : "not a JSON object"} (${show(line.line, 60)}): it is no usage report`,
-        expected: "one JSON object a line: a usage report (context-reuse §2)",
-        actual: show(line.line, 60),
-        lines,
-      },
-    ];
+  if (line.overLong) return [F.say("line-too-long", at, { lines })];
+  if (!isObj(line.value)) return [F.say("not-a-report", { ...at, json: line.value !== undefined, text: show(line.line, 60) }, { lines })];
   return verdicts(tally(line.value, served), line.value, at, lines, served);
 }
 
@@ -216,19 +252,11 @@ function unreported(v: HostView, reports: readonly HostFileLine[]): Evidence[] {
     }
   if (missing.length === 0) return [];
   return [
-    {
-      ok: false,
-      level: "NONE",
-      message: `scenario ${v.name}: its blocks compose ${count(missing.length, "frame")} that no usage report of the scenario lists among its served frames: ${missing
-        .slice(0, 4)
-        .map((f) => frameWords(f))
-        .join(
-          ", ",
-        )}${missing.length > 4 ? ", …" : ""}; a billed total is walkable back to the frames behind it only where the report names every frame that reached the prompt`,
-      expected: "each composed frame in a usage report's served_frames, by its FrameId",
-      actual: `${count(missing.length, "frame")} composed and not reported`,
-      lines: [...blocks.map((b) => b.n), ...reports.map((l) => l.n)],
-    },
+    F.say(
+      "unreported",
+      { scenario: v.name, frames: missing.slice(0, 4).map(servedParam), count: missing.length },
+      { lines: [...blocks.map((b) => b.n), ...reports.map((l) => l.n)] },
+    ),
   ];
 }
 
@@ -271,6 +299,7 @@ function unreported(v: HostView, reports: readonly HostFileLine[]): Evidence[] {
  * the frames it served).
  */
 export default defineHostCheck({
+  findings: F.table,
   anchor: "UR1",
   title: "The host's usage reports re-sum and name each served frame by its FrameId",
   level: "MUST",
@@ -300,13 +329,13 @@ export default defineHostCheck({
       if (most.length === 0) continue;
       const who = v.providerCount > 1 ? PROVIDER_PLACEHOLDERS[input.transport][answered.indexOf(most)]! : "its provider";
       if (reportLines.length < most.length)
-        out.push({
-          ok: false,
-          message: `scenario ${v.name}: the host executed at least ${count(most.length, "query", "queries")} (${who} answered ${lineWords(most.map((a) => a.n))} with frames) and wrote ${reportLines.length === 0 ? "no usage report" : count(reportLines.length, "usage report")}${reportLines.length > 0 ? ` (${lineWords(reportLines.map((l) => l.n))})` : ""}; a host must be able to produce one for any query it executed`,
-          expected: `at least ${count(most.length, "usage report")}`,
-          actual: count(reportLines.length, "usage report"),
-          lines: [...most.map((a) => a.n), ...reportLines.map((l) => l.n)],
-        });
+        out.push(
+          F.say(
+            "too-few-reports",
+            { scenario: v.name, queries: most.length, who, answered: most.map((a) => a.n), reports: reportLines.map((l) => l.n) },
+            { lines: [...most.map((a) => a.n), ...reportLines.map((l) => l.n)] },
+          ),
+        );
     }
     return out;
   },

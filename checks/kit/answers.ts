@@ -112,12 +112,16 @@ export function framed(p: FrameAt): string {
   return `frame ${show(p.id)} (result.frames[${p.index}], line ${p.line})`;
 }
 
+/** A frame that kept a frame rule: not a finding of its own, only counted (and its line kept) in the summary of those that kept it. */
+export type Kept = { ok: true; lines: readonly number[] };
+export const kept = (line: number): Kept => ({ ok: true, lines: [line] });
+
 /**
  * Score a rule that each served frame must satisfy: one failure per frame
  * that breaks it, one summary for those that keep it. Frames the rule does
  * not apply to (test returns undefined) are not counted.
  */
-export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame) => Evidence | undefined): Evidence[] | { skip: string } {
+export function perFrame(views: ProbeView[], rule: string, test: (f: ServedFrame) => Evidence | Kept | undefined): Evidence[] | { skip: string } {
   const xs = exchanges(views);
   const frames = servedIn(views);
   const out: Evidence[] = [];
@@ -162,7 +166,7 @@ export const SERVED_ELSEWHERE: readonly ProbeSpec[] = PROBE_SPECS.filter((p) => 
 export function everyFrame(
   probe: (spec: ProbeSpec) => ProbeView,
   rule: string,
-  test: (f: Pick<ServedFrame, "frame" | "index" | "line">) => Evidence | undefined,
+  test: (f: Pick<ServedFrame, "frame" | "index" | "line">) => Evidence | Kept | undefined,
 ): Evidence[] | { skip: string } {
   const views = [probe(SAMPLE_QUERY), probe(BUDGET_SQUEEZE)];
   const own = perFrame(views, rule, test);
@@ -204,7 +208,7 @@ export const nonEmpty = findings({
 export function nonEmptyField(probe: (spec: ProbeSpec) => ProbeView, field: string): Evidence[] | { skip: string } {
   return everyFrame(probe, `carry a non-empty ${field}`, (f) => {
     const v = f.frame[field];
-    if (typeof v === "string" && v.length > 0) return { ok: true, message: "", lines: [f.line] };
+    if (typeof v === "string" && v.length > 0) return kept(f.line);
     // The schema's minLength (and type) at this member is this rule: said once, here.
     return nonEmpty.say(
       "empty",

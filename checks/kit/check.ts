@@ -63,24 +63,15 @@ export function mergeSame(evidence: Evidence[]): Evidence[] {
   return [...byKey.values()].map(({ e, lines, repeated }) => ({ ...e, lines: repeated ? [...lines].sort((a, b) => a - b) : [...e.lines] }));
 }
 
-/**
- * A finding's shape with its places blanked: the numbers (frame ids, indices,
- * lines, counts) and the probe (or host scenario) that saw it differ from one place of a defect
- * to the next; the words that name the defect do not.
- */
-const shapeOf = (text: string | undefined): string | undefined =>
-  text
-    ?.replace(/\bprobe [a-z][a-z0-9-]*/g, "probe …")
-    .replace(/\bscenario [a-z][a-z0-9-]*/g, "scenario …")
-    .replace(/\d+/g, "#");
-
 /** Below this many alike findings each is shown; from it on, they are one finding with a count. */
 export const GROUP_AT = 4;
 const ALSO = 3;
 
 /**
- * One defect is one finding: evidence alike but for its numbers (the same
- * rule broken the same way at frame 0, frame 1, …, frame 117 999) is folded
+ * One defect is one finding: evidence of one code, alike but for where it
+ * was seen (the same rule broken the same way at frame 0, frame 1, …,
+ * frame 117 999; what tells defects apart is the params its table names
+ * in `apart`), is folded
  * into its first occurrence, with the count, the next few messages, and the
  * lines of all. Status, level and untestability are part of the likeness, so
  * grouping never changes a verdict. Linear in the evidence.
@@ -90,11 +81,8 @@ export function groupAlike<E extends Evidence>(evidence: E[]): E[] {
   const keys: string[] = [];
   for (const e of evidence) {
     const status = (e as { status?: string }).status;
-    // A coded finding is alike by its code (and the params its table sets apart); an uncoded one by the shape of its words.
-    const key =
-      e.code !== undefined
-        ? JSON.stringify([e.ok, e.level, e.untestable, status, e.code, e.apart])
-        : JSON.stringify([e.ok, e.level, e.untestable, status, shapeOf(e.message), shapeOf(e.expected), shapeOf(e.actual)]);
+    // A finding is alike by its code, and the params its table sets apart.
+    const key = JSON.stringify([e.ok, e.level, e.untestable, status, e.code, e.apart]);
     let g = groups.get(key);
     if (!g) groups.set(key, (g = []));
     g.push(e);

@@ -33,7 +33,7 @@ const lostAs = (b: Why): Evidence => common.say("not-observed", { why: b.message
 function shown(id: string, e: Evidence): Evidence {
   const { judges: _, site: __, ...rest } = e;
   // A code is the check's: its table's name, qualified with its id here (B3 + cost-mismatch → B3.cost-mismatch).
-  return rest.code === undefined ? rest : { ...rest, code: `${id}.${rest.code}` };
+  return { ...rest, code: `${id}.${rest.code}` };
 }
 
 function unobserved(base: Base, evidence: Evidence[]): CheckResult {

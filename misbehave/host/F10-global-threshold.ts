@@ -12,7 +12,7 @@ export default defineHostMode({
   name: "F10-global-threshold",
   defect: `composes only frames scoring at least ${RELEVANCE_FLOOR}, whichever provider's scale the score is on`,
   expectFail: ["host:F10"],
-  finding: /the blocks hold none of cgp-conform-code's 2 frames .*: its frames were dropped for their scores alone, a threshold applied across providers/,
+  finding: { code: "host:F10.threshold", params: { low: { name: "cgp-conform-code", held: 0, served: 2 } } },
   apply: (honest) => ({
     compose(held) {
       return honest.compose.call(

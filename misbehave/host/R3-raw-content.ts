@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "R3-raw-content",
   defect: "fences each frame's content as served: a </frame> line in it closes the fence, and what follows reads as the host's own text",
   expectFail: ["host:R3"],
-  finding: /holds the line "<\/frame>" as it was served, and "<\/frame>" is the line the host ends that frame with/,
+  finding: { code: "host:R3.closes-own-quotation", params: { line: "</frame>", closer: "</frame>", whose: "own" } },
   apply: (honest) => ({
     renderFrame(held) {
       const raw = typeof held.frame.content === "string" ? held.frame.content : "";

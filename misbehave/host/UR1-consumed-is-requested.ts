@@ -9,7 +9,7 @@ export default defineHostMode({
   name: "UR1-consumed-is-requested",
   defect: "writes each usage report with budget_consumed equal to budget_requested (the query's max_tokens), whatever its served frames cost",
   expectFail: ["host:UR1"],
-  finding: /the usage report's budget_consumed is 4000, and the token_cost of the \d+ served frames it reports sums to \d+/,
+  finding: { code: "host:UR1.consumed-unsummed", params: { consumed: 4000 } },
   apply: (honest) => ({
     usageReport(rounds, asOf) {
       const report = honest.usageReport.call(this, rounds, asOf);

@@ -52,9 +52,9 @@ export type Params = { readonly [k: string]: Param };
 /** What a check saw, as recorded: the observation and the words and lines that show it. */
 export interface EvidenceRecord extends Observation {
   /** What kind of finding it is, stable across wordings: the check's id and a name from its table, as B3.cost-mismatch. */
-  code?: string;
+  code: string;
   /** The finding's typed values, from which its message was rendered. */
-  params?: Params;
+  params: Params;
   message: string;
   expected?: string;
   actual?: string;

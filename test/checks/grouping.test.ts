@@ -3,6 +3,8 @@ import { GROUP_AT, groupAlike, mergeSame, type Evidence } from "../../checks/kit
 
 const frame = (i: number, cost = 3): Evidence => ({
   ok: false,
+  code: "cost-mismatch",
+  params: { frame: `f${i}`, index: i, declared: cost },
   message: `frame "f${i}" (result.frames[${i}], line ${5 + (i % 2) * 2}) declares token_cost ${cost} but its content is 4 UTF-8 bytes → ceil(4/4) = 1`,
   expected: "1",
   actual: String(cost),
@@ -32,15 +34,16 @@ t.test("below the threshold, each is shown; distinct defects and distinct streng
     [mixed[1]!.message, mixed[2]!.message],
     "in the order of first appearance",
   );
-  const words = [frame(0), frame(1), frame(2), frame(3)].map((e, i) => ({
-    ...e,
-    message: i % 2 ? e.message.replace("token_cost", "canonical_token_cost") : e.message,
-  }));
-  t.equal(groupAlike(words).length, 4, "findings that differ in a word are different defects (two of each is below the threshold)");
+  const apart = [frame(0), frame(1), frame(2), frame(3)].map((e, i) => ({ ...e, apart: JSON.stringify([i % 2 ? "canonical_token_cost" : "token_cost"]) }));
+  t.equal(groupAlike(apart).length, 4, "findings that differ in what their table sets apart are different defects (two of each is below the threshold)");
+  const codes = [frame(0), frame(1), frame(2), frame(3)].map((e, i) => ({ ...e, code: i % 2 ? "cost-unstated" : e.code }));
+  t.equal(groupAlike(codes).length, 4, "findings of two codes are different defects, however alike their words");
+  const worded = [frame(0), frame(1), frame(2), frame(3)].map((e, i) => ({ ...e, message: `${e.message}${"!".repeat(i)}` }));
+  t.equal(groupAlike(worded)[0]!.occurrences, 4, "findings of one code are one defect, whatever their words hold");
 });
 
 t.test("merging repeats of one finding unites their lines once, in order", async (t) => {
-  const e = (lines: number[]): Evidence => ({ ok: false, message: "same", lines });
-  t.same(mergeSame([e([9, 3]), e([3, 4]), e([1])]), [{ ok: false, message: "same", lines: [1, 3, 4, 9] }]);
-  t.same(mergeSame([e([9, 3])]), [{ ok: false, message: "same", lines: [9, 3] }], "a finding seen once keeps its lines as given");
+  const e = (lines: number[]): Evidence => ({ ok: false, code: "same", params: {}, message: "same", lines });
+  t.same(mergeSame([e([9, 3]), e([3, 4]), e([1])]), [{ ok: false, code: "same", params: {}, message: "same", lines: [1, 3, 4, 9] }]);
+  t.same(mergeSame([e([9, 3])]), [{ ok: false, code: "same", params: {}, message: "same", lines: [9, 3] }], "a finding seen once keeps its lines as given");
 });

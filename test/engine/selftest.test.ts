@@ -4,7 +4,15 @@ import { shardOf } from "../../src/engine/selftest.ts";
 import { selftestLine } from "../../src/cli/selftest.ts";
 import type { CheckResult, EvidenceResult } from "../../src/verdict/status.ts";
 
-const evidence = (message: string, extra: Partial<EvidenceResult> = {}): EvidenceResult => ({ ok: false, status: "fail", message, lines: [5], ...extra });
+const evidence = (message: string, extra: Partial<EvidenceResult> = {}): EvidenceResult => ({
+  ok: false,
+  status: "fail",
+  code: "X1.finding",
+  params: {},
+  message,
+  lines: [5],
+  ...extra,
+});
 
 const check = (id: string, ...evidence: EvidenceResult[]): CheckResult => ({
   id,
@@ -62,7 +70,7 @@ t.test("a SHOULD-level check is caught by its warning; a MUST-level one is not",
     requirement: "r",
     status: "warn",
     untestable: false,
-    evidence: [{ ok: false, level: "SHOULD", status: "warn", message: "the frames near it were not boosted", lines: [4] }],
+    evidence: [{ ok: false, level: "SHOULD", status: "warn", code: "G3.finding", params: {}, message: "the frames near it were not boosted", lines: [4] }],
   });
   t.ok(judge("m", "stdio", "d", ["G3"], [warned("SHOULD")], /not boosted/).ok, "SHOULD check warned: caught");
   t.same(judge("m", "stdio", "d", ["G3"], [warned("MUST")], /not boosted/).missed, ["G3"], "a MUST check that only warned is missed");
@@ -76,7 +84,17 @@ t.test("a MUST check a mode expects to warn is caught by the pinned warning, and
     requirement: "r",
     status,
     untestable: false,
-    evidence: [{ ok: false, level: status === "warn" ? "SHOULD" : undefined, status, message: "the digest the host presented", lines: [4] }],
+    evidence: [
+      {
+        ok: false,
+        level: status === "warn" ? "SHOULD" : undefined,
+        status,
+        code: "V4.finding",
+        params: {},
+        message: "the digest the host presented",
+        lines: [4],
+      },
+    ],
   });
   const pin = /the digest the host presented/;
   t.ok(judge("m", "stdio", "d", [], [v4("warn")], pin, ["V4"]).ok, "warned as expected: caught");
@@ -87,7 +105,11 @@ t.test("a MUST check a mode expects to warn is caught by the pinned warning, and
 });
 
 t.test("a warning on an honest variant makes it unclean", async (t) => {
-  const warned: CheckResult = { ...check("Q1"), status: "warn", evidence: [{ ok: false, level: "SHOULD", status: "warn", message: "w", lines: [3] }] };
+  const warned: CheckResult = {
+    ...check("Q1"),
+    status: "warn",
+    evidence: [{ ok: false, level: "SHOULD", status: "warn", code: "Q1.finding", params: {}, message: "w", lines: [3] }],
+  };
   t.same(judge("honest:lockstep", "stdio", "", [], [warned]).unclean, ["Q1"]);
 });
 
@@ -99,7 +121,10 @@ t.test("a check a mode expects to inform is caught by the pinned info, and nothi
     requirement: "r",
     status,
     untestable: false,
-    evidence: status === "pass" ? [] : [{ ok: false, status, message: "the host did not end within 800 ms", lines: [4] }],
+    evidence:
+      status === "pass"
+        ? []
+        : [{ ok: false, status, code: "host:S11-robust.not-ended", params: {}, message: "the host did not end within 800 ms", lines: [4] }],
   });
   const pin = /did not end within/;
   t.ok(judge("m", "stdio", "d", [], [s11("info")], pin, [], ["host:S11-robust"]).ok, "informed as expected: caught");

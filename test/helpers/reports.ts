@@ -57,6 +57,8 @@ export function synthetic(results: CheckResult[], over: Partial<RunReport> = {})
 export const ev = (status: EvidenceResult["status"], message: string, more: Partial<EvidenceResult> = {}): EvidenceResult => ({
   ok: status === "pass",
   status,
+  code: "X1.finding",
+  params: {},
   message,
   lines: [2],
   ...more,

@@ -23,4 +23,12 @@ t.test("the schema rejects a report that breaks its shape", async (t) => {
   Object.assign(skipWithoutReason.results[0], { status: "skip", evidence: [] });
   delete skipWithoutReason.results[0].reason;
   t.notOk(validate(skipWithoutReason), "a skip must say why");
+  const judged = JSON.parse(JSON.stringify(report));
+  const e = judged.results.find((r: { evidence: unknown[] }) => r.evidence.length > 0).evidence[0];
+  t.ok(validate(judged), "every evidence item as made carries its code and params");
+  for (const member of ["code", "params"]) {
+    const without = JSON.parse(JSON.stringify(judged));
+    delete without.results.find((r: { evidence: unknown[] }) => r.evidence.length > 0).evidence[0][member];
+    t.notOk(validate(without), `an evidence item without ${member} is no report's (${e.code})`);
+  }
 });

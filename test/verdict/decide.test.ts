@@ -11,7 +11,7 @@ const r = (id: string, status: Status, level: CheckResult["level"] = "MUST"): Ch
   requirement: "",
   status,
   untestable: status === "unobserved",
-  evidence: [{ ok: status === "pass", status, message: `${id} ${status}`, lines: [1] }],
+  evidence: [{ ok: status === "pass", status, code: `${id}.finding`, params: {}, message: `${id} ${status}`, lines: [1] }],
 });
 const baseline = (text: string) => parseBaseline(text, { ids: ["H1", "B3", "F5", "R1"], excluded: {} });
 

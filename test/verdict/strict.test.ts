@@ -4,6 +4,8 @@ import { type CheckResult, type EvidenceResult } from "../../src/verdict/status.
 
 const ev = (status: EvidenceResult["status"], extra: Partial<EvidenceResult> = {}): EvidenceResult => ({
   ok: status === "pass",
+  code: "X1.finding",
+  params: {},
   message: `a ${status}`,
   lines: [1],
   status,

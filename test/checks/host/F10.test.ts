@@ -37,6 +37,7 @@ runHostCases(F10, [
     name: "the reference host's block: every frame of both providers",
     build: () => scored(block),
     status: "pass",
+    codes: ["host:F10.all-held"],
     says: [
       /scenario score-ranges, line \d+: the blocks hold all 4 frames of both providers, 2 of the 2 frames of cgp-conform-wiki \(scores 0\.4–0\.95\) and 2 of the 2 frames of cgp-conform-code \(scores 0\.001–0\.009\)/,
     ],
@@ -45,6 +46,7 @@ runHostCases(F10, [
     name: "a threshold of 0.05 across providers, with room for all",
     build: () => scored(keep((h) => score(h) >= 0.05)),
     status: "fail",
+    codes: ["host:F10.threshold"],
     says: [
       /the blocks hold none of cgp-conform-code's 2 frames \("fixture:limits" \(score 0\.009\), "fixture:schema" \(score 0\.001\)\) and 2 of the 2 frames of cgp-conform-wiki/,
       /with room for all by its own queries \(max_frames 5, max_tokens 2000; 4 frames, \d+ tokens served\)/,
@@ -59,6 +61,7 @@ runHostCases(F10, [
         { max_frames: 3 },
       ),
     status: "info",
+    codes: ["host:F10.drop-explained"],
     says: [
       /something other than a threshold across providers may explain it: the 4 frames \(\d+ tokens\) served exceed what it asked for in one query \(max_frames 3/,
     ],
@@ -76,24 +79,28 @@ runHostCases(F10, [
         keep((h) => score(h) >= 0.05),
       ),
     status: "info",
+    codes: ["host:F10.drop-explained"],
     says: [/in compose no block holds frames of both its providers, so the host may compose one provider alone/],
   },
   {
     name: "a partial cut of one provider's frames: a threshold on its own scores is permitted",
     build: () => scored(keep((h) => score(h) !== 0.001)),
     status: "info",
+    codes: ["host:F10.partial-cut"],
     says: [/left out: "fixture:schema" \(score 0\.001\) of cgp-conform-code\. A threshold on one provider's own scores is permitted/],
   },
   {
     name: "the high-scoring provider dropped: no threshold does that, but it warns",
     build: () => scored(keep((h) => h.provider_id === "cgp-conform-code")),
     status: "warn",
+    codes: ["host:F10.high-dropped"],
     says: [/the blocks hold none of cgp-conform-wiki's 2 frames .*, though they score highest/],
   },
   {
     name: "blocks holding no frame here, while compose's hold them: never a pass",
     build: () => scored(() => "Retrieved context: nothing relevant."),
     status: "info",
+    codes: ["host:F10.none-held"],
     says: [
       /the host's blocks hold none of the 4 frames its two providers served, though in compose they hold frames: every frame of both providers left out, .*whether it applies a score threshold across providers cannot be seen/,
     ],
@@ -130,6 +137,7 @@ runHostCases(F10, [
       return finish(b, 2);
     },
     status: "pass",
+    codes: ["host:F10.all-held"],
     says: [
       /the blocks hold all 4 frames of both providers, 2 of the 2 frames of cgp-conform-wiki \(scores 0\.4–0\.95\) and 2 of the 2 frames of cgp-conform-code/,
     ],
@@ -155,6 +163,7 @@ runHostCases(F10, [
       return finish(b, 2);
     },
     status: "fail",
+    codes: ["host:F10.threshold"],
     says: [/the blocks hold none of cgp-conform-code's 2 frames .* and 2 of the 2 frames of cgp-conform-wiki/, /4 frames, \d+ tokens served/],
   },
   {

@@ -43,6 +43,7 @@ runHostCases(UR1, [
     name: "the reference host's reports, three providers and one that serves nothing",
     build: () => three(),
     status: "pass",
+    codes: ["host:UR1.re-sums"],
     says: [
       /scenario three-providers, line \d+: the usage report's budget_consumed \(75\) is the summed token_cost of the 4 served frames it reports, each named by its full FrameId/,
     ],
@@ -57,12 +58,14 @@ runHostCases(UR1, [
       return finish(b, 3);
     },
     status: "warn",
+    codes: ["host:UR1.unreported"],
     says: [/scenario three-providers: its blocks compose \d+ frames that no usage report of the scenario lists among its served frames/],
   },
   {
     name: "a report naming each frame by the FrameId it was served with, in lock-step",
     build: () => lockStep(one()),
     status: "pass",
+    codes: ["host:UR1.re-sums"],
     lines: [6],
   },
   {
@@ -81,18 +84,21 @@ runHostCases(UR1, [
     name: "budget_consumed is not the sum of the served frames' token_cost",
     build: () => three((r) => ({ ...r, budget_consumed: 4000 })),
     status: "fail",
+    codes: ["host:UR1.consumed-unsummed"],
     says: [/the usage report's budget_consumed is 4000, and the token_cost of the 4 served frames it reports sums to 75/],
   },
   {
     name: "budget_consumed missing: the sum UR1 asks cannot hold",
     build: () => lockStep(one({ budget_consumed: undefined })),
     status: "fail",
+    codes: ["host:UR1.consumed-unsummed"],
     says: [/budget_consumed is absent, and the token_cost of the 1 served frame it reports sums to 5/],
   },
   {
     name: "a served frame without the content_digest it was served with",
     build: () => lockStep(one({}, { frame: { ...RETRY, content_digest: undefined } })),
     status: "fail",
+    codes: ["host:UR1.unserved-frame"],
     says: [
       /names 1 frame no provider of the scenario served: providers\[0\]\.served_frames\[0\] \("cgp-conform-scenario", "fixture:retry-doc", no content_digest\): "fixture:retry-doc" of cgp-conform-scenario was served with content_digest "sha256:aaaa/,
     ],
@@ -107,6 +113,7 @@ runHostCases(UR1, [
         return r;
       }),
     status: "fail",
+    codes: ["host:UR1.unserved-frame"],
     says: [/"fixture:retry" \(no content_digest\) of cgp-conform-code was served without a content_digest, and the report gives it "sha256:bbbb/],
   },
   {
@@ -119,11 +126,13 @@ runHostCases(UR1, [
         return r;
       }),
     status: "pass",
+    codes: ["host:UR1.re-sums"],
   },
   {
     name: "a frame no provider served",
     build: () => lockStep(one({}, { frame: { provider_id: "elsewhere", frame_id: "fixture:ghost" } })),
     status: "fail",
+    codes: ["host:UR1.unserved-frame"],
     says: [/no provider of the scenario is named "elsewhere", and none served a frame "fixture:ghost"; a billed total must walk back/],
   },
   {
@@ -137,11 +146,13 @@ runHostCases(UR1, [
         return r;
       }),
     status: "pass",
+    codes: ["host:UR1.re-sums"],
   },
   {
     name: "a frame priced at other than its declared token_cost, the totals summing what was written",
     build: () => lockStep(one({ budget_consumed: 6 }, { token_cost: 6 }, { token_cost: 6 })),
     status: "fail",
+    codes: ["host:UR1.mispriced"],
     says: [
       /prices 1 served frame at other than the token_cost the frame carried: .*costs 6, and "fixture:retry-doc" of cgp-conform-scenario declared token_cost 5/,
     ],
@@ -155,6 +166,7 @@ runHostCases(UR1, [
         return r;
       }),
     status: "fail",
+    codes: ["host:UR1.no-frame-id"],
     says: [
       /references 4 served frames by no FrameId: its frame has no string provider_id \(providers\[0\]\.served_frames\[0\], providers\[0\]\.served_frames\[1\], providers\[1\]\.served_frames\[0\], and 1 more\)/,
     ],
@@ -164,6 +176,7 @@ runHostCases(UR1, [
     name: "shape departures warn: as_of, frames_served, a provider total that does not re-sum",
     build: () => lockStep(one({ as_of: "yesterday" }, {}, { frames_served: 2, token_cost: 7 })),
     status: "warn",
+    codes: ["host:UR1.off-shape"],
     strict: "warn",
     says: [
       /departs from the shape of context-reuse §2: as_of is "yesterday", not an RFC 3339 date-time; providers\[0\] \("cgp-conform-scenario"\) says frames_served 2 and lists 1 served frames; providers\[0\] \("cgp-conform-scenario"\) says token_cost 7, and its served frames sum to 5/,
@@ -173,12 +186,14 @@ runHostCases(UR1, [
     name: "a line that is not JSON warns, beside a good report",
     build: () => hostTx().scenario("lock-step").handshake().send(query()).answer(frames()).usage("usage: 5 tokens").usage(one()).end(),
     status: "warn",
+    codes: ["host:UR1.not-a-report"],
     says: [/line 6: a line of \{usage\} that is not JSON \("usage: 5 tokens"\): it is no usage report/],
   },
   {
     name: "two queries answered with frames and one report",
     build: () => hostTx().scenario("lock-step").handshake().send(query()).answer(frames()).send(query()).answer(frames()).usage(one()).end(),
     status: "fail",
+    codes: ["host:UR1.too-few-reports"],
     says: [/scenario lock-step: the host executed at least 2 queries \(its provider answered lines 5, 7 with frames\) and wrote 1 usage report \(line 8\)/],
     lines: [5, 7],
   },
@@ -198,17 +213,20 @@ runHostCases(UR1, [
         .answer(frames([frame({ id: "fixture:other" })]))
         .end(),
     status: "fail",
+    codes: ["host:UR1.too-few-reports"],
     says: [/scenario correlation: the host executed at least 1 query \(its provider answered line \d+ with frames\) and wrote no usage report/],
   },
   {
     name: "a scenario whose queries were answered with errors asks no report",
     build: () => lockStep(one()).scenario("error-internal").handshake().send(query()).answer(error("internal")).end({ code: 1 }),
     status: "pass",
+    codes: ["host:UR1.re-sums"],
   },
   {
     name: "in a scenario of several providers the count is per provider: one report for a query each reached",
     build: () => three((r) => r, 0),
     status: "pass",
+    codes: ["host:UR1.re-sums"],
     never: [/executed at least/],
   },
 ]);
