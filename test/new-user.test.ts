@@ -63,7 +63,7 @@ t.test("the JSON report is versioned and carries the run's start, its duration a
   t.ok(suiteTime > 0, `JUnit's testsuite time is the run's duration: ${suiteTime} s`);
   t.ok(/<testcase [^>]*time="0\.\d{3}"/.test(xml) && /<testcase [^>]*time="(?!0\.000)[0-9.]+"/.test(xml), "testcases carry their own times");
   const report = JSON.parse(r.stdout);
-  t.equal(report.report_version, 6);
+  t.equal(report.report_version, 7);
   t.match(report.started_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   t.ok(Number.isInteger(report.duration_ms) && report.duration_ms > 0, `duration_ms ${report.duration_ms}`);
   t.ok(

@@ -10,7 +10,7 @@ import { decide, type PolicyRecord, type Reason, type RunOutcome, type Summary }
 import { stderrTail, type StderrTail } from "./stderr.ts";
 
 /** The version of the report's shape (schema/report.schema.json): any change to the shape is a new version. */
-export const REPORT_VERSION = 6;
+export const REPORT_VERSION = 7;
 
 export type { PolicyRecord, Summary } from "./decide.ts";
 export { summarize } from "./decide.ts";
