@@ -5,7 +5,7 @@ export default defineMode({
   name: "F4-offset-timestamp",
   defect: "writes recorded_at with a numeric +00:00 offset instead of Z",
   expectFail: ["F4"],
-  finding: /has recorded_at "[^"]*\+00:00" outside the profile/,
+  finding: { code: "F4.off-profile", params: { members: [{ name: "recorded_at", value: "2026-07-20T18:00:00+00:00" }] } },
   apply: (honest) => ({
     frame(doc) {
       return { ...honest.frame.call(this, doc), recorded_at: doc.recorded_at.replace(/Z$/, "+00:00") };

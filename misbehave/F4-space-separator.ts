@@ -5,7 +5,7 @@ export default defineMode({
   name: "F4-space-separator",
   defect: "writes valid_from with a space instead of T between date and time",
   expectFail: ["F4"],
-  finding: /has valid_from "\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Z" outside the profile/,
+  finding: { code: "F4.off-profile", params: { members: [{ name: "valid_from", value: "2026-01-01 00:00:00Z" }] } },
   apply: (honest) => ({
     frame(doc) {
       const f = honest.frame.call(this, doc);

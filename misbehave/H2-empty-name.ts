@@ -12,7 +12,7 @@ export default defineMode({
   expectFail: ["H2", "F11"],
   finding: {
     H2: { code: "H2.empty", params: { field: "name" } },
-    F11: /\/result\/frame_attestations\/\d+\/frame\/provider_id must not be empty/,
+    F11: { code: "F11.schema", params: { pointer: "/result/frame_attestations/0/frame/provider_id", keyword: "minLength" } },
   },
   apply: (honest) => ({
     ack() {
