@@ -93,7 +93,8 @@ t.test("a line of bytes that are not UTF-8 is saved exactly, replayed to the sam
 });
 
 t.test("provider arguments after -- are passed verbatim", async (t) => {
-  const r = await cli(["stdio", "--json", "--timeout", "300", "--", ...fake("never-answers"), "007", "--x=1e3", "0x10", "-n"]);
+  // The provider never answers: its first exchange would wait the startup deadline (30 s by default) for nothing.
+  const r = await cli(["stdio", "--json", "--timeout", "300", "--startup-timeout", "300", "--", ...fake("never-answers"), "007", "--x=1e3", "0x10", "-n"]);
   t.equal(r.exitCode, 1);
   t.same(JSON.parse(r.stdout).target.command.slice(-4), ["007", "--x=1e3", "0x10", "-n"]);
 });

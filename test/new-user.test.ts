@@ -147,8 +147,9 @@ t.test("baselines: written from a run, green while only they fail, red once stal
 t.test("progress: a line on a terminal's stderr, nothing off one", async (t) => {
   const off = await cli(["reference"]);
   t.equal(off.stderr, "", "not a terminal: stderr stays empty");
-  const quoted = [...CGP, "reference", "--misbehave", "H3-hang-on-foreign", "--timeout", "1200"].map((w) => `'${w}'`).join(" ");
-  // script(1) gives the run a terminal; its output is what the terminal showed.
+  const quoted = [...CGP, "reference", "--misbehave", "H3-hang-on-foreign", "--timeout", "1200", "--startup-timeout", "3000"].map((w) => `'${w}'`).join(" ");
+  // The mode leaves a foreign handshake to hang, a session's first exchange: the run lasts its startup deadline, here
+  // 3 s (not the default 30 s), a dozen redraws of the progress line. script(1) gives the run a terminal; its output is what the terminal showed.
   const on = await execa("script", ["-qec", `${quoted} >/dev/null`, "/dev/null"], { cwd: ROOT, reject: false, env: { NO_COLOR: "1" } });
   t.match(on.stdout, /cgp-conform: \d+\/\d+ probes done · running [^\n]* · \d+\.\d s/);
   t.match(on.stdout, /\r\x1b\[K$/, "and the line is erased at the end");

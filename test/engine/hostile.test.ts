@@ -9,7 +9,8 @@ const leftovers = (marker: string): string[] =>
     .filter((l) => l.includes(marker) && !l.includes("ps -eo"));
 
 t.test("a provider that acks, then goes silent: every query-based check is not observed, and the run is not conformant", async (t) => {
-  const { report, transcript } = await runSuite({ kind: "stdio", command: fake("silent-after-handshake") }, { timeoutMs: 2000 });
+  // Every exchange after the ack waits out the deadline: a short one proves the same (the handshakes wait the startup deadline).
+  const { report, transcript } = await runSuite({ kind: "stdio", command: fake("silent-after-handshake") }, { timeoutMs: 500 });
   const status = Object.fromEntries(report.results.map((r) => [r.id, r.status]));
   t.equal(status.H1, "pass");
   t.equal(status.H2, "pass");
@@ -71,7 +72,9 @@ t.test("the global deadline cuts a run short: what it cut is not observed", asyn
 });
 
 t.test("an over-long line is reported as a limit of the run (the cap is ours, no rule's), not a crash", async (t) => {
-  const { report } = await runSuite({ kind: "stdio", command: fake("long-line") }, { timeoutMs: 3000, maxLineBytes: 1024 });
+  // The fake answers the handshake only: every other exchange waits out the deadline, so it is short. The ack is
+  // the first exchange's, which waits the startup deadline (30 s) instead.
+  const { report } = await runSuite({ kind: "stdio", command: fake("long-line") }, { timeoutMs: 300, maxLineBytes: 1024 });
   const s2 = report.results.find((r) => r.id === "S2-framing")!;
   const over = s2.evidence.find((e) => /a line over the line cap \(\d+ bytes read when it crossed it\) was not read; raise --max-line-bytes/.test(e.message));
   t.equal(over?.status, "info");

@@ -19,6 +19,8 @@ let failed = 0;
 function check(name, ok, detail = "") {
   if (ok) passed++;
   else failed++;
+  // A passing case prints nothing unless CGP_VERBOSE=1: the log holds the failures and the closing count.
+  if (ok && process.env.CGP_VERBOSE !== "1") return;
   console.log(`${ok ? "ok" : "not ok"} - ${name}${ok || !detail ? "" : `\n  ${detail.slice(0, 2000).replace(/\n/g, "\n  ")}`}`);
 }
 const { NO_COLOR: _n, FORCE_COLOR: _f, ...baseEnv } = process.env;
