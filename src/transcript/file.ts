@@ -1,7 +1,7 @@
 import { parseUntrusted } from "../protocol/envelope.ts";
 import type { Transcript, TranscriptEvent, TranscriptHeader } from "./types.ts";
 import { decodeUtf8, fromHex, isUtf8 } from "./bytes.ts";
-import { checkRunFacts, deriveRunFacts } from "./run-facts.ts";
+import { checkRunFacts, deriveRunFacts, factsMismatch } from "./run-facts.ts";
 
 /** Serialise a transcript (a provider run's or a host run's) as NDJSON: the header, then one event per line. */
 export function toNdjson(t: { header: object; events: readonly object[] }): string {
@@ -187,6 +187,8 @@ export function fromNdjson(text: string | Uint8Array): Transcript {
   const parsed = ndjsonLines(text);
   const header = checkHeader(parsed[0]);
   const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));
+  const mismatch = header.run_facts && factsMismatch(header.run_facts, events);
+  if (mismatch) throw new TranscriptFormatError(`line 1 is not a cgp-conform transcript header: ${mismatch}`);
   // A transcript saved before its header held the run's facts gets them derived from its events, as the recorder derives them.
   return { header: { ...header, run_facts: header.run_facts ?? deriveRunFacts(events) }, events };
 }

@@ -39,6 +39,8 @@ export function checkHostRunFacts(v: unknown, bad: (why: string) => never): Host
   }
   const s = v.never_started;
   if (s === undefined) return out;
+  const keys = rec(s) && s.how === "exit" ? ["how", "exit_code"] : ["how", "error"];
+  if (rec(s)) for (const k of Object.keys(s)) if (!keys.includes(k)) bad(`run_facts.never_started.${k} is not a member this tool records`);
   if (rec(s) && s.how === "spawn-error" && typeof s.error === "string") out.never_started = { how: "spawn-error", error: s.error.split("\n")[0]! };
   else if (rec(s) && s.how === "exit" && (s.exit_code === 126 || s.exit_code === 127)) out.never_started = { how: "exit", exit_code: s.exit_code };
   else bad("run_facts.never_started must be { how: spawn-error, error } or { how: exit, exit_code: 126 or 127 }");

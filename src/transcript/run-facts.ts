@@ -52,8 +52,12 @@ export function checkRunFacts(v: unknown, bad: (why: string) => never): RunFacts
   if (!rec(v)) return bad("run_facts must be an object");
   for (const k of Object.keys(v)) if (k !== "budget_spent" && k !== "never_started") bad(`run_facts.${k} is not a fact this tool records`);
   const out: RunFacts = {};
+  const only = (x: unknown, name: string, keys: readonly string[]): void => {
+    if (rec(x)) for (const k of Object.keys(x)) if (!keys.includes(k)) bad(`run_facts.${name}.${k} is not a member this tool records`);
+  };
   if (v.budget_spent !== undefined) {
     const b = v.budget_spent;
+    only(b, "budget_spent", ["line", "reason"]);
     if (!(rec(b) && Number.isSafeInteger(b.line) && (b.line as number) >= 2 && typeof b.reason === "string" && b.reason.startsWith(RUN_BUDGET_SPENT)))
       bad(`run_facts.budget_spent must be { line, reason }: an event's line (≥ 2), and a reason beginning "${RUN_BUDGET_SPENT}"`);
     out.budget_spent = { line: (b as { line: number }).line, reason: (b as { reason: string }).reason };
@@ -62,6 +66,7 @@ export function checkRunFacts(v: unknown, bad: (why: string) => never): RunFacts
     const s = v.never_started;
     if (!rec(s) || !(Number.isSafeInteger(s.sessions) && (s.sessions as number) >= 1)) return bad("run_facts.never_started.sessions must be an integer ≥ 1");
     const sessions = s.sessions as number;
+    only(s, "never_started", s.how === "exit" ? ["how", "exit_code", "signal", "sessions"] : ["how", "error", "sessions"]);
     if (s.how === "spawn-error" || s.how === "connect-error") {
       if (typeof s.error !== "string") bad(`run_facts.never_started.error must be a string`);
       out.never_started = { how: s.how, error: firstLine(s.error as string), sessions };
@@ -73,4 +78,17 @@ export function checkRunFacts(v: unknown, bad: (why: string) => never): RunFacts
     } else bad("run_facts.never_started.how must be spawn-error, connect-error or exit");
   }
   return out;
+}
+
+/**
+ * What in the facts names an event the transcript does not hold, or undefined:
+ * a budget spent is cited by its flood note's line, and a report quotes it.
+ */
+export function factsMismatch(facts: RunFacts, events: readonly TranscriptEvent[]): string | undefined {
+  const spent = facts.budget_spent;
+  if (spent === undefined) return undefined;
+  const note = events.find((e) => e.n === spent.line);
+  if (note?.note !== "flood") return `run_facts.budget_spent.line ${spent.line} is not a flood note of this transcript`;
+  if (note.reason !== spent.reason) return `run_facts.budget_spent.reason is not the reason its note at line ${spent.line} gives`;
+  return undefined;
 }

@@ -128,3 +128,27 @@ t.test("a file read as bytes is the same transcript as its text: each line decod
   t.equal(fromNdjson(bytes).events[0]!.line, recv.line);
   t.throws(() => fromNdjson(Buffer.from(`${JSON.stringify(header)}\nnot json\n`)), /line 2 is not JSON/);
 });
+
+t.test("a run fact names what the transcript holds: a budget at a line of its flood note, no member the recorder does not write", async (t) => {
+  const reason = `${RUN_BUDGET_SPENT}, across all its sessions: 40 MiB; the provider was stopped`;
+  const spent = { ...base, dir: "note", note: "flood", reason };
+  const eof = { ...base, dir: "note", note: "eof" };
+  const withFacts = (run_facts: object, ...events: object[]): string => [{ ...header, run_facts }, ...events].map((e) => JSON.stringify(e)).join("\n");
+  const cases: Array<[string, string, RegExp]> = [
+    ["a line past the last", withFacts({ budget_spent: { line: 999_999, reason } }, spent), /budget_spent\.line 999999 is not a flood note of this transcript/],
+    ["a line that is no flood", withFacts({ budget_spent: { line: 2, reason } }, eof, spent), /budget_spent\.line 2 is not a flood note/],
+    [
+      "a reason its note does not give",
+      withFacts({ budget_spent: { line: 2, reason: `${RUN_BUDGET_SPENT}: elsewhere` } }, spent),
+      /not the reason its note at line 2 gives/,
+    ],
+    ["a member inside budget_spent", withFacts({ budget_spent: { line: 2, reason, by: "x" } }, spent), /run_facts\.budget_spent\.by is not/],
+    [
+      "a member inside never_started",
+      withFacts({ never_started: { how: "exit", exit_code: 1, signal: null, sessions: 1, extra: 1 } }),
+      /run_facts\.never_started\.extra is not/,
+    ],
+  ];
+  for (const [what, text, says] of cases) t.throws(() => fromNdjson(text), { constructor: TranscriptFormatError, message: says }, what);
+  t.same(fromNdjson(withFacts({ budget_spent: { line: 3, reason } }, eof, spent)).header.run_facts, { budget_spent: { line: 3, reason } }, "as recorded: read");
+});

@@ -62,3 +62,13 @@ t.test("run_facts are read as strictly as events, and derived for a host transcr
   const recorded = hostFromNdjson([withFacts({}), JSON.stringify({ scenario: "compose", t: 0, dir: "note", note: "spawn-error", reason: "x" })].join("\n"));
   t.same(recorded.header.run_facts, {}, "recorded facts are read as recorded, not derived again");
 });
+
+t.test("a host run fact holds no member the host run does not write", async (t) => {
+  const withFacts = (facts: unknown) => JSON.stringify({ ...JSON.parse(header()), run_facts: facts });
+  t.throws(() => hostFromNdjson(withFacts({ never_started: { how: "exit", exit_code: 127, signal: "SIGKILL" } })), /run_facts\.never_started\.signal is not/);
+  t.throws(
+    () => hostFromNdjson(withFacts({ never_started: { how: "spawn-error", error: "x", exit_code: 127 } })),
+    /run_facts\.never_started\.exit_code is not/,
+  );
+  t.same(hostFromNdjson(withFacts({ never_started: { how: "exit", exit_code: 127 } })).header.run_facts, { never_started: { how: "exit", exit_code: 127 } });
+});
