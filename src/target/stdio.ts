@@ -55,6 +55,9 @@ export class StdioConnection implements Connection {
     this.child.stdin.on("error", () => {
       // EPIPE after the provider died: the exit note already says so.
     });
+    // A read error on a pipe ends that stream as its end would; the child's close still comes, and says how it ended.
+    this.child.stdout.on("error", () => this.child.stdout.destroy());
+    this.child.stderr.on("error", () => this.child.stderr.destroy());
 
     // The child's end: "close" comes once it has exited and its pipes are closed (or destroyed by kill()), so every
     // line it wrote has been read first; a spawn that failed gives "error" with no pid, and then "close" too.

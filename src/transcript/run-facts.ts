@@ -81,14 +81,32 @@ export function checkRunFacts(v: unknown, bad: (why: string) => never): RunFacts
 }
 
 /**
- * What in the facts names an event the transcript does not hold, or undefined:
- * a budget spent is cited by its flood note's line, and a report quotes it.
+ * What in the facts the transcript's own events contradict, or undefined. The
+ * report reads the facts, not the events, so a header that says less or more
+ * than its events (a run that never started said to have started, a budget
+ * spent at a line that holds no flood note) is refused, not believed: the
+ * facts must be the ones the recorder derives from those events.
  */
 export function factsMismatch(facts: RunFacts, events: readonly TranscriptEvent[]): string | undefined {
   const spent = facts.budget_spent;
-  if (spent === undefined) return undefined;
-  const note = events.find((e) => e.n === spent.line);
-  if (note?.note !== "flood") return `run_facts.budget_spent.line ${spent.line} is not a flood note of this transcript`;
-  if (note.reason !== spent.reason) return `run_facts.budget_spent.reason is not the reason its note at line ${spent.line} gives`;
-  return undefined;
+  if (spent !== undefined) {
+    const note = events.find((e) => e.n === spent.line);
+    if (note?.note !== "flood") return `run_facts.budget_spent.line ${spent.line} is not a flood note of this transcript`;
+    if (note.reason !== spent.reason) return `run_facts.budget_spent.reason is not the reason its note at line ${spent.line} gives`;
+  }
+  const derived = deriveRunFacts(events);
+  const said = JSON.stringify(canonical(facts));
+  const shown = JSON.stringify(canonical(derived));
+  return said === shown ? undefined : `run_facts say ${said}, but the transcript's events show ${shown}`;
+}
+
+/** Facts with their members in one order, so two records of the same facts compare equal as JSON. */
+export function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (typeof v !== "object" || v === null) return v;
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+  );
 }

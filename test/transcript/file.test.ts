@@ -109,10 +109,26 @@ t.test("run_facts are read as strictly as events, and derived for a transcript s
   const legacy = fromNdjson(file(spent));
   t.same(legacy.header.run_facts, { budget_spent: { line: 2, reason: spent.reason } }, "saved before the facts: derived from the flood note");
   t.same(legacy.header.run_facts, deriveRunFacts(legacy.events), "by the function the recorder uses");
-  const recorded = fromNdjson([JSON.stringify({ ...header, run_facts: {} }), JSON.stringify(spent)].join("\n"));
-  t.same(recorded.header.run_facts, {}, "recorded facts are read as recorded, not derived again from the events");
+  const recorded = (facts: object, ...events: object[]) =>
+    [JSON.stringify({ ...header, run_facts: facts }), ...events.map((e) => JSON.stringify(e))].join("\n");
+  // The report reads the facts, not the events: facts the events contradict are refused, whichever way they lie.
+  t.throws(() => fromNdjson(recorded({}, spent)), /run_facts say \{\}, but the transcript's events show \{"budget_spent"/, "a spent budget left out");
+  const exits = [1, 2].map((i) => ({ ...base, session: `s${i}`, dir: "note", note: "exit", exitCode: 127, signal: null }));
   const never = { how: "exit", exit_code: 127, signal: null, sessions: 2 };
-  t.same(fromNdjson(JSON.stringify({ ...header, run_facts: { never_started: never } })).header.run_facts, { never_started: never });
+  t.same(fromNdjson(recorded({ never_started: never }, ...exits)).header.run_facts, { never_started: never }, "facts the events bear out are read as recorded");
+  t.throws(() => fromNdjson(recorded({}, ...exits)), /but the transcript's events show \{"never_started"/, "a run that never started said to have run");
+  const answered = { ...base, session: "s1", dir: "recv", line: "{}" };
+  t.throws(
+    () => fromNdjson(recorded({ never_started: never }, answered, ...exits)),
+    /run_facts say .*never_started.*, but the transcript's events show \{\}/,
+    "a run that was answered said never to have started",
+  );
+  t.throws(
+    () => fromNdjson(recorded({ never_started: { ...never, sessions: 9007199254740991 } }, ...exits)),
+    /events show/,
+    "a count of sessions the events do not hold",
+  );
+  t.throws(() => fromNdjson(recorded({ never_started: { ...never, exit_code: null } }, ...exits)), /events show/, "an exit with neither code nor signal");
 });
 
 t.test("a file read as bytes is the same transcript as its text: each line decoded apart, bytes no UTF-8 as the whole text's decoding", async (t) => {

@@ -59,8 +59,12 @@ t.test("run_facts are read as strictly as events, and derived for a host transcr
   const legacy = hostFromNdjson(file({ dir: "note", note: "spawn-error", reason: "ENOENT: no such file\n  at x" }));
   t.same(legacy.header.run_facts, { never_started: { how: "spawn-error", error: "ENOENT: no such file" } }, "saved before the facts: derived from the events");
   t.same(legacy.header.run_facts, deriveHostRunFacts(legacy.header.scenarios, legacy.events), "by the function the host run uses");
-  const recorded = hostFromNdjson([withFacts({}), JSON.stringify({ scenario: "compose", t: 0, dir: "note", note: "spawn-error", reason: "x" })].join("\n"));
-  t.same(recorded.header.run_facts, {}, "recorded facts are read as recorded, not derived again");
+  const spawnError = JSON.stringify({ scenario: "compose", t: 0, dir: "note", note: "spawn-error", reason: "x" });
+  // The report reads the facts, not the events: facts the events contradict are refused.
+  t.throws(() => hostFromNdjson([withFacts({}), spawnError].join("\n")), /run_facts say \{\}, but the transcript's events show \{"never_started"/);
+  t.same(hostFromNdjson([withFacts({ never_started: { how: "spawn-error", error: "x" } }), spawnError].join("\n")).header.run_facts, {
+    never_started: { how: "spawn-error", error: "x" },
+  });
 });
 
 t.test("a host run fact holds no member the host run does not write", async (t) => {
@@ -70,5 +74,8 @@ t.test("a host run fact holds no member the host run does not write", async (t) 
     () => hostFromNdjson(withFacts({ never_started: { how: "spawn-error", error: "x", exit_code: 127 } })),
     /run_facts\.never_started\.exit_code is not/,
   );
-  t.same(hostFromNdjson(withFacts({ never_started: { how: "exit", exit_code: 127 } })).header.run_facts, { never_started: { how: "exit", exit_code: 127 } });
+  const exit = JSON.stringify({ scenario: "compose", t: 0, dir: "note", note: "host-exit", exitCode: 127, signal: null });
+  t.same(hostFromNdjson([withFacts({ never_started: { how: "exit", exit_code: 127 } }), exit].join("\n")).header.run_facts, {
+    never_started: { how: "exit", exit_code: 127 },
+  });
 });
