@@ -53,7 +53,7 @@ function measure(cmd: string[], env: Record<string, string> = {}): Sample {
   const wallMs = performance.now() - t0;
   const rss = Number(readFileSync(out, "utf8").trim().split("\n").pop());
   // A --json run's report says how many provider instances (sessions) it started.
-  const sessions = json ? (JSON.parse(r.stdout!.toString()) as { instances?: { started?: number } }).instances?.started : undefined;
+  const sessions = json ? startedIn(r.stdout!.toString()) : undefined;
   return {
     wallMs,
     cpuMs: Number(r.resourceUsage.cpuTime.total) / 1000,
@@ -61,6 +61,20 @@ function measure(cmd: string[], env: Record<string, string> = {}): Sample {
     status: r.exitCode,
     ...(sessions !== undefined ? { sessions } : {}),
   };
+}
+
+/**
+ * The provider instances a --json report says it started; undefined for output that is no cgp-conform report (the
+ * Rust suite prints a coloured header before its JSON, and a report of its own shape).
+ */
+function startedIn(stdout: string): number | undefined {
+  const at = stdout.startsWith("{") ? 0 : stdout.indexOf("\n{") + 1;
+  try {
+    const started = (JSON.parse(stdout.slice(at)) as { instances?: { started?: unknown } }).instances?.started;
+    return typeof started === "number" ? started : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Wall time alone, at sub-millisecond resolution (GNU time's is 10 ms): for the start-up figures. */
