@@ -6,11 +6,7 @@
  */
 import { HOST_ENV, PLACEHOLDERS, PROVIDER_PLACEHOLDERS, type Consent, type ScenarioSpec } from "../protocol/host-scenarios.ts";
 import type { HostFiles } from "./files.ts";
-
-/** POSIX shell quoting, for a command line given as one string. */
-export function shellQuote(argv: readonly string[]): string {
-  return argv.map((a) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
-}
+import { shellQuote } from "../target/shell.ts";
 
 /** What fills a host command line's placeholders in one scenario. */
 export interface Fill {

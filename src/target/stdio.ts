@@ -2,22 +2,9 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { Connection, ConnectionEvents, Limits, StdioTarget, Written } from "./connection.ts";
 import { LineSplitter } from "./lines.ts";
 import { killGroup, track, untrack } from "./reaper.ts";
+import { shellLine } from "./shell.ts";
 
 const NEWLINE = Buffer.from("\n");
-const CONTROL: Record<string, string> = { "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-
-/**
- * A command as a POSIX shell reads it back, on one line: an argument holding anything but word characters, `.`, `/`
- * and `-` is single-quoted, and a control or separator character in it escaped (a newline would cut the spawn error
- * to its first line, and "a b" unquoted reads as two arguments).
- */
-export function shellWords(command: readonly string[]): string {
-  return command
-    .map((w) => w.replace(/[\p{Separator}\p{Other}]/gu, (c) => (c === " " ? c : (CONTROL[c] ?? `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`))))
-    .map((w) => (/^[\w./-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`))
-    .join(" ");
-}
-
 /** A provider child process in its own process group, speaking NDJSON on stdio. */
 export class StdioConnection implements Connection {
   private readonly pid: number | undefined;
@@ -69,7 +56,7 @@ export class StdioConnection implements Connection {
       this.child.on("close", (code: number | null, signal: NodeJS.Signals | null) => {
         if (this.pid !== undefined) untrack(this.pid);
         this.closed = true;
-        if (this.pid === undefined) on.unreachable("spawn-error", `Command failed with ${spawnError?.code ?? "an error"}: ${shellWords(target.command)}`);
+        if (this.pid === undefined) on.unreachable("spawn-error", `Command failed with ${spawnError?.code ?? "an error"}: ${shellLine(target.command)}`);
         else on.exit(code, signal);
         resolve();
       });

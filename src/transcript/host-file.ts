@@ -4,7 +4,7 @@
  * every line's shape first: a transcript is input like any other.
  */
 import { checkHostRunFacts, deriveHostRunFacts } from "./host-run-facts.ts";
-import { canonical } from "./run-facts.ts";
+import { factsDiffer } from "./run-facts.ts";
 import type { HostEvent, HostTranscript, HostTranscriptHeader } from "./host.ts";
 import { is, isRecord, ndjsonLines, TranscriptFormatError, type Kind } from "./file.ts";
 
@@ -103,11 +103,8 @@ export function hostFromNdjson(text: string | Uint8Array): HostTranscript {
   const events = parsed.slice(1).map((e, i) => checkEvent(e, i + 2));
   // The report reads the facts, not the events: facts its own events contradict are refused, not believed.
   const derived = deriveHostRunFacts(header.scenarios, events);
-  if (header.run_facts !== undefined) {
-    const [said, shown] = [header.run_facts, derived].map((f) => JSON.stringify(canonical(f)));
-    if (said !== shown)
-      throw new TranscriptFormatError(`line 1 is not a cgp-conform host transcript header: run_facts say ${said}, but the transcript's events show ${shown}`);
-  }
+  const differ = header.run_facts && factsDiffer(header.run_facts, derived);
+  if (differ) throw new TranscriptFormatError(`line 1 is not a cgp-conform host transcript header: ${differ}`);
   // A transcript saved before its header held the run's facts gets them derived from its events, as the host run derives them.
   return { header: { ...header, run_facts: header.run_facts ?? derived }, events };
 }

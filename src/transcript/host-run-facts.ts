@@ -6,6 +6,7 @@
  * `scenarios` (which ran). A host transcript saved before the header held
  * them gets the same facts derived from its events when it is read.
  */
+import { isObj } from "../protocol/envelope.ts";
 import type { HostEvent, HostRunFacts, ScenarioRecord } from "./host.ts";
 
 export type { HostRunFacts } from "./host.ts";
@@ -29,8 +30,7 @@ export function deriveHostRunFacts(scenarios: readonly ScenarioRecord[], events:
 
 /** Read a host header's `run_facts` as strictly as an event, or `bad` names what is wrong. */
 export function checkHostRunFacts(v: unknown, bad: (why: string) => never): HostRunFacts {
-  const rec = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-  if (!rec(v)) return bad("run_facts must be an object");
+  if (!isObj(v)) return bad("run_facts must be an object");
   for (const k of Object.keys(v)) if (k !== "never_started" && k !== "never_connected") bad(`run_facts.${k} is not a fact this tool records`);
   const out: HostRunFacts = {};
   if (v.never_connected !== undefined) {
@@ -39,10 +39,10 @@ export function checkHostRunFacts(v: unknown, bad: (why: string) => never): Host
   }
   const s = v.never_started;
   if (s === undefined) return out;
-  const keys = rec(s) && s.how === "exit" ? ["how", "exit_code"] : ["how", "error"];
-  if (rec(s)) for (const k of Object.keys(s)) if (!keys.includes(k)) bad(`run_facts.never_started.${k} is not a member this tool records`);
-  if (rec(s) && s.how === "spawn-error" && typeof s.error === "string") out.never_started = { how: "spawn-error", error: s.error.split("\n")[0]! };
-  else if (rec(s) && s.how === "exit" && (s.exit_code === 126 || s.exit_code === 127)) out.never_started = { how: "exit", exit_code: s.exit_code };
+  const keys = isObj(s) && s.how === "exit" ? ["how", "exit_code"] : ["how", "error"];
+  if (isObj(s)) for (const k of Object.keys(s)) if (!keys.includes(k)) bad(`run_facts.never_started.${k} is not a member this tool records`);
+  if (isObj(s) && s.how === "spawn-error" && typeof s.error === "string") out.never_started = { how: "spawn-error", error: s.error.split("\n")[0]! };
+  else if (isObj(s) && s.how === "exit" && (s.exit_code === 126 || s.exit_code === 127)) out.never_started = { how: "exit", exit_code: s.exit_code };
   else bad("run_facts.never_started must be { how: spawn-error, error } or { how: exit, exit_code: 126 or 127 }");
   return out;
 }

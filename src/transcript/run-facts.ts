@@ -8,6 +8,7 @@
  * A transcript saved before the header held them gets the same facts derived
  * from its events when it is read (file.ts), by the one function here.
  */
+import { isObj } from "../protocol/envelope.ts";
 import { RUN_BUDGET_SPENT, type NeverStarted, type RunFacts, type TranscriptEvent } from "./types.ts";
 
 export type { NeverStarted, RunFacts } from "./types.ts";
@@ -48,23 +49,22 @@ export function deriveRunFacts(events: readonly TranscriptEvent[]): RunFacts {
  * the recorder writes, or `bad` names what is wrong. Returns the facts typed.
  */
 export function checkRunFacts(v: unknown, bad: (why: string) => never): RunFacts {
-  const rec = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-  if (!rec(v)) return bad("run_facts must be an object");
+  if (!isObj(v)) return bad("run_facts must be an object");
   for (const k of Object.keys(v)) if (k !== "budget_spent" && k !== "never_started") bad(`run_facts.${k} is not a fact this tool records`);
   const out: RunFacts = {};
   const only = (x: unknown, name: string, keys: readonly string[]): void => {
-    if (rec(x)) for (const k of Object.keys(x)) if (!keys.includes(k)) bad(`run_facts.${name}.${k} is not a member this tool records`);
+    if (isObj(x)) for (const k of Object.keys(x)) if (!keys.includes(k)) bad(`run_facts.${name}.${k} is not a member this tool records`);
   };
   if (v.budget_spent !== undefined) {
     const b = v.budget_spent;
     only(b, "budget_spent", ["line", "reason"]);
-    if (!(rec(b) && Number.isSafeInteger(b.line) && (b.line as number) >= 2 && typeof b.reason === "string" && b.reason.startsWith(RUN_BUDGET_SPENT)))
+    if (!(isObj(b) && Number.isSafeInteger(b.line) && (b.line as number) >= 2 && typeof b.reason === "string" && b.reason.startsWith(RUN_BUDGET_SPENT)))
       bad(`run_facts.budget_spent must be { line, reason }: an event's line (≥ 2), and a reason beginning "${RUN_BUDGET_SPENT}"`);
     out.budget_spent = { line: (b as { line: number }).line, reason: (b as { reason: string }).reason };
   }
   if (v.never_started !== undefined) {
     const s = v.never_started;
-    if (!rec(s) || !(Number.isSafeInteger(s.sessions) && (s.sessions as number) >= 1)) return bad("run_facts.never_started.sessions must be an integer ≥ 1");
+    if (!isObj(s) || !(Number.isSafeInteger(s.sessions) && (s.sessions as number) >= 1)) return bad("run_facts.never_started.sessions must be an integer ≥ 1");
     const sessions = s.sessions as number;
     only(s, "never_started", s.how === "exit" ? ["how", "exit_code", "signal", "sessions"] : ["how", "error", "sessions"]);
     if (s.how === "spawn-error" || s.how === "connect-error") {
@@ -94,14 +94,17 @@ export function factsMismatch(facts: RunFacts, events: readonly TranscriptEvent[
     if (note?.note !== "flood") return `run_facts.budget_spent.line ${spent.line} is not a flood note of this transcript`;
     if (note.reason !== spent.reason) return `run_facts.budget_spent.reason is not the reason its note at line ${spent.line} gives`;
   }
-  const derived = deriveRunFacts(events);
-  const said = JSON.stringify(canonical(facts));
-  const shown = JSON.stringify(canonical(derived));
-  return said === shown ? undefined : `run_facts say ${said}, but the transcript's events show ${shown}`;
+  return factsDiffer(facts, deriveRunFacts(events));
+}
+
+/** Why facts recorded in a header are not the ones its events bear out (a provider run's or a host run's), or undefined. */
+export function factsDiffer(said: object, shown: object): string | undefined {
+  const [a, b] = [said, shown].map((f) => JSON.stringify(canonical(f)));
+  return a === b ? undefined : `run_facts say ${a}, but the transcript's events show ${b}`;
 }
 
 /** Facts with their members in one order, so two records of the same facts compare equal as JSON. */
-export function canonical(v: unknown): unknown {
+function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (typeof v !== "object" || v === null) return v;
   return Object.fromEntries(
