@@ -75,18 +75,27 @@ export async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Re
   };
   const server = peer?.tls ? createHttpsServer({ cert: peer.tls.cert, key: peer.tls.key }, handler) : createHttpServer(handler);
   let ending = false;
+  // Connections whose TLS handshake has not completed, still open: the scenario waits for them to close before it ends (their close is
+  // how a failed handshake is told, and it can arrive just after the host exits), and one still open when it ends is noted as failed.
+  const unsecured = new Map<string, Socket>();
+  let settled: (() => void) | undefined;
+  const tlsFailed = (reason: string): void => rec.note({ note: "tls-failed", reason, ...tag });
   if (peer?.tls) {
     // A connection that closed before its TLS handshake completed: the host did not trust the run's CA, or spoke plain HTTP to TLS, so
     // the provider C4 asks about never reached it. Told by the close, as Bun's server emits no tlsClientError; sockets are matched by
     // their remote port, since Node hands secureConnection a TLS socket apart from the one connection gave.
-    const secured = new Set<string>();
     const peerOf = (sock: { remoteAddress?: string | undefined; remotePort?: number | undefined }): string => `${sock.remoteAddress}:${sock.remotePort}`;
-    server.on("secureConnection", (sock) => secured.add(peerOf(sock)));
+    const done = (from: string): void => {
+      unsecured.delete(from);
+      if (unsecured.size === 0) settled?.();
+    };
+    server.on("secureConnection", (sock) => done(peerOf(sock)));
     server.on("connection", (sock: Socket) => {
       const from = peerOf(sock);
+      unsecured.set(from, sock);
       sock.once("close", () => {
-        if (!ending && !secured.has(from))
-          rec.note({ note: "tls-failed", reason: "a connection the host opened closed before its TLS handshake completed", ...tag });
+        if (!ending && unsecured.has(from)) tlsFailed("a connection the host opened closed before its TLS handshake completed");
+        done(from);
       });
     });
   }
@@ -100,11 +109,15 @@ export async function serveHttp(name: ScenarioName, secrets: RunSecrets, rec: Re
   if (peer) rec.note({ note: "listening", url, reason: `the scenario provider is served on ${url}, not on loopback`, ...tag });
   return {
     values: { url },
-    idle: () => Promise.resolve(),
+    idle: () => (unsecured.size === 0 ? Promise.resolve() : new Promise<void>((r) => (settled = r))),
     close: () =>
       new Promise<void>((resolve) => {
+        if (unsecured.size > 0)
+          tlsFailed(`${unsecured.size} connection(s) the host opened were still open, their TLS handshake not completed, when the scenario ended`);
         ending = true;
         for (const r of held) r.destroy();
+        // The HTTP server's closeAllConnections does not reach a socket still in its TLS handshake: without this, close would wait on it.
+        for (const sock of unsecured.values()) sock.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
