@@ -1,6 +1,7 @@
 import type { Argv } from "yargs";
 import { runOptions, type RunArgs } from "./options.ts";
 import { FAULT_BOUND_FLOOR_MS } from "../protocol/host-scenarios.ts";
+import { DEFAULT_HOST_JOBS } from "../host/options.ts";
 
 export const HOST_TIMEOUT_MS = 10_000;
 
@@ -8,6 +9,7 @@ export interface HostArgs extends RunArgs {
   "fault-timeout": number;
   transport?: "stdio" | "http";
   listen?: string;
+  jobs: number;
 }
 
 export function hostOptions<T>(y: Argv<T>) {
@@ -27,6 +29,11 @@ export function hostOptions<T>(y: Argv<T>) {
     .option("transport", {
       choices: ["stdio", "http"] as const,
       describe: "Serve the scenarios over stdio ({provider}) or HTTP ({url}); default: the placeholder the command holds",
+    })
+    .option("jobs", {
+      type: "number",
+      default: DEFAULT_HOST_JOBS,
+      describe: "Scenarios run at once, each with a host of its own (1: one after another, for a heavy host or one that cannot run twice at once)",
     })
     .option("listen", {
       type: "string",

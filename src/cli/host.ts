@@ -109,15 +109,8 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
     floorMs,
     scenarios: scenariosOf(checks),
     ...(listen !== undefined ? { listen } : {}),
-    ...(progress
-      ? {
-          onScenario: (name: string, i: number, of: number) => {
-            if (i === 0) progress.planned(of);
-            else progress.done("host");
-            progress.started("host", name);
-          },
-        }
-      : {}),
+    jobs: positive("jobs", a.jobs),
+    ...(progress ? { progress } : {}),
   }).finally(() => progress?.stop());
   const report = applyPolicy(buildHostReport(transcript, scoreHost(transcript, checks)), gatingPolicy(a, baseline));
   return finishRun(report, toNdjson(transcript), a, `a host run of ${command.join(" ")}`);

@@ -25,20 +25,7 @@ import { runHost } from "../host/run.ts";
 import { scoreHost } from "../host/score.ts";
 import { inProcessReferenceHost } from "../../misbehave/host/apply.ts";
 import { loopClock } from "../target/clock.ts";
-
-/** Run `task` over `items`, at most `limit` at a time, keeping input order. */
-async function pool<T, R>(items: readonly T[], limit: number, task: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
+import { pool } from "../target/pool.ts";
 
 /**
  * Which cases start the provider as a process. Every case proves a check

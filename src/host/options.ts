@@ -8,6 +8,19 @@ import type { ScenarioSpec } from "../protocol/host-scenarios.ts";
 import type { Bindings, HostTarget } from "../reference/host.ts";
 import type { HostFiles } from "./files.ts";
 
+/**
+ * Scenarios run at once by default: each spawns its own host, relay and provider, and most of a scenario is spent
+ * waiting on the host, so one after another a run took the sum of its scenarios' waits.
+ */
+export const DEFAULT_HOST_JOBS = 4;
+
+/** What a progress line is told of a host run. */
+export interface ScenarioProgress {
+  planned(scenarios: number): void;
+  started(key: string, scenario: string): void;
+  done(key: string): void;
+}
+
 export interface HostRunOptions {
   /** The host command line as given, placeholders unexpanded. */
   command: string[];
@@ -31,8 +44,10 @@ export interface HostRunOptions {
   startupMs?: number;
   /** Aborted when a signal interrupts the run: the scenario in progress ends as at its bound. */
   signal?: AbortSignal;
-  /** Called as each scenario starts (progress). */
-  onScenario?: (name: string, index: number, of: number) => void;
+  /** Host instances alive at once: how many scenarios run at once (default DEFAULT_HOST_JOBS; 1: one after another). */
+  jobs?: number;
+  /** Told how many scenarios will run, and as each starts and ends (a progress line). */
+  progress?: ScenarioProgress;
   /**
    * A host run in this process instead of the command (the selftest's host
    * modes): given its target and the bindings that reach the scenario

@@ -5,8 +5,8 @@
  * the --listen address), and record everything into a host transcript.
  *
  * This is the loop: which scenarios the host command can be run in (the
- * rest are recorded as skipped, with what would enable them), one after
- * another, until a signal interrupts the run, and the transcript. One
+ * rest are recorded as skipped, with what would enable them), up to --jobs
+ * at once, until a signal interrupts the run, and the transcript. One
  * scenario is scenario.ts's; serving its providers serve-stdio.ts's and
  * serve-http.ts's; the host's output capture.ts's; its bound bound.ts's; the
  * run's token secrets.ts's.
@@ -17,7 +17,8 @@ import { VERSION } from "../meta/version.ts";
 import { onInterrupt } from "../target/reaper.ts";
 import type { HostTranscript, ScenarioRecord } from "../transcript/host.ts";
 import { Recorder } from "./session.ts";
-import type { HostRunOptions } from "./options.ts";
+import { DEFAULT_HOST_JOBS, type HostRunOptions } from "./options.ts";
+import { pool } from "../target/pool.ts";
 import { runScenario } from "./scenario.ts";
 import { runSecrets } from "./secrets.ts";
 
@@ -35,12 +36,15 @@ function unservableIn(s: ScenarioSpec, o: HostRunOptions, named: number): string
   return `it serves ${needs} providers, and the host command names ${none}: name ${missing.join(" and ")} where the host takes further providers (or name ${list} in the command line and read them from it)`;
 }
 
-/** Run every scenario, one after another, and return the host transcript. */
+/**
+ * Run every scenario, up to `o.jobs` at once, and return the host transcript. Each scenario records into a
+ * recorder of its own, and the transcript holds them in the declared order, so it reads as if they had run one
+ * after another, and a run's lines are the same whatever order its scenarios ended in.
+ */
 export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
   const secrets = runSecrets();
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const rec = new Recorder();
   const records: ScenarioRecord[] = [];
   const named = providersNamed(o.command, o.transport);
   const unservable = (s: ScenarioSpec): string | undefined => unservableIn(s, o, named);
@@ -49,33 +53,47 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
     const skipped = unservable(s);
     records.push({ name: s.name, transport: o.transport, ...(skipped ? { skipped } : {}), ...(s.providers ? { providers: s.providers } : {}) });
   }
-  // A signal ends the scenario in progress (its host is killed as at the bound) and the run, which reports what it saw.
+  // A signal ends every scenario in progress (its host is killed as at the bound) and the run, which reports what it saw.
   let interrupted: NodeJS.Signals | undefined;
+  const running = new Set<string>();
+  let cut: ReadonlySet<string> = new Set();
   const stop = new AbortController();
   const unregister = onInterrupt((sig) => {
+    if (interrupted) return;
     interrupted = sig;
+    cut = new Set(running);
     stop.abort();
   });
+  o.progress?.planned(runnable.length);
+  let recorders: Array<Recorder | undefined>;
   try {
-    for (const [i, s] of runnable.entries()) {
-      if (interrupted) break;
-      o.onScenario?.(s.name, i, runnable.length);
-      await runScenario(s, { ...o, signal: stop.signal }, secrets, rec);
-    }
+    recorders = await pool(runnable, o.jobs ?? DEFAULT_HOST_JOBS, async (s) => {
+      if (interrupted) return undefined;
+      const rec = new Recorder();
+      running.add(s.name);
+      o.progress?.started(s.name, s.name);
+      try {
+        await runScenario(s, { ...o, signal: stop.signal }, secrets, rec);
+      } finally {
+        running.delete(s.name);
+        o.progress?.done(s.name);
+      }
+      return rec;
+    });
   } finally {
     unregister();
   }
   if (interrupted) {
     // What a signal cut short, or kept from running, was not observed: its checks skip, they are not judged on half a scenario.
-    const reached = new Set(rec.events.map((e) => e.scenario));
-    const last = [...reached].pop();
+    const ran = new Set(runnable.filter((_, i) => recorders[i] !== undefined).map((s) => s.name));
     for (const r of records) {
       if (r.skipped) continue;
-      if (r.name === last) r.skipped = `the run was interrupted by ${interrupted} while it ran`;
-      else if (!reached.has(r.name)) r.skipped = `the run was interrupted by ${interrupted} before it ran`;
+      if (cut.has(r.name)) r.skipped = `the run was interrupted by ${interrupted} while it ran`;
+      else if (!ran.has(r.name)) r.skipped = `the run was interrupted by ${interrupted} before it ran`;
     }
   }
-  rec.events.forEach((e, i) => (e.n = i + 2));
+  const events = recorders.flatMap((rec) => rec?.events ?? []);
+  events.forEach((e, i) => (e.n = i + 2));
   return {
     header: {
       cgp_conform_host_transcript: 1,
@@ -88,8 +106,8 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
       scenarios: records,
       ...(interrupted ? { interrupted } : {}),
       // What decides whether the run could be made is recorded once, here, and read by the report as a fact.
-      run_facts: deriveHostRunFacts(records, rec.events),
+      run_facts: deriveHostRunFacts(records, events),
     },
-    events: rec.events,
+    events,
   };
 }
