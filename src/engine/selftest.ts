@@ -79,6 +79,12 @@ export function hostDrivenFor(c: { mode?: string; index: number; only?: "stdio" 
 }
 
 /**
+ * Host cases run as processes at once in their shard: each spends most of its time waiting on a host that waits out
+ * the fault scenarios' deadlines, with little for its own thread to do.
+ */
+const APART_CONCURRENCY = 6;
+
+/**
  * The cases shard `index` of `of` runs. A reference host run as a process
  * reads, with a wall-clock deadline in its own process, what the scenario
  * sessions on this process's thread serve it; in-process cases and their
@@ -233,12 +239,13 @@ export async function selftest(
   const jobs = opts.shard ? 1 : Math.max(1, Math.min(opts.jobs ?? 1, cases.length));
   const shard = opts.shard ?? { index: 1, of: jobs };
   const mine = shardOf(cases, shard, (c) => c.side === "host" && hostDrivenFor(c) === "process");
+  const apartShard = shard.of >= 2 && shard.index === shard.of;
   // The other shards run as copies of this cgp-conform, started now, so they run while this one does.
   const others = Array.from({ length: jobs - 1 }, (_, k) => runShard(k + 2, jobs, opts));
   // One directory of provider files for every case this process runs: no mode alters the files, so
   // every case serves the same file:// URIs, and an answer signed (or verified) in one case is signed once.
   const results = await withFixtureRoot((root) =>
-    pool(mine, opts.concurrency ?? 3, async (c) => {
+    pool(mine, opts.concurrency ?? (apartShard ? APART_CONCURRENCY : 3), async (c) => {
       const driven = c.side === "host" ? hostDrivenFor(c) : drivenFor(c, c.transport);
       const started = performance.now();
       const results =

@@ -12,13 +12,14 @@
  * run's token secrets.ts's.
  */
 import { deriveHostRunFacts } from "../transcript/host-run-facts.ts";
-import { HOST_ENV, PROVIDER_PLACEHOLDERS, providersNamed, type ScenarioSpec } from "../protocol/host-scenarios.ts";
+import { boundFloorMs, HOST_ENV, PROVIDER_PLACEHOLDERS, providersNamed, type ScenarioSpec } from "../protocol/host-scenarios.ts";
 import { VERSION } from "../meta/version.ts";
 import { onInterrupt } from "../target/reaper.ts";
 import type { HostTranscript, ScenarioRecord } from "../transcript/host.ts";
 import { Recorder } from "./session.ts";
 import { DEFAULT_HOST_JOBS, type HostRunOptions } from "./options.ts";
 import { pool } from "../target/pool.ts";
+
 import { runScenario } from "./scenario.ts";
 import { runSecrets } from "./secrets.ts";
 
@@ -67,7 +68,11 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
   o.progress?.planned(runnable.length);
   let recorders: Array<Recorder | undefined>;
   try {
-    recorders = await pool(runnable, o.jobs ?? DEFAULT_HOST_JOBS, async (s) => {
+    // The scenarios whose fault a host must wait out (its own read deadline, seconds) start first: started last, the
+    // longest wait of the run would begin only when the rest were done. The transcript keeps the declared order.
+    const faultFirst = [...runnable.keys()].sort((a, b) => Number(boundFloorMs(runnable[b]!) > 0) - Number(boundFloorMs(runnable[a]!) > 0));
+    const started = await pool(faultFirst, o.jobs ?? DEFAULT_HOST_JOBS, async (i) => {
+      const s = runnable[i]!;
       if (interrupted) return undefined;
       const rec = new Recorder();
       running.add(s.name);
@@ -80,6 +85,7 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
       }
       return rec;
     });
+    recorders = runnable.map((_, i) => started[faultFirst.indexOf(i)]);
   } finally {
     unregister();
   }
