@@ -49,6 +49,9 @@ export interface RunOptions {
   clock?: Clock;
 }
 
+/** What a run may receive before what it let go is collected at once (record). */
+const COLLECT_AFTER_BYTES = 16 * 1024 * 1024;
+
 /** What a progress display is told while a run records. */
 export interface Progress {
   /** The run's probes, in all: told once, before any starts. */
@@ -342,6 +345,10 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         return runGroup(g, run, ctl.signal, budget, slots, startupMs);
       }),
     );
+    // A run that received more than a few answers' worth let most of it go (lines past the budget, parsed only to count
+    // their frames; a line's pieces): collected before scoring allocates, or scoring's peak sits on top of three or four
+    // 15 MiB answers no longer held. A run of an honest provider's size skips it: a full collection costs more than it frees.
+    if (budget.received > COLLECT_AFTER_BYTES) (globalThis as { Bun?: { gc(sync: boolean): void } }).Bun?.gc(true);
     const events = perGroup.flatMap((r) => r.events);
     const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
     const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];

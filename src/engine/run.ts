@@ -53,8 +53,5 @@ export async function runSuite(target: Target, opts: SuiteOptions = {}): Promise
     ...(opts.progress ? { progress: opts.progress } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
-  // What the sessions dropped (lines past the run's budget, parsed only to count their frames; a line's pieces) is let go
-  // before scoring allocates: under a flood, scoring's peak sat on top of three or four 15 MiB answers no longer held.
-  (globalThis as { Bun?: { gc(sync: boolean): void } }).Bun?.gc(true);
   return { transcript, report: reportOf(transcript, checks) };
 }

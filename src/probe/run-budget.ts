@@ -33,6 +33,11 @@ export class RunBudget {
     this.maxFrames = opts.maxFrames ?? 150_000;
   }
 
+  /** The bytes the run has received, kept or not. */
+  get received(): number {
+    return this.bytes;
+  }
+
   /** Count a line received and the frames it carries; once the run has received more than it keeps, which limit it passed. */
   take(bytes: number, frames: number): string | undefined {
     this.lines++;
