@@ -26,7 +26,10 @@ export default defineCommand({
         array: true,
         describe: "Transports to prove the suite over (default: all three; https runs the honest provider)",
       })
-      .option("jobs", { type: "number", describe: "Processes to run the cases in at once (default: one per CPU, at most 4, and one for the host cases run as processes)" })
+      .option("jobs", {
+        type: "number",
+        describe: "Processes to run the cases in at once (default: one per CPU, at most 4, and one for the host cases run as processes)",
+      })
       .option("shard", {
         type: "string",
         describe:
