@@ -2,6 +2,7 @@ import type { Argv } from "yargs";
 import { runOptions, type RunArgs } from "./options.ts";
 import { FAULT_BOUND_FLOOR_MS } from "../protocol/host-scenarios.ts";
 import { DEFAULT_HOST_JOBS } from "../host/options.ts";
+import { DEFAULTS } from "../engine/defaults.ts";
 
 export const HOST_TIMEOUT_MS = 10_000;
 
@@ -10,6 +11,7 @@ export interface HostArgs extends RunArgs {
   transport?: "stdio" | "http";
   listen?: string;
   jobs: number;
+  "startup-timeout": number;
 }
 
 export function hostOptions<T>(y: Argv<T>) {
@@ -18,7 +20,14 @@ export function hostOptions<T>(y: Argv<T>) {
     .option("timeout", {
       type: "number",
       default: HOST_TIMEOUT_MS,
-      describe: "How long the host may take in one scenario, in ms: still running then, it is killed (a hang); see --fault-timeout",
+      describe:
+        "How long the host may take in one scenario from its first contact with a provider, in ms: still running then, it is killed (a hang); see --startup-timeout and --fault-timeout",
+    })
+    .option("startup-timeout", {
+      type: "number",
+      default: DEFAULTS.startupTimeoutMs,
+      describe:
+        "How long the host may take to reach its provider in a scenario, in ms (starting its runtime, loading a model): --timeout and --fault-timeout run from then",
     })
     .option("fault-timeout", {
       type: "number",

@@ -98,6 +98,7 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
   checkOutputs(a);
   const timeoutMs = positive("timeout", a.timeout);
   const floorMs = positive("fault-timeout", a["fault-timeout"]);
+  const startupMs = positive("startup-timeout", a["startup-timeout"]);
   if (a.listen !== undefined && transport !== "http")
     throw new UsageError(`--listen serves the scenarios of C4 and C7 over HTTP: the host command must hold ${PLACEHOLDERS.url}`);
   const listen = a.listen === undefined ? undefined : await listenOn(a.listen);
@@ -107,6 +108,7 @@ export async function host(command: string[], a: HostArgs): Promise<number> {
     transport,
     timeoutMs,
     floorMs,
+    startupMs,
     scenarios: scenariosOf(checks),
     ...(listen !== undefined ? { listen } : {}),
     jobs: positive("jobs", a.jobs),
