@@ -1,5 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingMessage } from "node:http";
 import { registerSecret } from "../secret/redact.ts";
 import type { Connection, ConnectionEvents, HttpTarget, Limits, Written } from "./connection.ts";
 import { vetUrl } from "../protocol/loopback.ts";
@@ -86,10 +85,11 @@ export class HttpConnection implements Connection {
     void this.chain.then(() => this.finish());
   }
 
-  private post(line: string | Uint8Array, k: number, written?: Written): Promise<void> {
+  private async post(line: string | Uint8Array, k: number, written?: Written): Promise<void> {
     // The bytes as they are: a body that is no UTF-8 is posted as such.
     const body = typeof line === "string" ? Buffer.from(line, "utf8") : line;
-    const send = this.url.protocol === "https:" ? httpsRequest : httpRequest;
+    // Loaded on the first request, not with the module: a run over stdio imports this module too.
+    const send = this.url.protocol === "https:" ? (await import("node:https")).request : (await import("node:http")).request;
     // "localhost" is loopback by name only if no lookup can send it elsewhere: we connect to 127.0.0.1 ourselves.
     const byName = this.url.hostname.toLowerCase() === "localhost";
     const to = byName ? new URL(this.url.href.replace(/^(https?:\/\/)localhost/i, "$1127.0.0.1")) : this.url;
