@@ -25,7 +25,9 @@ export function scenarioBound(ms: number, o: { signal?: AbortSignal }, clock: Cl
   const reached = new Promise<"hang" | "interrupted">((resolve) => {
     void wait.done.then(() => resolve("hang"));
     onAbort = () => resolve("interrupted");
-    o.signal?.addEventListener("abort", onAbort, { once: true });
+    // A signal that came while the scenario was being set up has already fired: its listener would never be called.
+    if (o.signal?.aborted) resolve("interrupted");
+    else o.signal?.addEventListener("abort", onAbort, { once: true });
   });
   return {
     reached,

@@ -11,6 +11,7 @@
  * serve-http.ts's; the host's output capture.ts's; its bound bound.ts's; the
  * run's token secrets.ts's.
  */
+import { setMaxListeners } from "node:events";
 import { deriveHostRunFacts } from "../transcript/host-run-facts.ts";
 import { boundFloorMs, HOST_ENV, PROVIDER_PLACEHOLDERS, providersNamed, type ScenarioSpec } from "../protocol/host-scenarios.ts";
 import { VERSION } from "../meta/version.ts";
@@ -59,6 +60,8 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
   const running = new Set<string>();
   let cut: ReadonlySet<string> = new Set();
   const stop = new AbortController();
+  // Every running scenario listens on it, up to --jobs of them at once.
+  setMaxListeners(0, stop.signal);
   const unregister = onInterrupt((sig) => {
     if (interrupted) return;
     interrupted = sig;
