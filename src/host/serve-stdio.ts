@@ -98,10 +98,12 @@ export async function serveStdio(name: ScenarioName, secrets: RunSecrets, rec: R
   return {
     values: { provider: [...selfCommand(), RELAY_COMMAND, "--socket", path] },
     idle: () => (sockets.size === 0 ? Promise.resolve() : new Promise<void>((r) => (waiting = r))),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    // Resolved once every relay's socket has closed, and its last note is in the record, as well as the server: the
+    // server's close can come first, and the scenario's record is taken as soon as this resolves.
+    close: async () => {
+      const closed = [...sockets].map((s) => (s.closed ? Promise.resolve() : new Promise<void>((r) => s.once("close", () => r()))));
+      for (const s of sockets) s.destroy();
+      await Promise.all([...closed, new Promise<void>((resolve) => server.close(() => resolve()))]);
+    },
   };
 }
