@@ -3,7 +3,7 @@
  * declared order, whichever ended first. Told by what the hosts saw, not by timing: each host marks its start in a
  * shared directory and waits (at most a second) until two have started, then prints how many it saw.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
 import { runHost } from "../../src/host/run.ts";
@@ -11,20 +11,26 @@ import { SCENARIOS } from "../../src/protocol/host-scenarios.ts";
 import { RUN_TMP } from "../helpers/live.ts";
 
 const two = SCENARIOS.filter((s) => s.name === "lock-step" || s.name === "correlation");
-// lock-step is declared first; its host ends last, so an order taken from the ends would put it second.
+// lock-step is declared first. Run beside correlation, its host ends only once correlation's host has marked its
+// end, and a second and a half after that, so its scenario ends last: an order taken from the ends would put it second.
 const script = `d="$1"; shift; : > "$d/$CGP_SCENARIO"; i=0
 while [ "$(ls "$d" | wc -l)" -lt 2 ] && [ "$i" -lt 20 ]; do sleep 0.05; i=$((i + 1)); done
-echo "$CGP_SCENARIO saw $(ls "$d" | wc -l)"
-if [ "$CGP_SCENARIO" = lock-step ]; then sleep 0.3; fi`;
+saw=$(ls "$d" | wc -l); echo "$CGP_SCENARIO saw $saw"
+if [ "$CGP_SCENARIO" = correlation ]; then : > "$d/../correlation-ended"; fi
+if [ "$CGP_SCENARIO" = lock-step ] && [ "$saw" -ge 2 ]; then
+  i=0; while [ ! -e "$d/../correlation-ended" ] && [ "$i" -lt 100 ]; do sleep 0.05; i=$((i + 1)); done; sleep 1.5
+fi`;
 
 async function run(jobs: number) {
-  const dir = mkdtempSync(join(RUN_TMP, "jobs-"));
+  const top = mkdtempSync(join(RUN_TMP, "jobs-"));
+  const dir = join(top, "started");
+  mkdirSync(dir);
   try {
     const transcript = await runHost({ command: ["sh", "-c", script, "sh", dir, "{provider}"], transport: "stdio", timeoutMs: 10_000, scenarios: two, jobs });
     const said = transcript.events.filter((e) => e.dir === "stdout").map((e) => e.line);
     return { transcript, said };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(top, { recursive: true, force: true });
   }
 }
 
