@@ -25,6 +25,8 @@ export const INPUTS = [
   "host-command",
   "host-timeout",
   "host-fault-timeout",
+  "host-startup-timeout",
+  "host-jobs",
   "host-listen",
   "bearer-token-env",
   "working-directory",
@@ -68,6 +70,8 @@ export function argsFrom(e, reportJson) {
     if (i("host-timeout")) args.push("--timeout", i("host-timeout"));
     if (i("host-listen")) args.push("--listen", i("host-listen"));
     if (i("host-fault-timeout")) args.push("--fault-timeout", i("host-fault-timeout"));
+    if (i("host-startup-timeout")) args.push("--startup-timeout", i("host-startup-timeout"));
+    if (i("host-jobs")) args.push("--jobs", i("host-jobs"));
   } else if (i("url")) {
     args.push("http", i("url"));
     if (i("bearer-token-env")) args.push("--bearer-token-env", i("bearer-token-env"));

@@ -209,6 +209,11 @@ t.test("argsFrom: the inputs as cgp-conform's arguments", async (t) => {
     "host-fault-timeout is --fault-timeout",
   );
   t.same(
+    argsFrom(e({ "host-command": "./h {provider}", "host-startup-timeout": "90000", "host-jobs": "1" }), "/r.json").slice(0, 5),
+    ["host", "--startup-timeout", "90000", "--jobs", "1"],
+    "host-startup-timeout is --startup-timeout, host-jobs is --jobs",
+  );
+  t.same(
     argsFrom(e({ "provider-command": "./my provider; rm -rf ~" }), "/r.json").slice(-4),
     ["--", "sh", "-c", "./my provider; rm -rf ~"],
     "one argument, verbatim",
