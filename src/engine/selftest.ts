@@ -22,6 +22,7 @@ import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { runHost } from "../host/run.ts";
+import { DEFAULT_HOST_JOBS } from "../host/options.ts";
 import { scoreHost } from "../host/score.ts";
 import { inProcessReferenceHost } from "../../misbehave/host/apply.ts";
 import { loopClock } from "../target/clock.ts";
@@ -83,6 +84,8 @@ export function hostDrivenFor(c: { mode?: string; index: number; only?: "stdio" 
  * the fault scenarios' deadlines, with little for its own thread to do.
  */
 const APART_CONCURRENCY = 6;
+/** Scenarios a host case run as a process runs at once. */
+const PROCESS_HOST_JOBS = 2;
 
 /** Whether a mode's pinned finding is a host that did not end: its case waits out the scenario's bound. */
 function hangs(finding: unknown): boolean {
@@ -130,6 +133,9 @@ async function runHostCase(mode: string | undefined, transport: "stdio" | "http"
     // A host process's bound runs from when it reached its provider: before that it and its relay are starting their
     // runtimes, which a loaded machine stretches by seconds. Reaching none costs a provider's startup allowance.
     ...(driven === "process" ? { startupMs: DEFAULTS.startupTimeoutMs } : {}),
+    // A process case runs two scenarios at once (with APART_CONCURRENCY cases at once, twelve host processes and their
+    // relays on two cores); in this process, a host's scenarios run as a provider's sessions do, four at once.
+    jobs: driven === "process" ? PROCESS_HOST_JOBS : DEFAULT_HOST_JOBS,
     scenarios: SCENARIOS,
     ...(driven === "in-process" ? { inProcess: inProcessReferenceHost(mode, HOST_CASE_READ_MS) } : {}),
     // The scenarios of C4 and C7 need a non-loopback peer: here they run with the host in this process, handed a URL nothing serves and nothing reaches.

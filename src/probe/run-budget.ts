@@ -33,7 +33,7 @@ export class RunBudget {
     this.maxFrames = opts.maxFrames ?? 150_000;
   }
 
-  /** The bytes the run has received, kept or not. */
+  /** The bytes of the lines counted so far (of an over-long line, the part kept). */
   get received(): number {
     return this.bytes;
   }
