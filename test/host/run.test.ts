@@ -1,6 +1,6 @@
 import t from "tap";
 import { expand } from "../../src/host/command.ts";
-import { scenarioBoundMs } from "../../src/host/bound.ts";
+import { scenarioBound, scenarioBoundMs } from "../../src/host/bound.ts";
 import { CRASH_MID_QUERY, FAULT_BOUND_FLOOR_MS, LOCK_STEP, providersNamed, SCENARIOS, STOPS_ANSWERING } from "../../src/protocol/host-scenarios.ts";
 
 t.test("expand fills every placeholder; {consent} is the scenario's consent, none where it gives none", async (t) => {
@@ -98,4 +98,15 @@ t.test("with a startup allowance, a host process's bound runs from its first con
     { note: "host-timeout", waitedMs: 300, reason: /^the host reached no provider within 300 ms/ },
     "reaching none is bounded by the allowance",
   );
+});
+
+t.test("a signal that came before a scenario's bound was set still ends it: as interrupted, not at the bound", async (t) => {
+  const stop = new AbortController();
+  stop.abort();
+  const bound = scenarioBound(60_000, { signal: stop.signal });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outcome = await Promise.race([bound.reached, new Promise((r) => (timer = setTimeout(() => r("still waiting"), 2000)))]);
+  clearTimeout(timer);
+  bound.clear();
+  t.equal(outcome, "interrupted");
 });
