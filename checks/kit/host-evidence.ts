@@ -69,15 +69,17 @@ export function printed(views: readonly HostView[]): number {
 
 /** An ending as a param: how the host ended and at which line (the time left out; keys snake_case, as the report's are). */
 type Timed = HostEnding extends infer E ? (E extends HostEnding ? Omit<E, "t"> : never) : never;
-export type Ending = Exclude<Timed, { kind: "hang" }> | { kind: "hang"; waited_ms: number; n: number };
+export type Ending = Exclude<Timed, { kind: "hang" }> | { kind: "hang"; waited_ms: number; n: number; no_contact?: true };
 export function endingParam(e: HostEnding): Ending {
-  if (e.kind === "hang") return { kind: "hang", waited_ms: e.waitedMs, n: e.n };
+  if (e.kind === "hang") return { kind: "hang", waited_ms: e.waitedMs, n: e.n, ...(e.noContact ? { no_contact: true as const } : {}) };
   const { t: _, ...rest } = e;
   return rest as Ending;
 }
 /** An ending param in words: "exited with status 1". */
 export const ended = (e: Ending): string =>
-  describeEnding(e.kind === "hang" ? { kind: "hang", waitedMs: e.waited_ms, n: e.n, t: 0 } : ({ ...e, t: 0 } as HostEnding));
+  describeEnding(
+    e.kind === "hang" ? { kind: "hang", waitedMs: e.waited_ms, n: e.n, t: 0, ...(e.no_contact ? { noContact: true as const } : {}) } : ({ ...e, t: 0 } as HostEnding),
+  );
 
 /** Two endings compared: the scenario's and its baseline's, and what alone tells them apart (in words the check gives). */
 export type EndingsParams = { scenario: string; baseline: string; difference: string; ending: Ending; baseline_ending: Ending };

@@ -163,7 +163,12 @@ export async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets
         outcome === "hang"
           ? `did not end within ${ms} ms${o.startupMs === undefined ? "" : " of reaching its provider"}`
           : `reached no provider within ${waitedMs} ms`;
-      rec.note({ note: "host-timeout", waitedMs, reason: `the host ${what}: it and its process group were killed` });
+      rec.note({
+        note: "host-timeout",
+        waitedMs,
+        ...(outcome === "no-contact" ? { contact: false } : {}),
+        reason: `the host ${what}: it and its process group were killed`,
+      });
       if (pid !== undefined) killGroup(pid);
     } else if (pid === undefined || "error" in outcome) {
       const r = await Promise.race([child, new Promise<undefined>((res) => setTimeout(() => res(undefined), 2000).unref())]);

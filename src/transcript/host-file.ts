@@ -45,6 +45,7 @@ const FIELDS: Record<string, Kind> = {
   exitCode: "int|null",
   signal: "string|null",
   waitedMs: "number",
+  contact: "boolean",
   reason: "string",
   url: "string",
   provider: "int",

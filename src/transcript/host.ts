@@ -61,6 +61,8 @@ export interface HostEvent {
   exitCode?: number | null;
   signal?: string | null;
   waitedMs?: number;
+  /** host-timeout: false where the host was killed having reached no provider within its startup allowance. */
+  contact?: boolean;
   reason?: string;
   /** listening: the URL the scenario provider is served on. */
   url?: string;
@@ -115,7 +117,7 @@ export interface HostEnvelope {
 export type HostEnding =
   | { kind: "exit"; code: number; n: number; t: number }
   | { kind: "signal"; signal: string; n: number; t: number }
-  | { kind: "hang"; waitedMs: number; n: number; t: number }
+  | { kind: "hang"; waitedMs: number; n: number; t: number; noContact?: true }
   | { kind: "spawn-error"; reason: string; n: number; t: number }
   | { kind: "unknown"; n: number; t: number };
 
@@ -263,7 +265,7 @@ export class HostView {
     const spawn = this.notes("spawn-error")[0];
     if (spawn) return { kind: "spawn-error", reason: spawn.reason ?? "", n: spawn.n, t: spawn.t };
     const hang = this.notes("host-timeout")[0];
-    if (hang) return { kind: "hang", waitedMs: hang.waitedMs ?? 0, n: hang.n, t: hang.t };
+    if (hang) return { kind: "hang", waitedMs: hang.waitedMs ?? 0, n: hang.n, t: hang.t, ...(hang.contact === false ? { noContact: true as const } : {}) };
     const exit = this.notes("host-exit")[0];
     if (exit?.signal) return { kind: "signal", signal: exit.signal, n: exit.n, t: exit.t };
     if (exit && typeof exit.exitCode === "number") return { kind: "exit", code: exit.exitCode, n: exit.n, t: exit.t };
@@ -301,7 +303,9 @@ export function describeEnding(e: HostEnding): string {
     case "signal":
       return `was ended by ${e.signal}`;
     case "hang":
-      return `did not end within ${e.waitedMs} ms and was killed`;
+      return e.noContact
+        ? `reached no provider within ${e.waitedMs} ms (--startup-timeout) and was killed`
+        : `did not end within ${e.waitedMs} ms and was killed`;
     case "spawn-error":
       return `could not be started (${e.reason})`;
     case "unknown":

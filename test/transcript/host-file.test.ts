@@ -79,3 +79,27 @@ t.test("a host run fact holds no member the host run does not write", async (t) 
     never_started: { how: "exit", exit_code: 127 },
   });
 });
+
+t.test("a host killed having reached no provider is told so by its ending, and contact is read as a boolean only", async (t) => {
+  const { hostViews, describeEnding } = await import("../../src/transcript/host.ts");
+  const { SCENARIOS } = await import("../../src/protocol/host-scenarios.ts");
+  const lockStep = SCENARIOS.find((s) => s.name === "lock-step")!;
+  const saved = (contact: unknown) =>
+    [
+      JSON.stringify({
+        cgp_conform_host_transcript: 1,
+        tool_version: "0",
+        command: ["h"],
+        transport: "stdio",
+        timeout_ms: 1,
+        started_at: "x",
+        scenarios: [{ name: "lock-step", transport: "stdio" }],
+      }),
+      JSON.stringify({ scenario: "lock-step", t: 0, dir: "note", note: "host-timeout", waitedMs: 30000, contact, reason: "r" }),
+    ].join("\n");
+  const ending = hostViews(hostFromNdjson(saved(false)))(lockStep).ending();
+  t.match(describeEnding(ending), /^reached no provider within 30000 ms \(--startup-timeout\) and was killed$/);
+  const after = hostViews(hostFromNdjson(saved(true)))(lockStep).ending();
+  t.match(describeEnding(after), /^did not end within 30000 ms and was killed$/, "a host that made contact hung as before");
+  t.throws(() => hostFromNdjson(saved("no")), /contact/, "a contact that is no boolean is refused");
+});
