@@ -2,15 +2,19 @@
 //   node scripts/parallel.mjs "npm run typecheck" "npm run format:check" "tap build"
 // Each command's output is kept and shown only if it failed (or with
 // CGP_VERBOSE=1); otherwise one line says it passed and how long it took.
+// With --show first, every command's output is shown, passed or not: for
+// commands whose output is already short (failures and counts), one after
+// another in the order given, never interleaved.
 // Every command is waited for, so none is left running when this exits.
 import { spawn } from "node:child_process";
 
-const commands = process.argv.slice(2);
+const show = process.argv[2] === "--show";
+const commands = process.argv.slice(show ? 3 : 2);
 if (commands.length === 0) {
   console.error("usage: node scripts/parallel.mjs COMMAND...");
   process.exit(2);
 }
-const verbose = process.env.CGP_VERBOSE === "1";
+const verbose = show || process.env.CGP_VERBOSE === "1";
 /** What one command may print before its output is cut: a failing typecheck is read from its head. */
 const KEEP_BYTES = 1024 * 1024;
 
