@@ -78,7 +78,9 @@ export function endingParam(e: HostEnding): Ending {
 /** An ending param in words: "exited with status 1". */
 export const ended = (e: Ending): string =>
   describeEnding(
-    e.kind === "hang" ? { kind: "hang", waitedMs: e.waited_ms, n: e.n, t: 0, ...(e.no_contact ? { noContact: true as const } : {}) } : ({ ...e, t: 0 } as HostEnding),
+    e.kind === "hang"
+      ? { kind: "hang", waitedMs: e.waited_ms, n: e.n, t: 0, ...(e.no_contact ? { noContact: true as const } : {}) }
+      : ({ ...e, t: 0 } as HostEnding),
   );
 
 /** Two endings compared: the scenario's and its baseline's, and what alone tells them apart (in words the check gives). */
