@@ -1,7 +1,8 @@
 // `npm run bench`: figures for each goal of the built binary (run `npm run build` first), each the median of
 // interleaved runs with min–max beside it, and the ratio to its goal. Runs under Bun (its spawnSync reports a child's
 // CPU to the microsecond) and needs GNU time (/usr/bin/time) for peak RSS. BENCH_RUNS sets the runs per figure
-// (default 10); BENCH_SELFTEST_RUNS the selftest's (default 3: a selftest run takes most of a minute). BENCH_CI=1 adds
+// (default 10); BENCH_SELFTEST_RUNS the selftest's (default 10 as well, for a median of ten as every figure has; a
+// selftest run takes most of a minute, and 3 is a quicker look). BENCH_CI=1 adds
 // one run of .ci/run on a clean clone of HEAD (several minutes, and it needs the npm registry): the CI goal's figure.
 // CGP_RUST_BIN_DIR, a directory holding the protocol's Rust suite (contextgraph-inspect) and its reference provider
 // (contextgraph-example-docs), adds the rows that measure this suite against that one on that provider.
@@ -24,7 +25,7 @@ const bin = fileURLToPath(new URL("../dist/cgp-conform", import.meta.url));
 const driver = fileURLToPath(new URL("./bare-driver.mjs", import.meta.url));
 const fake = (name: string): string => fileURLToPath(new URL(`../test/fakes/${name}.mjs`, import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const SELFTEST_RUNS = Number(process.env.BENCH_SELFTEST_RUNS ?? 3);
+const SELFTEST_RUNS = Number(process.env.BENCH_SELFTEST_RUNS ?? 10);
 const dir = mkdtempSync(join(tmpdir(), "cgp-bench-"));
 
 interface Sample {
