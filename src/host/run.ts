@@ -20,7 +20,6 @@ import type { HostTranscript, ScenarioRecord } from "../transcript/host.ts";
 import { Recorder } from "./session.ts";
 import { DEFAULT_HOST_JOBS, type HostRunOptions } from "./options.ts";
 import { pool } from "../target/pool.ts";
-
 import { runScenario } from "./scenario.ts";
 import { runSecrets } from "./secrets.ts";
 
@@ -69,15 +68,17 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
     stop.abort();
   });
   o.progress?.planned(runnable.length);
-  let recorders: Array<Recorder | undefined>;
+  // Each scenario's record, at its place in the declared order, whatever order they ran and ended in.
+  const recorders: Array<Recorder | undefined> = new Array(runnable.length);
   try {
     // The scenarios whose fault a host must wait out (its own read deadline, seconds) start first: started last, the
     // longest wait of the run would begin only when the rest were done. The transcript keeps the declared order.
     const faultFirst = [...runnable.keys()].sort((a, b) => Number(boundFloorMs(runnable[b]!) > 0) - Number(boundFloorMs(runnable[a]!) > 0));
-    const started = await pool(faultFirst, o.jobs ?? DEFAULT_HOST_JOBS, async (i) => {
+    await pool(faultFirst, o.jobs ?? DEFAULT_HOST_JOBS, async (i) => {
       const s = runnable[i]!;
-      if (interrupted) return undefined;
+      if (interrupted) return;
       const rec = new Recorder();
+      recorders[i] = rec;
       running.add(s.name);
       o.progress?.started(s.name, s.name);
       try {
@@ -86,9 +87,7 @@ export async function runHost(o: HostRunOptions): Promise<HostTranscript> {
         running.delete(s.name);
         o.progress?.done(s.name);
       }
-      return rec;
     });
-    recorders = runnable.map((_, i) => started[faultFirst.indexOf(i)]);
   } finally {
     unregister();
   }

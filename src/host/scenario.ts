@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import type { RunSecrets } from "../reference/scenarios.ts";
+import { within } from "../reference/host-channel.ts";
 import type { ScenarioName, ScenarioSpec } from "../protocol/host-scenarios.ts";
 import { redact } from "../secret/redact.ts";
 import { killGroup, track, trackDir, untrack, untrackDir } from "../target/reaper.ts";
@@ -29,19 +30,6 @@ import { tokenForms } from "./secrets.ts";
 
 /** How long the relay may take to deliver its last words after the host has ended. */
 const SETTLE_MS = 300;
-
-/**
- * `p`, waited for at most `ms`, the timer cleared when `p` ends first: left running, the last scenario's timer held
- * the whole run open for its full length after everything had ended.
- */
-async function atMost(p: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await Promise.race([p, new Promise((r) => (timer = setTimeout(r, ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** One scenario with the host in this process: its output lines recorded as a process's would be, its end bounded the same way. */
 async function runInProcess(spec: ScenarioSpec, o: HostRunOptions & { inProcess: InProcessHost }, secrets: RunSecrets, rec: Recorder): Promise<void> {
@@ -177,9 +165,10 @@ export async function runScenario(spec: ScenarioSpec, o: HostRunOptions, secrets
       rec.note({ note: "host-exit", exitCode: outcome.code, signal: outcome.signal });
     }
     // What it printed last, read for at most a second more; then its process group (its provider, a relay, anything it left) is killed.
-    await atMost(outputs, 1000);
+    // within() clears its timer when what it waits for ends first: left running, the last scenario's held the run open.
+    await within(outputs, 1000);
     // The relay's last words (its exit, its end of input) arrive just after the host ends.
-    await atMost(Promise.all(served.map((s) => s.idle())), SETTLE_MS);
+    await within(Promise.all(served.map((s) => s.idle())), SETTLE_MS);
     setTimeout(() => {
       child.stdout?.destroy();
       child.stderr?.destroy();
