@@ -1,5 +1,6 @@
 // Types of build.mjs, for the scripts and tests that import it.
 export declare const ROOT: string;
+export declare const START_JIT_POLICY: number;
 export declare const COMPILE_FLAGS: readonly string[];
 export declare const BINARY: string;
 export declare const BUNDLE: string;

@@ -17,8 +17,20 @@ const BUN = fileURLToPath(new URL("../node_modules/.bin/bun", import.meta.url));
  * The executable's flags, for the host (`npm run build`) and for every release target alike. --splitting
  * keeps each command's dynamic imports in chunks of their own, Node built-ins included: without it every
  * built-in any command imports (tls and its root certificates, http, child_process…) loads at start.
+ * --compile-jit-policy starts the executable with JavaScriptCore's tier-up thresholds START_JIT_POLICY times the
+ * normal ones; src/meta/jit.ts says why, and sets the normal policy back once a run's input is large.
  */
-export const COMPILE_FLAGS = ["--compile", "--bytecode", "--splitting", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig"];
+export const START_JIT_POLICY = 100;
+
+export const COMPILE_FLAGS = [
+  "--compile",
+  "--bytecode",
+  "--splitting",
+  "--format=esm",
+  "--no-compile-autoload-dotenv",
+  "--no-compile-autoload-bunfig",
+  `--compile-jit-policy=${START_JIT_POLICY}`,
+];
 
 export const BINARY = "dist/cgp-conform";
 export const BUNDLE = "dist/cgp-conform.mjs";

@@ -1,6 +1,6 @@
 /**
  * The pure unit tests, run in this one process: every check's (test/checks/<ID>.test.ts, test/checks/host/<ID>.test.ts),
- * and those of the math, the schemas, the verdict and the docs. Each file is milliseconds of work on values in
+ * and those of the math, the schemas, the verdict, the docs and the runtime's settings (meta). Each file is milliseconds of work on values in
  * memory; as a test process of its own each cost a second and a half of starting a runtime and loading the modules,
  * 93 times over. These folders hold no test that spawns, listens, sets the environment or registers a secret, as a
  * test beside others in one process must not. They are excluded from tap's own list in .taprc; one file alone still
@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import t from "tap";
 
 /** The folders run here, each as .taprc's exclude lists it. */
-export const PURE = ["checks", "checks/host", "math", "schema", "verdict", "docs"];
+export const PURE = ["checks", "checks/host", "math", "schema", "verdict", "docs", "meta"];
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 const files = PURE.flatMap((dir) =>

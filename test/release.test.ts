@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t from "tap";
-import { COMPILE_FLAGS } from "../scripts/build.mjs";
+import { COMPILE_FLAGS, START_JIT_POLICY } from "../scripts/build.mjs";
 import { mergeSums, parseSums, selectTargets, TARGETS } from "../scripts/release.mjs";
 import { ROOT } from "./helpers/live.ts";
 
@@ -115,6 +115,10 @@ t.test("one definition of the compile flags: npm run build and the release both 
   t.equal(pkg.scripts.prepack, "node scripts/build.mjs bundle");
   t.ok(COMPILE_FLAGS.includes("--bytecode"), "release binaries get --bytecode, as the build's does");
   t.ok(COMPILE_FLAGS.includes("--splitting"), "release binaries load each command's modules when it runs, as the build's do");
+  t.ok(
+    COMPILE_FLAGS.includes(`--compile-jit-policy=${START_JIT_POLICY}`),
+    "release binaries start with the build's JIT policy (src/meta/jit.ts sets the normal one back for large input)",
+  );
   const source = readFileSync(join(ROOT, "scripts", "release.mjs"), "utf8");
   t.match(source, /from "\.\/build\.mjs"/);
   t.notMatch(source, /"--(compile|bytecode|format)/, "release.mjs spells no compile flag of its own");

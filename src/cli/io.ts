@@ -1,5 +1,6 @@
 import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { heavyInput } from "../meta/jit.ts";
 import { redact } from "../secret/redact.ts";
 
 /** A mistake in how cgp-conform was invoked: exit 2. */
@@ -92,6 +93,7 @@ export function readInBytes(path: string, max = MAX_INPUT_BYTES): Buffer {
       if (total > max) throw new UsageError(`${path} is larger than ${max} bytes: not read`);
       chunks.push(buf.subarray(0, n));
     }
+    heavyInput(total);
     return Buffer.concat(chunks);
   } catch (e) {
     if (e instanceof UsageError) throw e;

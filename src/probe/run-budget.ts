@@ -2,6 +2,7 @@
  * The bounds on what a session, and a whole run across its sessions, keeps
  * of what providers send (src/probe/session.ts counts each line into them).
  */
+import { heavyInput } from "../meta/jit.ts";
 import { counted } from "../verdict/words.ts";
 
 /** What one session may receive before the provider is taken to be flooding it. */
@@ -43,6 +44,7 @@ export class RunBudget {
     this.lines++;
     this.bytes += bytes;
     this.frames += frames;
+    heavyInput(this.bytes);
     const passed = this.passed();
     if (passed !== undefined && !this.spent) {
       this.spent = true;
