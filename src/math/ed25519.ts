@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject, sign as platformSign, verify as platformVerify } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToNumberLE } from "@noble/curves/utils.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
@@ -104,7 +105,25 @@ function examine(a: AttestationCheck, message: Uint8Array): Verdict {
   if (sigFault) return { kind: "malformed-signature", why: sigFault };
 
   // "only then checks the signature over the commitment bytes": the 32 raw bytes, not their rendering.
-  return ed25519.verify(sig, message, key, { zip215: false }) ? { kind: "valid" } : { kind: "bad-signature" };
+  return platformAccepts(sig, message, key) || ed25519.verify(sig, message, key, { zip215: false }) ? { kind: "valid" } : { kind: "bad-signature" };
+}
+
+/** The DER of an Ed25519 SubjectPublicKeyInfo (RFC 8410 §4) up to its 32 key bytes. */
+const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+
+/**
+ * Whether the platform's Ed25519 (BoringSSL under Bun, OpenSSL under Node), some fifteen times faster than
+ * noble's, accepts the signature. It checks the cofactorless equation [S]B = R + [k]A; whatever satisfies it
+ * satisfies the cofactored one (multiply both sides by 8), and every other refusal of the strict verifier (key and
+ * R canonical, S < L, no small-order key) is made above before either runs. So what it accepts is valid, and what
+ * it refuses, or cannot read, is left to noble's strict verifier to decide: the verdict is noble's either way.
+ */
+function platformAccepts(sig: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
+  try {
+    return platformVerify(null, message, createPublicKey({ key: Buffer.concat([SPKI_PREFIX, key]), format: "der", type: "spki" }), sig);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -129,12 +148,35 @@ function examinedOnce(sig: unknown, message: string, key: unknown, examine: () =
   return v;
 }
 
-/** Deterministic RFC 8032 Ed25519 over the 32 commitment bytes; `secretKey` is the 32-byte seed. */
-export function signCommitment(secretKey: Uint8Array, commitment: Uint8Array): Uint8Array {
-  if (commitment.length !== 32) throw new RangeError("a commitment is 32 bytes");
-  return ed25519.sign(commitment, secretKey);
+/** The DER of an Ed25519 PrivateKeyInfo (RFC 8410 §7) up to its 32-byte seed. */
+const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+/** The signing keys in use (the reference provider's two), read once each. */
+const SIGNING_KEYS = new Map<string, KeyObject>();
+
+function signingKey(seed: Uint8Array): KeyObject {
+  if (seed.length !== 32) throw new RangeError("an Ed25519 secret key is its 32-byte seed");
+  const k = Buffer.from(seed).toString("hex");
+  let key = SIGNING_KEYS.get(k);
+  if (key === undefined) {
+    key = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
+    if (SIGNING_KEYS.size >= 16) SIGNING_KEYS.clear();
+    SIGNING_KEYS.set(k, key);
+  }
+  return key;
 }
 
+/**
+ * Deterministic RFC 8032 Ed25519 over the 32 commitment bytes; `secretKey` is the 32-byte seed. The platform's
+ * signer: RFC 8032 signing has one answer for a seed and a message, and it gives it without noble's first-use
+ * table of multiples (some 20 ms and 10 MB in every process that signs).
+ */
+export function signCommitment(secretKey: Uint8Array, commitment: Uint8Array): Uint8Array {
+  if (commitment.length !== 32) throw new RangeError("a commitment is 32 bytes");
+  return new Uint8Array(platformSign(null, commitment, signingKey(secretKey)));
+}
+
+/** The 32-byte public key of a 32-byte seed: the last 32 bytes of its SubjectPublicKeyInfo. */
 export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
-  return ed25519.getPublicKey(secretKey);
+  const spki = createPublicKey(signingKey(secretKey)).export({ format: "der", type: "spki" });
+  return new Uint8Array(spki.subarray(spki.length - 32));
 }

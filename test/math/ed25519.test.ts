@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, sign as nodeSign, verify as nodeVerify } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { ed25519 } from "@noble/curves/ed25519.js";
+import { sha512 } from "@noble/hashes/sha2.js";
 import t from "tap";
 import { chainHead, frameCommitment, fromDigest, toDigest } from "../../src/math/attest.ts";
 import { publicKeyFault, publicKeyOf, signatureFault, signCommitment, verifyAttestation, type Verdict } from "../../src/math/ed25519.ts";
@@ -52,6 +53,7 @@ t.test("published signature vector", async (t) => {
   t.equal(hex(signCommitment(seed, commitment)), att.signature, "deterministic signature over the 32 commitment bytes");
   t.same(verifyAttestation(valid), { kind: "valid" });
   t.equal(hex(nodeSign(null, commitment, nodePrivate(seed))), att.signature, "node:crypto signs the same bytes identically");
+  t.equal(hex(ed25519.sign(commitment, seed)), att.signature, "and so does noble's signer: signCommitment is the platform's, proven against both");
   t.ok(nodeVerify(null, commitment, nodePublic(unhex(valid.publicKeyHex)), unhex(att.signature)), "and verifies it");
   t.throws(() => signCommitment(seed, new TextEncoder().encode(att.signed_commitment)), RangeError, "never the rendered string");
 });
@@ -190,6 +192,30 @@ t.test("what zip215: false adds over the library default", async (t) => {
   const unreducedS = new Uint8Array([...sigBytes.subarray(0, 32), ...le32(leToBig(S) + L)]);
   t.notOk(ed25519.verify(unreducedS, commitment, unhex(valid.publicKeyHex)), "the default refuses S + L");
   t.notOk(ed25519.verify(unreducedS, commitment, unhex(valid.publicKeyHex), { zip215: false }), "zip215: false refuses S + L");
+});
+
+t.test("a signature only the cofactored equation accepts: the platform's verifier refuses it, and noble's decides it valid", async (t) => {
+  // R = [r]B + T with T of order 8, S = r + k·a: [S]B = R − T + [k]A, so 8([S]B − R − [k]A) = 0 but [S]B ≠ R + [k]A.
+  const { scalar: a, point: A } = ed25519.utils.getExtendedPublicKey(seed);
+  const torsion = ed25519.Point.fromBytes(
+    unhex(
+      pub.verifier_strictness.small_order_public_keys_hex.find((k: string) => {
+        const p = ed25519.Point.fromBytes(unhex(k), false);
+        return !p.is0() && !p.double().is0() && !p.double().double().is0();
+      }),
+    ),
+    false,
+  );
+  const r = 0x1234567n;
+  const Rb = ed25519.Point.BASE.multiply(r).add(torsion).toBytes();
+  const key = A.toBytes();
+  const k = ed25519.Point.Fn.create(leToBig(sha512(new Uint8Array([...Rb, ...key, ...commitment]))));
+  const sig = new Uint8Array([...Rb, ...le32(ed25519.Point.Fn.create(r + k * a))]);
+  t.notOk(nodeVerify(null, commitment, nodePublic(key), sig), "the cofactorless equation (node:crypto) refuses it");
+  t.ok(ed25519.verify(sig, commitment, key, { zip215: false }), "the cofactored one (noble, zip215: false) accepts it");
+  t.same(verifyAttestation({ ...valid, publicKeyHex: hex(key), signatureHex: hex(sig) }), { kind: "valid" }, "the verdict is noble's");
+  const forged = new Uint8Array([...sig.subarray(0, 32), ...le32(ed25519.Point.Fn.create(r + k * a + 1n))]);
+  t.same(verifyAttestation({ ...valid, publicKeyHex: hex(key), signatureHex: hex(forged) }), { kind: "bad-signature" }, "and one neither accepts is bad");
 });
 
 t.test("fault helpers refuse wrong lengths", async (t) => {
