@@ -1,3 +1,4 @@
+import { compareCodePoints } from "../math/attest.ts";
 import { isProfileTimestamp } from "../math/timestamp.ts";
 import { awaitAnswer, defineProbe, query } from "./probe.ts";
 import { framesIn, type Obj } from "../protocol/envelope.ts";
@@ -41,8 +42,9 @@ export function pins(frames: Obj[], depth: Depth = "standard"): Pin[] {
     add(to - SECOND, `a second before ${name}'s valid_to: inside its window`, 2);
     add(to, `at ${name}'s valid_to: the edge whose inclusion the spec leaves open`, 2);
   }
-  const chosen = [...out].sort((a, b) => a[1].rank - b[1].rank || a[0].localeCompare(b[0]));
-  return (depth === "exhaustive" ? chosen : chosen.slice(0, STANDARD_PINS)).map(([at, p]) => ({ at, why: p.why })).sort((a, b) => a.at.localeCompare(b.at));
+  // Code-point order, the same on every machine: localeCompare's order is the locale's, and loads a collator.
+  const chosen = [...out].sort((a, b) => a[1].rank - b[1].rank || compareCodePoints(a[0], b[0]));
+  return (depth === "exhaustive" ? chosen : chosen.slice(0, STANDARD_PINS)).map(([at, p]) => ({ at, why: p.why })).sort((a, b) => compareCodePoints(a.at, b.at));
 }
 
 /** as_of: "as_of pins retrieval to an instant." */
