@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runSuite } from "../src/engine/run.ts";
-import { MAX_DEPTH, nestingDepth, parseObj } from "../src/protocol/envelope.ts";
+import { deeperThan, MAX_DEPTH, nestingDepth, parseObj } from "../src/protocol/envelope.ts";
 import { fromNdjson, TranscriptFormatError } from "../src/transcript/file.ts";
 import { cli, fake } from "./helpers/live.ts";
 
@@ -15,6 +15,20 @@ t.test("nesting is measured without recursion, and a line nested past the bound 
   t.ok(nestingDepth(deep) > MAX_DEPTH);
   t.equal(parseObj(deep), undefined);
   t.same(parseObj('{"type":"x","a":[[1]]}'), { type: "x", a: [[1]] });
+  // deeperThan scans only a text with more brackets than the bound: each side of that line, shallow and deep.
+  const nested = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+  t.notOk(deeperThan(nested(MAX_DEPTH)), "as many brackets as the bound, as deep as the bound: not deeper");
+  t.ok(deeperThan(nested(MAX_DEPTH + 1)), "one more, one level deeper: deeper");
+  t.notOk(
+    deeperThan(
+      `[${Array(MAX_DEPTH + 1)
+        .fill("{}")
+        .join(",")}]`,
+    ),
+    "more brackets than the bound, two levels deep: scanned, not deeper",
+  );
+  t.notOk(deeperThan(`{"s":"${"[".repeat(MAX_DEPTH + 1)}"}`), "brackets inside a string, past the bound: scanned, not counted");
+  t.ok(deeperThan(deep, MAX_DEPTH));
 });
 
 t.test("lone surrogates and 100 000-deep nesting from a provider: the verdict still comes out", async (t) => {

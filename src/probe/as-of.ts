@@ -44,7 +44,9 @@ export function pins(frames: Obj[], depth: Depth = "standard"): Pin[] {
   }
   // Code-point order, the same on every machine: localeCompare's order is the locale's, and loads a collator.
   const chosen = [...out].sort((a, b) => a[1].rank - b[1].rank || compareCodePoints(a[0], b[0]));
-  return (depth === "exhaustive" ? chosen : chosen.slice(0, STANDARD_PINS)).map(([at, p]) => ({ at, why: p.why })).sort((a, b) => compareCodePoints(a.at, b.at));
+  return (depth === "exhaustive" ? chosen : chosen.slice(0, STANDARD_PINS))
+    .map(([at, p]) => ({ at, why: p.why }))
+    .sort((a, b) => compareCodePoints(a.at, b.at));
 }
 
 /** as_of: "as_of pins retrieval to an instant." */

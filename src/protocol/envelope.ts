@@ -30,9 +30,20 @@ export function nestingDepth(text: string, limit = MAX_DEPTH): number {
   return deepest;
 }
 
+/**
+ * Whether a JSON text nests deeper than `limit`. Nesting needs a bracket a level, so a text with `limit` brackets or
+ * fewer in all (counted by the runtime's own search, strings and all) cannot: only a text with more is scanned.
+ */
+export function deeperThan(text: string, limit = MAX_DEPTH): boolean {
+  let brackets = 0;
+  for (const open of ["{", "["])
+    for (let i = text.indexOf(open); i !== -1; i = text.indexOf(open, i + 1)) if (++brackets > limit) return nestingDepth(text, limit) > limit;
+  return false;
+}
+
 /** Parse JSON that a provider or a file supplied: undefined for invalid JSON, or for nesting deeper than MAX_DEPTH. */
 export function parseUntrusted(text: string): { ok: true; value: unknown } | { ok: false; why: string } {
-  if (nestingDepth(text) > MAX_DEPTH) return { ok: false, why: `nested deeper than ${MAX_DEPTH} levels` };
+  if (deeperThan(text)) return { ok: false, why: `nested deeper than ${MAX_DEPTH} levels` };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
@@ -43,7 +54,7 @@ export function parseUntrusted(text: string): { ok: true; value: unknown } | { o
 /** A line that parses as a JSON object (nested no deeper than MAX_DEPTH), or undefined. */
 export function parseObj(line: string | undefined): Obj | undefined {
   if (line === undefined) return undefined;
-  if (nestingDepth(line) > MAX_DEPTH) return undefined;
+  if (deeperThan(line)) return undefined;
   try {
     const v: unknown = JSON.parse(line);
     return isObj(v) ? v : undefined;
