@@ -10,7 +10,8 @@ import {
   type InclusionProof,
   type ProofFailure,
 } from "../math/attest.ts";
-import { ED25519, verifyAttestation, type Verdict } from "../math/ed25519.ts";
+import { verifyAttestation, type Verdict } from "../math/ed25519.ts";
+import { ED25519 } from "../math/ed25519-sign.ts";
 import { canonicalOrder, commitmentOf, identityOf } from "./commit.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
 import { envelopeSchemas } from "../schema/documents.ts";

@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import { inProcessFixture, providerFor, runFixture } from "../../misbehave/apply.ts";
 import type { LineProvider } from "../target/connection.ts";
 import { materialize, DEFAULT_ROOT } from "../reference/files.ts";
-import { serveHttp } from "../reference/http.ts";
 import { MODES } from "../../misbehave/index.ts";
 import { out, UsageError } from "./io.ts";
 import { UnknownModeError, UnknownVariantError } from "../../misbehave/apply.ts";
@@ -49,6 +48,8 @@ export async function fixture(a: FixtureArgs): Promise<number> {
   }
   if (!Number.isInteger(a.http) || a.http < 0 || a.http > 65535) throw new UsageError(`--http must be a port number (0 for any free one), got ${a.http}`);
   materialize(root);
+  // Over HTTP alone: node:http and node:https are loaded for it, not by the stdio provider every session starts.
+  const { serveHttp } = await import("../reference/http.ts");
   let served;
   try {
     served = await serveHttp(providerFor(a.misbehave, root, a.attest, a.variant), a.http, a.tls);

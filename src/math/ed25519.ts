@@ -1,8 +1,9 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign as platformSign, verify as platformVerify } from "node:crypto";
+import { createPublicKey, verify as platformVerify } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToNumberLE } from "@noble/curves/utils.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { fromDigest, toDigest } from "./attest.ts";
+import { ED25519 } from "./ed25519-sign.ts";
 
 /**
  * §6.5.4: "Implementations SHOULD use a strict Ed25519 verifier — one rejecting small-order public keys
@@ -15,8 +16,6 @@ const { Point } = ed25519;
 const P = Point.Fp.ORDER;
 const L = Point.Fn.ORDER;
 const Y_MASK = (1n << 255n) - 1n;
-
-export const ED25519 = "ed25519";
 
 /** Why a 32-byte point encoding is not strictly canonical, or undefined when it decodes. */
 function pointEncodingFault(bytes: Uint8Array): string | undefined {
@@ -161,37 +160,4 @@ function examinedOnce(sig: unknown, message: string, key: unknown, examine: () =
   if (EXAMINED.size >= MAX_EXAMINED) EXAMINED.clear();
   EXAMINED.set(k, v);
   return v;
-}
-
-/** The DER of an Ed25519 PrivateKeyInfo (RFC 8410 §7) up to its 32-byte seed. */
-const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
-/** The signing keys in use (the reference provider's two), read once each. */
-const SIGNING_KEYS = new Map<string, KeyObject>();
-
-function signingKey(seed: Uint8Array): KeyObject {
-  if (seed.length !== 32) throw new RangeError("an Ed25519 secret key is its 32-byte seed");
-  const k = Buffer.from(seed).toString("hex");
-  let key = SIGNING_KEYS.get(k);
-  if (key === undefined) {
-    key = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
-    if (SIGNING_KEYS.size >= 16) SIGNING_KEYS.clear();
-    SIGNING_KEYS.set(k, key);
-  }
-  return key;
-}
-
-/**
- * Deterministic RFC 8032 Ed25519 over the 32 commitment bytes; `secretKey` is the 32-byte seed. The platform's
- * signer: RFC 8032 signing has one answer for a seed and a message, and it gives it without noble's first-use
- * table of multiples (some 20 ms and 10 MB in every process that signs).
- */
-export function signCommitment(secretKey: Uint8Array, commitment: Uint8Array): Uint8Array {
-  if (commitment.length !== 32) throw new RangeError("a commitment is 32 bytes");
-  return new Uint8Array(platformSign(null, commitment, signingKey(secretKey)));
-}
-
-/** The 32-byte public key of a 32-byte seed: the last 32 bytes of its SubjectPublicKeyInfo. */
-export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
-  const spki = createPublicKey(signingKey(secretKey)).export({ format: "der", type: "spki" });
-  return new Uint8Array(spki.subarray(spki.length - 32));
 }

@@ -8,7 +8,7 @@ import { canonicalOrder, commitmentOf, identityOf } from "../../src/attest/commi
 import { inclusionProof, merkleRoot, toDigest, type InclusionProof } from "../../src/math/attest.ts";
 import { budgetTokens } from "../../src/math/budget.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { publicKeyOf, signCommitment } from "../../src/math/ed25519.ts";
+import { publicKeyOf, signCommitment } from "../../src/math/ed25519-sign.ts";
 import { AS_OF, EMBEDDING, GRAPH_ANCHORS, KINDS_QUERY, REPRESENTATIONS_QUERY, SAMPLE_QUERY, VERIFY } from "../../src/protocol/probes.ts";
 import { ACK, emptySqueeze, frame, query, served, type TranscriptBuilder } from "./transcript.ts";
 
