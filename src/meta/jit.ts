@@ -16,14 +16,19 @@ type SetPolicy = (scale: number) => void;
 /** The runtime's own setter, where there is one (Bun); none under Node. */
 const runtimeSetter: SetPolicy | undefined = (globalThis as { Bun?: { unsafe?: { setJITPolicy?: SetPolicy } } }).Bun?.unsafe?.setJITPolicy;
 
-let normal = false;
+/** A switch to the normal policy, made once, past HEAVY_BYTES: `set` is the setter it calls (a test passes its own). */
+export function jitSwitch(set: SetPolicy | undefined): (bytes: number) => void {
+  let normal = false;
+  return (bytes) => {
+    if (normal || bytes <= HEAVY_BYTES) return;
+    normal = true;
+    set?.(1);
+  };
+}
 
 /**
- * Told the bytes a run has in hand: past HEAVY_BYTES, the JIT's normal policy for the rest of the process, set once.
- * `set` is the runtime's setter unless a test passes its own.
+ * Told the bytes a run has in hand: past HEAVY_BYTES, the JIT's normal policy for the rest of the process. Told by the
+ * run's budget (every provider line) and by readInBytes (every input file). What a host under test sends is not told:
+ * its files and lines are a few MiB at most, which the start policy scores in less CPU than the normal one.
  */
-export function heavyInput(bytes: number, set: SetPolicy | undefined = runtimeSetter): void {
-  if (normal || bytes <= HEAVY_BYTES) return;
-  normal = true;
-  set?.(1);
-}
+export const heavyInput = jitSwitch(runtimeSetter);

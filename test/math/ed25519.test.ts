@@ -219,6 +219,30 @@ t.test("a signature only the cofactored equation accepts: the platform's verifie
   t.same(verifyAttestation({ ...valid, publicKeyHex: hex(key), signatureHex: hex(forged) }), { kind: "bad-signature" }, "and one neither accepts is bad");
 });
 
+t.test("an R a lenient verifier reads as the identity is refused by its bytes, whatever the platform's verifier makes of it", async (t) => {
+  // R = identity, S = k·a: [S]B = R + [k]A holds for R read as the identity. Two non-canonical spellings of it.
+  const { scalar: a, point: A } = ed25519.utils.getExtendedPublicKey(seed);
+  const key = A.toBytes();
+  const aliases: [string, Uint8Array, string][] = [
+    ["y = p + 1", le32(ed25519.Point.Fp.ORDER + 1n), "R: y is not reduced mod p (non-canonical encoding)"],
+    [
+      "y = 1 with the sign bit",
+      (() => {
+        const b = le32(1n);
+        b[31] = 0x80;
+        return b;
+      })(),
+      "R: x = 0 with the sign bit set (non-canonical encoding)",
+    ],
+  ];
+  for (const [name, Rb, why] of aliases) {
+    const k = ed25519.Point.Fn.create(leToBig(sha512(new Uint8Array([...Rb, ...key, ...commitment]))));
+    const sig = new Uint8Array([...Rb, ...le32(ed25519.Point.Fn.create(k * a))]);
+    t.ok(ed25519.verify(sig, commitment, key), `${name}: a lenient verifier (ZIP-215) accepts it`);
+    t.same(verifyAttestation({ ...valid, publicKeyHex: hex(key), signatureHex: hex(sig) }), { kind: "malformed-signature", why }, name);
+  }
+});
+
 t.test("fault helpers refuse wrong lengths", async (t) => {
   t.equal(publicKeyFault(new Uint8Array(31)), "expected 32 bytes, got 31");
   t.equal(signatureFault(new Uint8Array(63)), "expected 64 bytes, got 63");
