@@ -129,7 +129,8 @@ export function isIpv6(s: string): boolean {
   const right = gap === -1 ? [] : pieces(s.slice(gap + 2));
   if (!left || !right) return false;
   const all = [...left, ...right];
-  const last = all.at(-1);
+  // An IPv4address is only ever the last piece written (ls32): before a closing "::" ("1.2.3.4::") it is none.
+  const last = (gap === -1 ? left : right).at(-1);
   const v4 = last !== undefined && IPV4.test(last);
   const h16s = v4 ? all.slice(0, -1) : all;
   if (!h16s.every((p) => H16.test(p))) return false;

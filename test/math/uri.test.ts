@@ -63,6 +63,8 @@ const invalid: Array<[string, UriPart, RegExp]> = [
   ["http://[1::2::3]/", "host", /neither an IPv6 address/],
   ["http://[fe80::1%25eth0]/", "host", /neither an IPv6 address/],
   ["http://[1.2.3.4]/", "host", /neither an IPv6 address/],
+  ["http://[1.2.3.4::]/", "host", /neither an IPv6 address/],
+  ["s://u@[a:1.2.3.4::]/", "host", /neither an IPv6 address/],
   ["http://[::256.1.1.1]/", "host", /neither an IPv6 address/],
   ["http://[::01.1.1.1]/", "host", /neither an IPv6 address/],
   ["http://a@b@c/", "userinfo", /more than one "@"/],
@@ -132,7 +134,21 @@ t.test("IPv6address: each of the ABNF's nine forms, and their limits", async (t)
   const yes = ["1:2:3:4:5:6:7:8", "::2:3:4:5:6:7:8", "1::3:4:5:6:7:8", "1:2::4:5:6:7:8", "1:2:3::5:6:7:8", "1:2:3:4::6:7:8", "1:2:3:4:5::7:8"];
   const more = ["1:2:3:4:5:6::8", "1:2:3:4:5:6:7::", "::", "::1", "1::", "::1.2.3.4", "1:2:3:4:5::1.2.3.4", "ABCD:ef01::1"];
   for (const s of [...yes, ...more]) t.ok(isIpv6(s), s);
-  const no = ["1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6::1.2.3.4", "1::2::3", ":1::", "1::2:", "12345::", "1.2.3.4", "::1.2.3", "::1.2.3.4:5", "g::"];
+  const no = [
+    "1:2:3:4:5:6:7",
+    "1:2:3:4:5:6:7:8:9",
+    "1:2:3:4:5:6::1.2.3.4",
+    "1::2::3",
+    ":1::",
+    "1::2:",
+    "12345::",
+    "1.2.3.4",
+    "::1.2.3",
+    "::1.2.3.4:5",
+    "g::",
+    "1.2.3.4::",
+    "a:1.2.3.4::",
+  ];
   for (const s of no) t.notOk(isIpv6(s), s);
 });
 
