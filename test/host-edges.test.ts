@@ -143,6 +143,41 @@ t.test("crash-mid-query and stops-answering are bounded by --fault-timeout where
   );
 });
 
+t.test("a host process that never ends is killed at the fault scenarios' bound, over stdio and over HTTP, and is gone", async (t) => {
+  // Each host writes its pid to the file it is given, sends a handshake and a query, and never ends (no read deadline).
+  const query = "{ type: 'query', query: { goal: 'g', kinds: [], anchors: [], max_frames: 1, max_tokens: 100 } }";
+  const hosts = {
+    stdio: [
+      "const { spawn } = require('node:child_process');",
+      "require('node:fs').appendFileSync(process.argv[1], process.pid + '\\n');",
+      "const argv = JSON.parse(process.env.CGP_PROVIDER_ARGV);",
+      "const p = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });",
+      "p.stdin.write(JSON.stringify({ type: 'handshake', protocol_version: 'contextgraph/1.0' }) + '\\n');",
+      `p.stdout.once('data', () => p.stdin.write(JSON.stringify(${query}) + '\\n'));`,
+      "setInterval(() => {}, 1000);",
+    ],
+    http: [
+      "require('node:fs').appendFileSync(process.argv[1], process.pid + '\\n');",
+      "const headers = { 'content-type': 'application/json', authorization: 'Bearer ' + process.env.CGP_PROVIDER_TOKEN };",
+      "const post = (b) => fetch(process.argv[2], { method: 'POST', headers, body: JSON.stringify(b) }).then((r) => r.text());",
+      `post({ type: 'handshake', protocol_version: 'contextgraph/1.0' }).then(() => post(${query})).catch(() => {});`,
+      "setInterval(() => {}, 1000);",
+    ],
+  };
+  for (const [transport, lines] of Object.entries(hosts)) {
+    const pids = join(mkdtempSync(join(RUN_TMP, "never-ends-")), "pids");
+    const command = [process.execPath, "-e", lines.join("\n"), pids, ...(transport === "http" ? ["{url}"] : [])];
+    const r = await cli(["host", "--json", "--only", "S11-robust", "--timeout", "400", "--fault-timeout", "600", "--", ...command]);
+    const s11 = (JSON.parse(r.stdout) as RunReport).results.find((x) => x.id === "host:S11-robust")!;
+    const said = s11.evidence.map((e) => e.message).join("; ");
+    t.equal(s11.status, "info", `${transport}: S11-robust informs (${said})`);
+    t.match(said, /did not end within 600 ms, this scenario's bound, and was killed/, `${transport}: killed at the bound, and said so`);
+    const started = readFileSync(pids, "utf8").trim().split("\n").map(Number);
+    t.equal(started.length, 2, `${transport}: a host process in each of the two fault scenarios`);
+    for (const pid of started) t.throws(() => process.kill(pid, 0), { code: "ESRCH" }, `${transport}: host ${pid} is gone`);
+  }
+});
+
 t.test("the host is told of consent in egress-scopes-consented alone: CGP_CONSENT there, {consent} everywhere", async (t) => {
   // A host that reports what it was told, handshakes, and exits.
   const script = [
