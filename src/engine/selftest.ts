@@ -61,7 +61,8 @@ export const HOST_CASE_BOUND_MS = 3000;
  * The bound on one scenario where the reference host runs as a process,
  * from its first contact with a provider: each further provider it reaches
  * starts a runtime first, which a loaded machine can stretch by seconds.
- * Only a mode that hangs waits this long.
+ * Only a mode that hangs would wait this long, and none runs as a process
+ * unless its defect exists on one transport only (hostDrivenFor).
  */
 export const HOST_PROCESS_BOUND_MS = 30_000;
 
@@ -255,9 +256,9 @@ export async function selftest(
   const shard = opts.shard ?? { index: 1, of: jobs };
   const mine = shardOf(cases, shard, (c) => c.side === "host" && hostDrivenFor(c) === "process");
   const apartShard = shard.of >= 2 && shard.index === shard.of;
-  // In the apart shard a case lasts as long as its host waits: the modes whose host never ends wait out the whole bound,
-  // so they start first, and the run is as long as they are rather than their bound past the rest. Results are put back
-  // in the declared order below.
+  // In the apart shard a case lasts as long as its host waits: a mode whose host never ends would wait out the whole
+  // bound (none runs here today, unless its defect exists on one transport only), so it starts first, and the run is as
+  // long as it is rather than its bound past the rest. Results are put back in the declared order below.
   if (apartShard) mine.sort((a, b) => Number(hangs(b.finding)) - Number(hangs(a.finding)));
   // The other shards run as copies of this cgp-conform, started now, so they run while this one does.
   const others = Array.from({ length: jobs - 1 }, (_, k) => runShard(k + 2, jobs, opts));

@@ -8,7 +8,8 @@ import { ED25519 } from "./ed25519-sign.ts";
 /**
  * §6.5.4: "Implementations SHOULD use a strict Ed25519 verifier — one rejecting small-order public keys
  * and non-canonical signature encodings." The refusals below are made first, by name (y < p for A and R, no x = 0
- * with the sign bit, A and R on the curve, A not of small order, S < L): the spec asks for findings, not a boolean,
+ * with the sign bit, A on the curve and not of small order, S < L; R's decoding only where the platform refuses):
+ * the spec asks for findings, not a boolean,
  * and the platform's verifier, asked next, does not make all of them (it accepts R = identity, S = 0 under a
  * small-order key, for every message). A signature it accepts after them is valid; any other is decided by
  * @noble/curves' `verify` with `zip215: false` (the cofactored equation). platformAccepts says why that is one

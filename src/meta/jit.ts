@@ -29,6 +29,8 @@ export function jitSwitch(set: SetPolicy | undefined): (bytes: number) => void {
 /**
  * Told the bytes a run has in hand: past HEAVY_BYTES, the JIT's normal policy for the rest of the process. Told by the
  * run's budget (every provider line) and by readInBytes (every input file). What a host under test sends is not told:
- * its files and lines are a few MiB at most, which the start policy scores in less CPU than the normal one.
+ * a scenario keeps up to 8 MiB of its lines and 4 MiB a file, and the reference host's whole run took 1.3 s of CPU at
+ * the start policy against 1.6 s at the normal one. Only speed is at stake: a host sending more is scored as fast as
+ * before this policy, or a little slower.
  */
 export const heavyInput = jitSwitch(runtimeSetter);

@@ -221,6 +221,8 @@ t.test("a signature only the cofactored equation accepts: the platform's verifie
 
 t.test("an R a lenient verifier reads as the identity is refused by its bytes, whatever the platform's verifier makes of it", async (t) => {
   // R = identity, S = k·a: [S]B = R + [k]A holds for R read as the identity. Two non-canonical spellings of it.
+  // OpenSSL and BoringSSL refuse both already: this pins the verdict whatever the platform; the refusal from the bytes
+  // before the platform is asked is what keeps it so on a platform that reads R leniently.
   const { scalar: a, point: A } = ed25519.utils.getExtendedPublicKey(seed);
   const key = A.toBytes();
   const aliases: [string, Uint8Array, string][] = [
