@@ -1,4 +1,4 @@
-import { createPublicKey, verify as platformVerify } from "node:crypto";
+import { createPublicKey, type KeyObject, verify as platformVerify } from "node:crypto";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToNumberLE } from "@noble/curves/utils.js";
 import { hexToBytes } from "@noble/hashes/utils.js";
@@ -109,34 +109,52 @@ export function verifyAttestation(a: AttestationCheck): Verdict {
 function examine(a: AttestationCheck, message: Uint8Array): Verdict {
   const key = parseHex(a.publicKeyHex, 32);
   if (!key) return { kind: "malformed-key", why: "expected 64 hex digits" };
-  const keyFault = keyFaultOnce(a.publicKeyHex.toLowerCase(), key);
-  if (keyFault) return { kind: "malformed-key", why: keyFault };
+  const known = keyOnce(a.publicKeyHex.toLowerCase(), key);
+  if (known.fault) return { kind: "malformed-key", why: known.fault };
 
   const sig = parseHex(a.signatureHex, 64);
   if (!sig) return { kind: "malformed-signature", why: "expected 128 hex digits" };
   // "only then checks the signature over the commitment bytes": the 32 raw bytes, not their rendering. R's encoding
   // and S are judged from their bytes before the platform is asked; R's decoding alone is left to its acceptance (an R
   // it accepts equals the point it computed). Any signature it refuses goes through the refusals in order, then noble.
-  if (encodingFault(sig.subarray(0, 32)) === undefined && scalarFault(sig) === undefined && platformAccepts(sig, message, key)) return { kind: "valid" };
+  if (encodingFault(sig.subarray(0, 32)) === undefined && scalarFault(sig) === undefined && platformAccepts(sig, message, known.platform))
+    return { kind: "valid" };
   const sigFault = signatureFault(sig);
   if (sigFault) return { kind: "malformed-signature", why: sigFault };
   return ed25519.verify(sig, message, key, { zip215: false }) ? { kind: "valid" } : { kind: "bad-signature" };
 }
 
-/** A run sees a handful of keys on thousands of signatures: each key's fault (a point decoding and 8A) is found once. Bounded as EXAMINED is. */
-const KEY_FAULTS = new Map<string, string | undefined>();
+/** A key's fault, found once, and for a key without one the platform's reading of it (undefined where it cannot read it). */
+interface KnownKey {
+  fault: string | undefined;
+  platform: KeyObject | undefined;
+}
+
+/** A run sees a handful of keys on thousands of signatures: each key is examined (a point decoding and 8A) and read by the platform once. Bounded as EXAMINED is. */
+const KEYS = new Map<string, KnownKey>();
 const MAX_KEYS = 10_000;
 
-function keyFaultOnce(hex: string, key: Uint8Array): string | undefined {
-  if (KEY_FAULTS.has(hex)) return KEY_FAULTS.get(hex);
-  const fault = publicKeyFault(key);
-  if (KEY_FAULTS.size >= MAX_KEYS) KEY_FAULTS.clear();
-  KEY_FAULTS.set(hex, fault);
-  return fault;
+function keyOnce(hex: string, key: Uint8Array): KnownKey {
+  let known = KEYS.get(hex);
+  if (known === undefined) {
+    const fault = publicKeyFault(key);
+    known = { fault, platform: fault === undefined ? platformKey(key) : undefined };
+    if (KEYS.size >= MAX_KEYS) KEYS.clear();
+    KEYS.set(hex, known);
+  }
+  return known;
 }
 
 /** The DER of an Ed25519 SubjectPublicKeyInfo (RFC 8410 §4) up to its 32 key bytes. */
 const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+
+function platformKey(key: Uint8Array): KeyObject | undefined {
+  try {
+    return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, key]), format: "der", type: "spki" });
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Whether the platform's Ed25519 (BoringSSL under Bun, OpenSSL under Node; about ten times faster than noble's,
@@ -146,9 +164,10 @@ const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
  * it accepts is valid, and what it refuses, or cannot read, is left to the refusals in order and noble's strict
  * verifier: the verdict is noble's either way, whatever the platform makes of a non-canonical R.
  */
-function platformAccepts(sig: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
+function platformAccepts(sig: Uint8Array, message: Uint8Array, key: KeyObject | undefined): boolean {
+  if (key === undefined) return false;
   try {
-    return platformVerify(null, message, createPublicKey({ key: Buffer.concat([SPKI_PREFIX, key]), format: "der", type: "spki" }), sig);
+    return platformVerify(null, message, key, sig);
   } catch {
     return false;
   }
