@@ -47,4 +47,5 @@ for (const r of results) {
     process.stdout.write(r.output.endsWith("\n") || r.output === "" ? r.output : `${r.output}\n`);
   }
 }
-process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
+// exitCode, not exit(): stdout may be a pipe whose reader is behind (tee), and exit() drops what is still queued.
+process.exitCode = results.some((r) => r.code !== 0) ? 1 : 0;
