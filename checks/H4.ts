@@ -2,7 +2,7 @@ import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
 import { capabilities } from "../src/protocol/caps.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
-import { afterIdStep, CORRELATION } from "../src/protocol/probes.ts";
+import { afterIdStep, CORRELATION, PROBE_SPECS, PROVENANCE_FILES } from "../src/protocol/probes.ts";
 import { stimulusOutcome } from "./kit/stimulus.ts";
 import type { Message, ProbeView } from "../src/transcript/view.ts";
 
@@ -39,6 +39,28 @@ const F = findings({
     expected: (p: Reply) => show(p.id),
     actual: (p: Reply) => show(p.echoed),
   },
+  /** The session pairs replies by id (src/probe/exchange.ts): a reply its id pairs with no answer breaks what H4 lets a host rely on. */
+  "duplicate-reply": {
+    apart: ["reply", "request"],
+    says: (p: Request & { reply: Param; first: number; at: number }) =>
+      `a second reply carries the id of ${requestWords(p)} (line ${p.line}), already answered at line ${p.first}: the ${show(p.reply)} at line ${p.at} answers nothing`,
+    expected: () => "one reply per request, carrying that request's id",
+    actual: (p: { first: number; at: number }) => `replies at lines ${p.first} and ${p.at} carry the same id`,
+  },
+  "wrong-type-reply": {
+    apart: ["reply", "request"],
+    says: (p: Request & { reply: Param; at: number }) =>
+      `the ${show(p.reply)} at line ${p.at} carries the id of ${requestWords(p)} (line ${p.line}), which a ${show(p.reply)} never answers`,
+    expected: (p: Request) => (p.request === "verify" ? "verified or error" : p.request === "handshake" ? "handshake_ack or error" : "frames or error"),
+    actual: (p: { reply: Param }) => show(p.reply),
+  },
+  "unasked-reply": {
+    apart: ["reply"],
+    says: (p: { reply: Param; echoed?: Param; at: number }) =>
+      `the ${show(p.reply)} at line ${p.at} carries id ${show(p.echoed)}, which names no request in flight, and no request was waiting for a reply of its type`,
+    expected: () => "the id of a request in flight",
+    actual: (p: { echoed?: Param }) => show(p.echoed),
+  },
   "no-reply": {
     untestable: true,
     apart: ["request", "id"],
@@ -68,6 +90,30 @@ function chased(p: ProbeView, step: string): Evidence[] {
   return reply ? [echoed(sent, reply)] : [];
 }
 
+/** Every other probe that talks: its replies are paired by id too, and a reply that answers nothing is H4's wherever it came. */
+const OTHERS = PROBE_SPECS.filter((s) => s !== CORRELATION && s !== PROVENANCE_FILES);
+
+/** The replies the session could pair with no answer, in a session whose provider declared correlation. */
+function unpaired(v: ProbeView): Evidence[] {
+  if (capabilities(v.ack()?.env).correlation !== true) return [];
+  const out: Evidence[] = [];
+  for (const m of v.received()) {
+    if (m.pairing === undefined) continue;
+    const reply = m.env.type as Param;
+    const sent = m.replyTo === undefined ? undefined : v.sent().find((s) => s.session === m.session && s.seq === m.replyTo);
+    if (m.pairing === "unasked" || !sent) {
+      if (m.env.id === undefined) continue;
+      out.push(F.say("unasked-reply", { reply, echoed: m.env.id as Param, at: m.n }, { lines: [m.n] }));
+      continue;
+    }
+    if (m.pairing === "duplicate") {
+      const first = v.answerTo(sent);
+      out.push(F.say("duplicate-reply", { ...requestOf(sent), reply, first: first?.n ?? sent.n, at: m.n }, { lines: [sent.n, ...(first ? [first.n] : []), m.n] }));
+    } else out.push(F.say("wrong-type-reply", { ...requestOf(sent), reply, at: m.n }, { lines: [sent.n, m.n] }));
+  }
+  return out;
+}
+
 /**
  * @anchor H4
  * Stimulus: probe correlation: queries whose ids differ only in case and
@@ -86,6 +132,7 @@ export default defineCheck({
   level: "MUST",
   requirement: "A provider declaring capabilities.correlation MUST echo a request's id verbatim on the corresponding frames or error.",
   probes: [CORRELATION],
+  observes: OTHERS,
   score({ probe }) {
     const p = probe(CORRELATION);
     if (capabilities(p.ack()?.env).correlation !== true) {
@@ -104,6 +151,7 @@ export default defineCheck({
       out.push(echoed(sent, reply));
     }
     for (const step of CHASED) out.push(...chased(p, step));
+    for (const v of [p, ...OTHERS.map((o) => probe(o))]) out.push(...unpaired(v));
     return out.length > 0 ? out : notSent(p.name, "request with an id");
   },
 });

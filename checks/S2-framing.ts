@@ -107,15 +107,21 @@ function framing(views: ProbeView[]): Evidence[] {
 function unknownRequest(v: ProbeView): { evidence: Evidence[]; stopped: boolean } {
   const sent = v.sent(UNKNOWN_TYPE.steps.request)[0];
   if (!sent) return { evidence: [], stopped: false };
-  // Lock-step: the first reply is the answer; whether it echoes the id is H4's to judge.
-  const reply = v.received(UNKNOWN_TYPE.steps.request)[0];
+  // The reply the session paired with it (by id, or by order where the id was dropped: H4 judges the id); in a transcript
+  // from before the session paired replies, the first reply in its step.
+  const reply = v.paired ? v.repliesTo(sent)[0] : v.received(UNKNOWN_TYPE.steps.request)[0];
   if (reply?.env.type === "error" && reply.env.code === "bad_request") {
     return { evidence: [F.say("bad-request", { line: sent.n }, { lines: [sent.n, reply.n] })], stopped: false };
   }
   const timeout = v.notes("timeout", UNKNOWN_TYPE.steps.request)[0];
-  const exit = v.events.find((e) => e.note === "exit" && e.step === UNKNOWN_TYPE.steps.request && e.reason === undefined);
+  // Chased by a query of its own (since the session paired replies), the request's outcome is that query's; before, the notification's.
+  const chased = v.sent(UNKNOWN_TYPE.steps.afterRequest).length > 0;
+  const after = chased
+    ? stimulusOutcome(v, UNKNOWN_TYPE.steps.request, UNKNOWN_TYPE.steps.afterRequest)
+    : stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
+  const exitAt = chased && after?.silence ? v.events.find((e) => e.n === after.silence!.line && e.note === "exit" && e.reason === undefined) : undefined;
+  const exit = exitAt ?? v.events.find((e) => e.note === "exit" && e.step === UNKNOWN_TYPE.steps.request && e.reason === undefined);
   // Silent on it, and on everything after it: it stopped serving because of the type, which is the rejection the MUST NOT forbids.
-  const after = stimulusOutcome(v, UNKNOWN_TYPE.steps.notification, UNKNOWN_TYPE.steps.after);
   const stopped = exit !== undefined || (!reply && after?.silence !== undefined);
   const outcome: Outcome = reply
     ? { kind: "reply", type: reply.env.type as Param, code: reply.env.code as Param }

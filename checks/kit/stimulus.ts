@@ -1,6 +1,7 @@
 import { isSyncAnswer } from "../../src/protocol/envelope.ts";
 import type { TranscriptEvent } from "../../src/transcript/types.ts";
 import { exitWords, type Message, type ProbeView } from "../../src/transcript/view.ts";
+import { fateOf } from "../../src/transcript/fate.ts";
 
 /**
  * What followed a stimulus that a probe chased with a valid "sync" query: the
@@ -37,6 +38,7 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
     const s = v.silence(step);
     return { sent, replies: v.received(step), silence: { why: s.why, line: s.lines[0] ?? sent.n } };
   }
+  if (v.paired) return pairedOutcome(v, sent, sync);
   const syncId = sync.env.id;
   const window = [...v.received(step), ...v.received(syncStep)].sort((a, b) => a.n - b.n);
   // Over HTTP the binding pairs each response with its request; on stdio, order and id decide.
@@ -57,6 +59,24 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
         ? { why: `the following valid query got no reply within ${timeout.waitedMs} ms`, line: timeout.n }
         : { why: "the following valid query got no reply", line: sent.n };
   return { sent, replies: window, silence };
+}
+
+/**
+ * The same, read from the pairing the session recorded: the stimulus's
+ * replies are those paired with it or attributed to it (a lenient answer, a
+ * late one by its id), and the chase's answer is the reply paired with it.
+ */
+function pairedOutcome(v: ProbeView, sent: TranscriptEvent, sync: Message): StimulusOutcome {
+  const replies = sent.seq === undefined ? [] : v.repliesTo({ step: sent.step, seq: sent.seq, session: sent.session });
+  const answer = v.answerTo(sync);
+  if (answer) return { sent, replies, answer };
+  const fate = sync.seq !== undefined ? fateOf(v.recorded, sync.session, sync.seq) : undefined;
+  if (fate?.cause) {
+    const shown = v.fateShown(fate);
+    const exit = fate.cause.kind === "exit";
+    return { sent, replies, silence: { why: exit ? shown.why : `the following valid query got ${shown.why.startsWith("no reply") ? shown.why : `no reply: ${shown.why}`}`, line: shown.lines.at(-1) ?? sent.n } };
+  }
+  return { sent, replies, silence: { why: "the following valid query got no reply", line: sent.n } };
 }
 
 /** A request that timed out with the provider still there: no exit, no end of its output, no dropped connection. */

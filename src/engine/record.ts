@@ -132,7 +132,7 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
     let ack: Record<string, unknown> | undefined;
     if (probes[0]!.handshake) {
       s.send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION });
-      const env = await s.next("handshake_ack");
+      const env = await s.reply();
       if (env?.type === "handshake_ack") ack = env;
       plan.opened?.(ack !== undefined);
     }
@@ -172,6 +172,7 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
         break;
       }
     }
+    await s.settle();
     return {
       events: s.events,
       ...(resumeAt !== undefined ? { resumeAt } : {}),

@@ -1,6 +1,6 @@
 import { compareCodePoints } from "../math/attest.ts";
 import { isProfileTimestamp } from "../math/timestamp.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { framesIn, type Obj } from "../protocol/envelope.ts";
 import { AS_OF, pinnedStep, type Depth } from "../protocol/probes.ts";
 
@@ -54,10 +54,10 @@ export default defineProbe({
   ...AS_OF,
   async run(s, ctx) {
     s.send(AS_OF.steps.unpinned, query(ctx, "asof-0", {}), { rules: ["S6-as-of"], why: "discovery: the served frames' validity windows" });
-    const frames = framesIn(await awaitAnswer(s, "asof-0"));
+    const frames = framesIn(await s.reply());
     for (const [i, pin] of pins(frames, ctx.depth).entries()) {
       s.send(pinnedStep(i + 1), query(ctx, `asof-${i + 1}`, { as_of: pin.at }), { rules: ["S6-as-of"], why: pin.why });
-      if (!(await awaitAnswer(s, `asof-${i + 1}`)) && s.stalled) return;
+      if (!(await s.reply()) && s.stalled) return;
     }
   },
 });

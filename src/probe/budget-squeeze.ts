@@ -1,5 +1,5 @@
 import { budgetTokens } from "../math/budget.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { framesIn, isObj, type Obj } from "../protocol/envelope.ts";
 import { BUDGET_SQUEEZE, EXHAUSTIVE_CAP, framesStep, tokensStep, type Aim } from "../protocol/probes.ts";
 
@@ -24,7 +24,7 @@ export default defineProbe({
   ...BUDGET_SQUEEZE,
   async run(s, ctx) {
     s.send(BUDGET_SQUEEZE.steps.generous, query(ctx, "squeeze-1", {}), { rules: ["B1", "B4"], why: "discovery: what a generous budget is answered with" });
-    const frames = framesIn(await awaitAnswer(s, "squeeze-1"));
+    const frames = framesIn(await s.reply());
     if (frames.length === 0) return;
     const costs = frames.map(cost);
     const positive = costs.filter((c) => c > 0);
@@ -69,7 +69,7 @@ export default defineProbe({
     for (const [i, c] of cases.filter((c) => c.depth <= limit).entries()) {
       const id = `squeeze-${i + 2}`;
       s.send(c.step, query(ctx, id, c.fields), c.aim);
-      if (!(await awaitAnswer(s, id)) && s.stalled) return;
+      if (!(await s.reply()) && s.stalled) return;
     }
   },
 });

@@ -1,5 +1,5 @@
 import { capabilities, fingerprintDims, providerName, REPRESENTATIONS } from "../protocol/caps.ts";
-import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { afterIdStep, CORRELATION, CORRELATION_IDS as IDS, UNKNOWN_KIND } from "../protocol/probes.ts";
 import type { Obj } from "../protocol/envelope.ts";
 import { unitVector } from "./embedding.ts";
@@ -21,9 +21,9 @@ export default defineProbe({
     const caps = capabilities(ctx.ack);
     const aim = (why: string) => ({ rules: ["H4"], why });
     s.send(CORRELATION.steps.first, query(ctx, IDS.first, {}), aim("frames, for an id with non-ASCII, a slash and a space"));
-    if (!(await awaitAnswer(s, IDS.first)) && s.stalled) return;
+    if (!(await s.reply()) && s.stalled) return;
     s.send(CORRELATION.steps.second, query(ctx, IDS.second, {}), aim("frames, for an id differing from the first only in case"));
-    if (!(await awaitAnswer(s, IDS.second)) && s.stalled) return;
+    if (!(await s.reply()) && s.stalled) return;
     // A well-formed request a conformant provider may refuse: an error to echo the id on.
     const offered = Array.isArray(caps.representations) ? caps.representations : ["full"];
     const unadvertised = REPRESENTATIONS.find((r) => !offered.includes(r));
@@ -36,7 +36,7 @@ export default defineProbe({
           : "an unknown kind: unsupported_kind, or frames",
       ),
     );
-    if (!(await awaitAnswer(s, IDS.error)) && s.stalled) return;
+    if (!(await s.reply()) && s.stalled) return;
 
     const chased: Array<[string, Obj | undefined, string]> = [
       [
@@ -65,10 +65,10 @@ export default defineProbe({
     ];
     for (const [i, [step, env, why]] of chased.entries()) {
       if (!env) continue;
-      s.send(step, env, aim(why));
-      const sync = `id-sync-${i + 1}`;
-      s.send(afterIdStep(step), query(ctx, sync, {}));
-      if (!(await awaitSync(s, ctx, sync)) && s.stalled) return;
+      // Not waited for: a provider may leave it unanswered, and its reply, when one comes, is paired by its id.
+      s.send(step, env, aim(why), { maybe: true });
+      s.send(afterIdStep(step), query(ctx, `id-sync-${i + 1}`, {}), undefined, { chase: true });
+      if (!(await s.reply()) && s.stalled) return;
     }
     const name = providerName(ctx.ack);
     if (caps.verify === true && name) {
@@ -77,7 +77,7 @@ export default defineProbe({
         { type: "verify", id: IDS.verify, request: { frames: [{ provider_id: name, frame_id: "cgp-conform:correlation" }] } },
         aim("verified, for a verify"),
       );
-      await awaitAnswer(s, IDS.verify, ["verified", "error"]);
+      await s.reply();
     }
   },
 });

@@ -1,5 +1,5 @@
 import { capabilities, fingerprintDims } from "../protocol/caps.ts";
-import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { EMBEDDING, EMBEDDING_MISMATCH } from "../protocol/probes.ts";
 
 /** A unit vector of the given length: well-formed for any L2-normalised space. */
@@ -12,7 +12,7 @@ export const embeddingOk = defineProbe({
     const dims = fingerprintDims(capabilities(ctx.ack).embeddings_fingerprint);
     if (dims === undefined) return;
     s.send(EMBEDDING.steps.ok, query(ctx, "embed-1", { embedding: unitVector(dims) }));
-    await awaitAnswer(s, "embed-1");
+    await s.reply();
   },
 });
 
@@ -24,8 +24,8 @@ export const embeddingMismatch = defineProbe({
     if (dims === undefined) return;
     // A query always gets an answer, so this one is awaited in lock-step: its reply cannot be mistaken for the next query's.
     s.send(EMBEDDING_MISMATCH.steps.wrong, query(ctx, "embed-2", { embedding: unitVector(dims + 3) }));
-    if (!(await awaitAnswer(s, "embed-2")) && s.stalled) return;
-    s.send(EMBEDDING_MISMATCH.steps.after, query(ctx, "embed-sync", {}));
-    await awaitSync(s, ctx, "embed-sync");
+    if (!(await s.reply()) && s.stalled) return;
+    s.send(EMBEDDING_MISMATCH.steps.after, query(ctx, "embed-sync", {}), undefined, { chase: true });
+    await s.reply();
   },
 });

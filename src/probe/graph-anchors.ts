@@ -1,5 +1,5 @@
 import { capabilities } from "../protocol/caps.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { framesIn, isObj } from "../protocol/envelope.ts";
 import { anchorTargetStep, anchorUriStep, atDepth, GRAPH_ANCHORS } from "../protocol/probes.ts";
 
@@ -22,7 +22,7 @@ export default defineProbe({
       rules: ["G3", "G4"],
       why: "discovery: which uris and relation targets the provider serves",
     });
-    const frames = framesIn(await awaitAnswer(s, "anchor-0"));
+    const frames = framesIn(await s.reply());
     const uris = [...new Set(frames.map((f) => uriOf(f.uri)).filter((u): u is string => u !== undefined))];
     const targets = [
       ...new Set(
@@ -35,7 +35,7 @@ export default defineProbe({
     const ask = async (step: string, anchor: string, max: number | undefined, why: string): Promise<boolean> => {
       const id = `anchor-${++n}`;
       s.send(step, query(ctx, id, { anchors: [anchor], ...(max !== undefined ? { max_frames: max } : {}) }), { rules: max === 1 ? ["G4"] : ["G3", "G4"], why });
-      return (await awaitAnswer(s, id)) !== undefined;
+      return (await s.reply()) !== undefined;
     };
     // The lowest-ranked first: a provider ignoring anchors returns its top frame instead.
     const byRank = [...uris].reverse();

@@ -1,6 +1,6 @@
 import { isProfileTimestamp } from "../math/timestamp.ts";
 import { BASE_KINDS, declaredKinds } from "../protocol/caps.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { framesIn, type Obj } from "../protocol/envelope.ts";
 import { atDepth, kindAnchoredStep, kindAsOfStep, kindPairStep, kindStep, KINDS_QUERY } from "../protocol/probes.ts";
 
@@ -18,7 +18,7 @@ export default defineProbe({
   ...KINDS_QUERY,
   async run(s, ctx) {
     s.send(KINDS_QUERY.steps.discover, query(ctx, "kinds-0", {}), { rules: ["Q1"], why: "discovery: which kinds the provider serves" });
-    const served = framesIn(await awaitAnswer(s, "kinds-0"));
+    const served = framesIn(await s.reply());
     const declared = declaredKinds(ctx.ack);
     const servedKinds = [...new Set(served.map((f) => str(f.kind)).filter((k): k is string => k !== undefined))];
     // An empty string names no kind: a query for it would test nothing (and makes no step name).
@@ -28,7 +28,7 @@ export default defineProbe({
     const ask = async (step: string, fields: Obj, why: string): Promise<boolean> => {
       const id = `kinds-${++n}`;
       s.send(step, query(ctx, id, fields), { rules: ["Q1"], why });
-      return (await awaitAnswer(s, id)) !== undefined;
+      return (await s.reply()) !== undefined;
     };
     // Every kind alone, however many there are at quick and standard depth up to a bound: a provider may declare thousands.
     for (const k of atDepth(ctx.depth, kinds, { quick: 16, standard: 16 })) {

@@ -1,17 +1,17 @@
-import { awaitAnswer, awaitSync, defineProbe, query, type ProbeContext } from "./probe.ts";
+import { defineProbe, query, type ProbeContext } from "./probe.ts";
 import type { Session } from "./session.ts";
 import { afterStep, MALFORMED_INPUT, MALFORMED_STIMULI, malformedLines, type MalformedStimulus, type ProbeSpec } from "../protocol/probes.ts";
 
 /** Each stimulus of a table, chased by a valid query that must still be answered (R1). */
 export async function sendMalformed(s: Session, ctx: ProbeContext, probe: ProbeSpec, table: readonly MalformedStimulus[]): Promise<void> {
   for (const [i, st] of malformedLines(ctx.correlation, table).entries()) {
-    s.send(st.step, st.line, { rules: ["R1"], why: st.what });
-    // Lock-step, a request that may be served is answered before the next query goes, or its frames could pass for that
-    // query's; a provider that never answers it wedges any lock-step host. With correlation, ids tell the answers apart.
-    if (st.servable && !ctx.correlation) await awaitAnswer(s, st.step);
-    const id = `sync-${i + 1}`;
-    s.send(afterStep(st.step, probe), query(ctx, id, {}));
-    if (!(await awaitSync(s, ctx, id)) && s.stalled) return;
+    const seq = s.send(st.step, st.line, { rules: ["R1"], why: st.what }, { maybe: !st.valid });
+    // Lock-step (§2), a line read as a request (a query, however malformed) is in flight until it is answered or its
+    // deadline passes, and nothing else is sent meanwhile: its answer, frames or error, can then never be taken for the
+    // next query's. A line that may be no request at all is chased at once. With correlation, ids pair the answers.
+    if (seq !== undefined && !s.correlated && s.isRequest(seq)) await s.reply(seq);
+    s.send(afterStep(st.step, probe), query(ctx, `sync-${i + 1}`, {}), undefined, { chase: true });
+    if (!(await s.reply()) && s.stalled) return;
   }
 }
 

@@ -1,5 +1,5 @@
 import { capabilities, REPRESENTATIONS } from "../protocol/caps.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { preferStep, REPRESENTATIONS_QUERY } from "../protocol/probes.ts";
 
 /** P1–P5: one query preferring each advertised representation. */
@@ -10,7 +10,7 @@ export default defineProbe({
     if (!Array.isArray(advertised)) return;
     for (const r of REPRESENTATIONS.filter((x) => advertised.includes(x))) {
       s.send(preferStep(r), query(ctx, `prefer-${r}`, { representation_preferences: [r] }));
-      if (!(await awaitAnswer(s, `prefer-${r}`)) && s.stalled) return;
+      if (!(await s.reply()) && s.stalled) return;
     }
   },
 });

@@ -1,4 +1,4 @@
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { SAMPLE_QUERY } from "../protocol/probes.ts";
 
 /** One query with a generous budget: the provider's frames as it serves them. */
@@ -6,6 +6,6 @@ export default defineProbe({
   ...SAMPLE_QUERY,
   async run(s, ctx) {
     s.send(SAMPLE_QUERY.steps.sample, query(ctx, "sample-1", {}));
-    await awaitAnswer(s, "sample-1");
+    await s.reply();
   },
 });

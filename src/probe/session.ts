@@ -6,15 +6,24 @@ import type { Connection, Target } from "../target/connection.ts";
 import { HttpConnection } from "../target/http.ts";
 import { StdioConnection } from "../target/stdio.ts";
 import { InProcessConnection } from "../target/inproc.ts";
-import { RUN_BUDGET_SPENT, type NoteKind } from "../transcript/types.ts";
+import { RUN_BUDGET_SPENT, type Fate, type NoteKind } from "../transcript/types.ts";
 import { decodeUtf8, recordedLine } from "../transcript/bytes.ts";
 import { knownParse } from "../transcript/view.ts";
-import { framesIn, leniently, parseObj, type Obj } from "../protocol/envelope.ts";
+import { framesIn, isObj, leniently, parseObj, type Obj } from "../protocol/envelope.ts";
+import { expectOf, Ledger, type Pairing } from "./exchange.ts";
 import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
 import { wallClock, type Clock } from "../target/clock.ts";
 import { Inbox, type Item } from "./inbox.ts";
 import { RunBudget, SESSION_MAX_LINES } from "./run-budget.ts";
 import { stimulusKey, WithheldError, type RecordedEvent, type SessionOptions, type Stall } from "./session-types.ts";
+
+/**
+ * How long a session whose provider declared correlation stays open for a
+ * late reply to a line that may go unanswered, once every other line is done:
+ * its chase was answered already, so this is no deadline the spec sets, only
+ * room for a provider that answers it after later requests.
+ */
+export const SETTLE_GRACE_MS = 250;
 
 /**
  * One provider process, driven by one probe or by several in turn. Every line
@@ -30,8 +39,6 @@ export class Session {
   private probe: string;
   /** Where the provider first failed to answer in time, or its output ended. */
   private stall: Stall | undefined;
-  /** A stimulus in `avoid` was passed over: the exchange it began has no reply to wait for. */
-  private passedOver = false;
   /** Lines received so far: until the first, the provider may still be starting. */
   private received = 0;
   private readonly queue: Inbox;
@@ -44,13 +51,15 @@ export class Session {
   private readonly budget: RunBudget;
   /** Writes so far: the seq of the last one sent. */
   private writes = 0;
-  /** HTTP: the seq of the request the envelope next() last returned answers. */
-  private answered: number | undefined;
-  /** Ids of the requests sent, and of the replies returned so far. */
-  private readonly requestIds = new Set<unknown>();
-  private readonly repliedIds = new Set<unknown>();
-  /** The id of a request sent and not yet replied to, when the envelope next() last returned carries it. */
-  private repliesTo: unknown;
+  /** What each line sent expects, and what has answered it. */
+  private readonly ledger = new Ledger();
+  /** Each write's probe and step (a reply is recorded under its request's), when it was sent, and its answer once paired. */
+  private readonly writesAt = new Map<number, { probe: string; step: string; sentAt: number }>();
+  private readonly replies = new Map<number, Obj>();
+  /** Writes whose fate (why no reply came) is recorded. */
+  private readonly fated = new Set<number>();
+  /** The seq of the last line send() wrote, or undefined when the last send() wrote nothing (passed over, stalled). */
+  private lastWrite: number | undefined;
   /** Set once a handshake_ack shows that consent is missing. */
   private withheld: string | undefined;
 
@@ -82,17 +91,26 @@ export class Session {
           return;
         }
         this.received++;
+        // Paired as it arrives, and recorded under the step of the line it answers: a late reply is still its request's.
+        const pairing = env && typeof env.type === "string" ? this.ledger.pair(env.type, env.id, c.replyTo) : undefined;
+        const seq = pairing === undefined ? c.replyTo : pairing.kind === "unasked" ? pairing.after : pairing.seq;
+        const at = seq !== undefined && pairing !== undefined ? this.writesAt.get(seq) : undefined;
         knownParse(
-          this.record({
-            dir: "recv",
-            line: c.text,
-            bytes: c.bytes,
-            ...(c.overLong ? { overLong: true } : {}),
-            ...(c.status !== undefined ? { status: c.status } : {}),
-            ...(c.replyTo !== undefined ? { reply_to: c.replyTo } : {}),
-          }),
+          this.record(
+            {
+              dir: "recv",
+              line: c.text,
+              bytes: c.bytes,
+              ...(c.overLong ? { overLong: true } : {}),
+              ...(c.status !== undefined ? { status: c.status } : {}),
+              ...(seq !== undefined ? { reply_to: seq } : {}),
+              ...(pairing && pairing.kind !== "answers" ? { pairing: pairing.kind } : {}),
+            },
+            at,
+          ),
           env,
         );
+        if (pairing?.kind === "answers") this.answered(pairing, env!);
         this.push({ kind: "line", env, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
       },
       stderr: (text: string) => this.record({ dir: "stderr", text }),
@@ -102,6 +120,7 @@ export class Session {
         // An error status is an answer: the provider is up.
         this.received++;
         this.note("http-error", { status, reason: why, reply_to: replyTo });
+        if (this.ledger.pair("", undefined, replyTo).kind === "answers") this.fate(replyTo, { kind: "http-error", status });
         this.push({ kind: "http-error", why, replyTo });
       },
       eof: () => {
@@ -141,27 +160,19 @@ export class Session {
     return this.opts.target.kind;
   }
 
-  /** The seq of the last request sent. */
-  get lastSeq(): number {
-    return this.writes;
+  /** The seq of the line the last send() wrote, or undefined when it wrote nothing (passed over, stalled, withheld). */
+  get lastSeq(): number | undefined {
+    return this.lastWrite;
   }
 
-  /**
-   * Whether the envelope next() last returned can be the answer to request
-   * `seq`: over HTTP only the response to that very request is (the binding
-   * pairs them); on stdio the caller decides from order and id.
-   */
-  answers(seq: number): boolean | undefined {
-    return this.answered === undefined ? undefined : this.answered === seq;
+  /** Whether write `seq` reads as a request (a type a reply of its own answers), however malformed: in lock-step it is then in flight. */
+  isRequest(seq: number): boolean {
+    return this.ledger.expectOf(seq)?.types.some((t) => t !== "error") === true;
   }
 
-  /**
-   * Whether the envelope next() last returned echoes the id of another request
-   * still waiting for its reply: then it answers that one (late, or out of
-   * order), never the request `id`.
-   */
-  answersAnother(id: unknown): boolean {
-    return this.repliesTo !== undefined && this.repliesTo !== id;
+  /** Whether the provider declared correlation in the handshake_ack this session received: replies are then paired by id. */
+  get correlated(): boolean {
+    return this.ledger.correlated;
   }
 
   get timeoutMs(): number {
@@ -204,17 +215,21 @@ export class Session {
   /**
    * Send one envelope, or a raw line (text, or bytes that need not be UTF-8),
    * under a step; `aim` records which rules it aims at and why it was chosen.
+   * `how.maybe`: a stimulus a conformant provider may leave unanswered (a
+   * malformed line, a request it may refuse in silence). `how.chase`: a valid
+   * query sent to bound such a line; in lock-step only frames answer it, so
+   * an error replying to the line before it is never taken for its answer.
+   * Returns the write's seq, or undefined when nothing was written.
    */
-  send(step: string, envelope: Obj | string | Uint8Array, aim?: Aim): void {
+  send(step: string, envelope: Obj | string | Uint8Array, aim?: Aim, how: { maybe?: boolean; chase?: boolean } = {}): number | undefined {
     this.step(step);
+    this.lastWrite = undefined;
     // A provider that can no longer answer is sent nothing more: what it was not sent, a later session sends.
-    if (this.stall) return;
+    if (this.stall) return undefined;
     if (this.opts.avoid?.has(stimulusKey(this.probe, step))) {
-      this.passedOver = true;
       this.note("passed-over", { reason: "not sent again: this stimulus ended an earlier session of these probes" });
-      return;
+      return undefined;
     }
-    this.passedOver = false;
     const env = typeof envelope === "string" || envelope instanceof Uint8Array ? undefined : envelope;
     // A raw line is judged as what a lenient receiver would read it as: a query spelt oddly is still a query payload (C2).
     const payload = env ?? (this.withheld === undefined ? undefined : leniently(typeof envelope === "string" ? envelope : decodeUtf8(envelope as Uint8Array)));
@@ -226,17 +241,25 @@ export class Session {
     // Bytes that are not UTF-8 are recorded as their decoding and, exactly, in hex.
     const recorded = recordedLine(line);
     const seq = ++this.writes;
-    if (env?.id !== undefined) this.requestIds.add(env.id);
-    // Recorded as sent only once it went out (over HTTP, when its turn came): one that never did is a note saying why.
+    const expect = expectOf(line, this.ledger.correlated, how.maybe);
+    if (how.chase) expect.chase = true;
+    this.ledger.sent(seq, expect);
     const at = { probe: this.probe, step: this.current };
-    this.conn.write(line, (unsent) =>
+    this.writesAt.set(seq, { ...at, sentAt: this.clock.now() });
+    this.lastWrite = seq;
+    const expected = { types: [...expect.types], required: expect.required };
+    // Recorded as sent only once it went out (over HTTP, when its turn came): one that never did is a note saying why.
+    this.conn.write(line, (unsent) => {
+      // A line that never went out is recorded as not sent, with why; nothing can answer it, so it has no fate.
+      if (unsent !== undefined) this.ledger.forget(seq);
       this.record(
         unsent === undefined
-          ? { dir: "send", ...recorded, seq, ...(aim ? { aim } : {}) }
+          ? { dir: "send", ...recorded, seq, expect: expected, ...(aim ? { aim } : {}) }
           : { dir: "note", note: "unsent", ...recorded, seq, reason: unsent, ...(aim ? { aim } : {}) },
         at,
-      ),
-    );
+      );
+    });
+    return seq;
   }
 
   /** Record a line a probe chose not to send, and why: it is not a write, and never counts as one. */
@@ -246,25 +269,26 @@ export class Session {
   }
 
   /**
-   * The next JSON object the provider sends, skipping (but recording) lines
-   * that are not one. Undefined when the deadline passes or the stream ends.
+   * The reply that answers write `seq` (the last one sent, by default), as
+   * the ledger pairs it; undefined when none came by the deadline, the
+   * provider ended, or nothing was written. A required request left
+   * unanswered stalls the session (lock-step cannot go past it); a line that
+   * may go unanswered does not.
    */
-  async next(expecting: string, until = this.deadline(), forSeq?: number): Promise<Obj | undefined> {
-    // Nothing was sent, or nothing more can come: no reply to wait for.
-    if (this.passedOver || this.stall) return undefined;
+  async reply(seq: number | undefined = this.lastWrite, until = this.deadline()): Promise<Obj | undefined> {
+    if (seq === undefined) return undefined;
     const begun = this.clock.now();
     /** Past the deadline: how many items that had arrived by then are still to be looked at. */
     let arrived: number | undefined;
     for (;;) {
+      const got = this.replies.get(seq);
+      if (got) return got;
+      if (this.stall) return undefined;
       // Checked on every turn, not only when idle: a provider flooding us with
       // lines that answer nothing must not hold a read open past its deadline.
       if (this.deadlinePassed()) {
-        this.stall ??= {
-          probe: this.probe,
-          step: this.current,
-          why: typeof this.opts.signal.reason === "string" ? `the run was ${this.opts.signal.reason}` : "the run's deadline passed",
-          kind: "deadline",
-        };
+        const reason = typeof this.opts.signal.reason === "string" ? this.opts.signal.reason : undefined;
+        this.stall ??= { probe: this.probe, step: this.current, why: reason ? `the run was ${reason}` : "the run's deadline passed", kind: "deadline" };
         return undefined;
       }
       if (this.clock.now() >= until && arrived === undefined) {
@@ -274,14 +298,21 @@ export class Session {
         arrived = this.queue.length;
       }
       if (arrived !== undefined && arrived-- <= 0) {
+        if (this.replies.has(seq)) continue;
         const waitedMs = Math.round(until - begun);
-        this.note("timeout", { waitedMs, expecting });
-        this.stall ??= { probe: this.probe, step: this.current, why: `no reply within ${waitedMs} ms`, kind: "timeout" };
+        const at = this.writesAt.get(seq);
+        this.note("timeout", { waitedMs, expecting: `a reply to write ${seq}` }, at);
+        if (this.ledger.expectOf(seq)?.required) {
+          this.stall ??= { probe: at?.probe ?? this.probe, step: at?.step ?? this.current, why: `no reply within ${waitedMs} ms`, kind: "timeout" };
+        }
+        this.ledger.expire(seq);
+        this.fate(seq, { kind: "timeout", waited_ms: waitedMs });
         return undefined;
       }
       const item = this.queue.shift();
       if (item?.kind === "end") {
         this.queue.unshift(item);
+        if (this.replies.has(seq)) continue;
         // Output ended: the exit (or spawn failure) usually follows at once, and
         // belongs on the record of the probe that saw it.
         if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - this.clock.now())));
@@ -293,24 +324,78 @@ export class Session {
         };
         return undefined;
       }
-      if (item?.kind === "http-error") {
-        // The request waited on was answered, with nothing to read: no point waiting out the timeout. Another's is passed over.
-        if (forSeq === undefined || item.replyTo === forSeq) return undefined;
-        continue;
-      }
-      if (item) {
-        const v = item.env;
-        if (v && typeof v.type === "string") {
-          this.answered = item.replyTo;
-          this.repliesTo = v.id !== undefined && this.requestIds.has(v.id) && !this.repliedIds.has(v.id) ? v.id : undefined;
-          if (v.id !== undefined) this.repliedIds.add(v.id);
-          if (v.type === "handshake_ack" && this.opts.withhold) this.withheld = this.opts.withhold(v);
-          return v;
-        }
-        // Over-long, or not a JSON envelope: recorded already, a finding for the framing check.
-        continue;
-      }
+      // The request waited on was answered over HTTP with nothing to read: no point waiting out the timeout.
+      if (item?.kind === "http-error" && item.replyTo === seq) return undefined;
+      if (item) continue;
       await this.queue.wait(until - this.clock.now());
+    }
+  }
+
+  /**
+   * With correlation, a reply may come in any order at any time before the
+   * session ends: before it ends, a request that must be answered is waited
+   * for until its deadline, and a line that may go unanswered (already
+   * bounded by the answer to the query that chased it) for a short grace, all
+   * at once. In lock-step nothing is left in flight.
+   */
+  async settle(): Promise<void> {
+    if (!this.ledger.correlated) return;
+    const now = this.clock.now();
+    const grace = Math.min(this.opts.timeoutMs, SETTLE_GRACE_MS);
+    for (;;) {
+      const open = this.ledger.open(true);
+      if (open.length === 0 || this.stall || this.opts.signal.aborted) return;
+      const until = Math.max(
+        ...open.map((seq) =>
+          this.ledger.expectOf(seq)?.required ? (this.writesAt.get(seq)?.sentAt ?? 0) + this.opts.timeoutMs : Math.min(now + grace, (this.writesAt.get(seq)?.sentAt ?? 0) + this.opts.timeoutMs),
+        ),
+      );
+      if (this.clock.now() >= until) return;
+      this.queue.shift();
+      await this.queue.wait(until - this.clock.now());
+    }
+  }
+
+  /** A paired answer: kept for reply(), and a handshake_ack says how the rest of the session is paired and whether consent allows queries. */
+  private answered(p: Extract<Pairing, { kind: "answers" }>, env: Obj): void {
+    this.replies.set(p.seq, env);
+    if (env.type === "handshake_ack") {
+      this.ledger.correlated = isObj(env.capabilities) && env.capabilities.correlation === true;
+      if (this.opts.withhold) this.withheld = this.opts.withhold(env);
+    }
+  }
+
+  /** Record why write `seq` got no reply, once. */
+  private fate(seq: number, cause: Fate): void {
+    if (this.fated.has(seq)) return;
+    this.fated.add(seq);
+    this.note("unanswered", { reply_to: seq, cause }, this.writesAt.get(seq));
+  }
+
+  /** Every line still without a reply gets its fate, from how the session ended. */
+  private fateTheRest(): void {
+    const end = this.stall;
+    const exit = this.exited;
+    let lastAnswered = 0;
+    for (const seq of this.replies.keys()) lastAnswered = Math.max(lastAnswered, seq);
+    for (const seq of this.ledger.unanswered()) {
+      if (this.fated.has(seq)) continue;
+      const expect = this.ledger.expectOf(seq)!;
+      const cause: Fate | undefined =
+        !expect.required && !this.ledger.correlated && lastAnswered > seq
+          ? { kind: "chased", by: lastAnswered }
+          : end?.kind === "exit" || (exit && end?.kind !== "deadline")
+            ? { kind: "exit", exit_code: exit?.code ?? null, signal: exit?.signal ?? null }
+            : end?.kind === "eof"
+              ? { kind: "eof" }
+              : end?.kind === "deadline"
+                ? { kind: "deadline", ...(typeof this.opts.signal.reason === "string" ? { reason: this.opts.signal.reason } : {}) }
+                : end?.kind === "unreachable"
+                  ? { kind: "unreachable", error: end.why }
+                  : end?.kind === "flood"
+                    ? { kind: "flood" }
+                    : { kind: "session-ended" };
+      this.fate(seq, cause);
     }
   }
 
@@ -337,6 +422,7 @@ export class Session {
 
   /** End the session: close stdin, kill the group if still alive, reap it. */
   async close(): Promise<void> {
+    this.fateTheRest();
     this.conn.endInput();
     if (!this.exited && this.opts.target.kind === "stdio") {
       this.killedByUs = true;
@@ -367,13 +453,13 @@ export class Session {
     this.queue.push(item);
   }
 
-  private note(note: NoteKind, extra: Partial<RecordedEvent> = {}): void {
-    this.record({ dir: "note", note, ...extra });
+  private note(note: NoteKind, extra: Partial<RecordedEvent> = {}, at?: { probe: string; step: string }): void {
+    this.record({ dir: "note", note, ...extra }, at);
   }
 
-  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">, at = { probe: this.probe, step: this.current }): RecordedEvent {
+  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">, at?: { probe: string; step: string }): RecordedEvent {
     const t = Math.round(performance.now() - this.start);
-    const event = { probe: at.probe, session: this.opts.name, t, step: at.step, ...e };
+    const event = { probe: at?.probe ?? this.probe, session: this.opts.name, t, step: at?.step ?? this.current, ...e };
     this.events.push(event);
     return event;
   }

@@ -1,5 +1,5 @@
 import { capabilities, REPRESENTATIONS } from "../protocol/caps.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { UNADVERTISED_REPRESENTATION } from "../protocol/probes.ts";
 
 /**
@@ -15,6 +15,6 @@ export default defineProbe({
     const missing = REPRESENTATIONS.find((r) => !list.includes(r));
     if (!missing) return;
     s.send(UNADVERTISED_REPRESENTATION.steps.unadvertised, query(ctx, "unadv-1", { representation_preferences: [missing] }));
-    await awaitAnswer(s, "unadv-1");
+    await s.reply();
   },
 });

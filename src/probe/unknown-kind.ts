@@ -1,5 +1,5 @@
 import { declaredKinds } from "../protocol/caps.ts";
-import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { UNKNOWN_KIND, UNKNOWN_KIND_PROBE } from "../protocol/probes.ts";
 
 /**
@@ -12,16 +12,16 @@ export default defineProbe({
   ...UNKNOWN_KIND_PROBE,
   async run(s, ctx) {
     s.send(UNKNOWN_KIND_PROBE.steps.unknown, query(ctx, "ukind-1", { kinds: [UNKNOWN_KIND] }), { rules: ["Q1", "R1"], why: "a kind no revision defines" });
-    const answered = await awaitAnswer(s, "ukind-1");
+    const answered = await s.reply();
     const known = declaredKinds(ctx.ack).find((k) => k !== "");
     if (answered && known) {
       s.send(UNKNOWN_KIND_PROBE.steps.mixed, query(ctx, "ukind-2", { kinds: [UNKNOWN_KIND, known] }), {
         rules: ["Q1", "R1"],
         why: "the unknown kind beside a declared one",
       });
-      await awaitAnswer(s, "ukind-2");
+      await s.reply();
     }
-    s.send(UNKNOWN_KIND_PROBE.steps.after, query(ctx, "ukind-sync", {}));
-    await awaitSync(s, ctx, "ukind-sync");
+    s.send(UNKNOWN_KIND_PROBE.steps.after, query(ctx, "ukind-sync", {}), undefined, { chase: true });
+    await s.reply();
   },
 });

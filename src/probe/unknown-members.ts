@@ -1,6 +1,6 @@
 import { HOST_VERSION } from "../math/version.ts";
 import { capabilities } from "../protocol/caps.ts";
-import { awaitAnswer, defineProbe, query, type ProbeContext } from "./probe.ts";
+import { defineProbe, query, type ProbeContext } from "./probe.ts";
 import { type Obj } from "../protocol/envelope.ts";
 import { DECORATION, HANDSHAKE_STEP, UNKNOWN_MEMBERS } from "../protocol/probes.ts";
 
@@ -13,14 +13,14 @@ export default defineProbe({
   ...UNKNOWN_MEMBERS,
   async run(s, outer) {
     s.send(HANDSHAKE_STEP, { type: "handshake", protocol_version: HOST_VERSION, ...DECORATION.handshake });
-    const ack = await s.next("handshake_ack");
+    const ack = await s.reply();
     if (ack?.type !== "handshake_ack") return;
     const ctx: ProbeContext = { ...outer, ack, correlation: capabilities(ack).correlation === true };
     const plain = query(ctx, "plain-1", {});
     s.send(UNKNOWN_MEMBERS.steps.plain, plain);
-    if (!(await awaitAnswer(s, "plain-1")) && s.stalled) return;
+    if (!(await s.reply()) && s.stalled) return;
     const decorated: Obj = query(ctx, "decorated-1", {});
     s.send(UNKNOWN_MEMBERS.steps.decorated, { ...decorated, ...DECORATION.envelope, query: { ...(decorated.query as Obj), ...DECORATION.query } });
-    await awaitAnswer(s, "decorated-1");
+    await s.reply();
   },
 });

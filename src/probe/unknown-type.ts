@@ -1,4 +1,4 @@
-import { awaitAnswer, awaitSync, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { UNKNOWN_TYPE } from "../protocol/probes.ts";
 
 /**
@@ -9,12 +9,15 @@ import { UNKNOWN_TYPE } from "../protocol/probes.ts";
 export default defineProbe({
   ...UNKNOWN_TYPE,
   async run(s, ctx) {
+    // Neither is waited for: each may go unanswered, and the valid query after it bounds it. The request's reply, if any,
+    // is paired by its id whenever it comes. One line at a time before its query: a crash is then the line's.
     if (ctx.correlation) {
-      s.send(UNKNOWN_TYPE.steps.request, { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } });
-      await awaitAnswer(s, "unknown-1");
+      s.send(UNKNOWN_TYPE.steps.request, { type: "acme:subscribe", id: "unknown-1", subscription: { topic: "frames" } }, undefined, { maybe: true });
+      s.send(UNKNOWN_TYPE.steps.afterRequest, query(ctx, "unknown-request-sync", {}), undefined, { chase: true });
+      if (!(await s.reply()) && s.stalled) return;
     }
-    s.send(UNKNOWN_TYPE.steps.notification, { type: "acme:notice", notice: { text: "an unrecognised notification" } });
-    s.send(UNKNOWN_TYPE.steps.after, query(ctx, "unknown-sync", {}));
-    await awaitSync(s, ctx, "unknown-sync");
+    s.send(UNKNOWN_TYPE.steps.notification, { type: "acme:notice", notice: { text: "an unrecognised notification" } }, undefined, { maybe: true });
+    s.send(UNKNOWN_TYPE.steps.after, query(ctx, "unknown-sync", {}), undefined, { chase: true });
+    await s.reply();
   },
 });

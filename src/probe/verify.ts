@@ -1,7 +1,7 @@
 import { isDigest } from "../math/digest.ts";
 import { digestOfText } from "../math/digest.ts";
 import { capabilities, providerName } from "../protocol/caps.ts";
-import { awaitAnswer, defineProbe, query } from "./probe.ts";
+import { defineProbe, query } from "./probe.ts";
 import { framesIn, type Obj } from "../protocol/envelope.ts";
 import { NEVER_SERVED_ID, VERIFY } from "../protocol/probes.ts";
 
@@ -39,7 +39,7 @@ export default defineProbe({
     // An identity's provider_id is the declared provider.name (§6.5.2): without one there is no identity to send.
     if (capabilities(ctx.ack).verify !== true || !name) return;
     s.send(VERIFY.steps.served, query(ctx, "verify-q", {}));
-    const ids = identities(name, framesIn(await awaitAnswer(s, "verify-q")));
+    const ids = identities(name, framesIn(await s.reply()));
     if (ids.length === 0) return;
     const verify = (id: string, frames: Obj[]): Obj => ({ type: "verify", ...(ctx.correlation ? { id } : {}), request: { frames } });
     // A flipped id that is itself a served id names a real frame: it proves nothing about exact comparison.
@@ -75,7 +75,7 @@ export default defineProbe({
     ];
     for (const [step, frames, why] of steps) {
       s.send(step, verify(step, frames), { rules: ["V2", "V3", "V4"], why });
-      if (!(await awaitAnswer(s, step, ["verified", "error"])) && s.stalled) return;
+      if (!(await s.reply()) && s.stalled) return;
     }
   },
 });

@@ -172,11 +172,12 @@ export const afterStep = (step: string, probe: ProbeSpec = MALFORMED_INPUT): str
 
 export const UNKNOWN_TYPE = spec({
   name: "unknown-type",
-  summary: "sends an unknown envelope type with an id (correlating providers only), then one without, then a valid query",
+  summary:
+    "sends an unknown envelope type with an id and a valid query after it (correlating providers only), then one without an id and a valid query after it",
   handshake: true,
   session: "malformed",
   survivalJudgedBy: "S2-framing",
-  steps: { request: "unknown-request", notification: "unknown-notification", after: "after-notification" },
+  steps: { request: "unknown-request", afterRequest: "after-unknown-request", notification: "unknown-notification", after: "after-notification" },
 });
 
 /** Ids that differ only in case, with non-ASCII, slash, space and a check mark: echoed verbatim or not at all. */

@@ -27,6 +27,8 @@ const NOTES = new Set([
   "http-error",
   "resent",
   "passed-over",
+  "unanswered",
+  "canary",
 ]);
 const UNREAD = new Set(["not-local", "missing", "not-regular", "outside-roots", "too-large", "remote-provider"]);
 
@@ -75,6 +77,8 @@ const EVENT_FIELDS: Record<string, Kind> = {
   seq: "int",
   reply_to: "int",
 };
+const PAIRINGS = new Set(["duplicate", "wrong-type", "unasked"]);
+const FATES = new Set(["timeout", "exit", "eof", "deadline", "unreachable", "http-error", "flood", "chased", "session-ended"]);
 const REQUIRED = ["probe", "session", "t", "step", "dir"];
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -94,6 +98,10 @@ function checkEvent(e: unknown, line: number): TranscriptEvent {
     bad(`unread ${JSON.stringify(e.unread)} is not a kind this tool records`);
   if (e.aim !== undefined && !(isRecord(e.aim) && is(e.aim.rules, "strings") && is(e.aim.why, "string"))) bad("aim must be { rules: string[], why: string }");
   if (e.line_hex !== undefined) checkLineHex(e, bad);
+  if (e.pairing !== undefined && !(typeof e.pairing === "string" && PAIRINGS.has(e.pairing))) bad(`pairing ${JSON.stringify(e.pairing)} is not a kind this tool records`);
+  if (e.expect !== undefined && !(isRecord(e.expect) && is(e.expect.types, "strings") && typeof e.expect.required === "boolean"))
+    bad("expect must be { types: string[], required: boolean }");
+  if (e.cause !== undefined && !(isRecord(e.cause) && typeof e.cause.kind === "string" && FATES.has(e.cause.kind))) bad("cause must be a fate this tool records");
   return { ...(e as unknown as TranscriptEvent), n: line };
 }
 

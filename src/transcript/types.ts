@@ -20,7 +20,9 @@ export type NoteKind =
   | "files" // provenance-files: what was found and read
   | "http-error" // HTTP: an error status whose body held no envelope
   | "resent" // HTTP: a request reset on a kept-alive connection before any answer, sent again on a fresh one
-  | "passed-over"; // a stimulus not sent again: it ended an earlier session of the same probes
+  | "passed-over" // a stimulus not sent again: it ended an earlier session of the same probes
+  | "unanswered" // a line sent (`reply_to`, its seq) that got no reply it expected, and why (`cause`)
+  | "canary"; // a fresh session's opening query went unanswered: the group stops there (`cause`)
 
 /** Why a provenance file's bytes are not in the transcript. */
 export type FileUnread =
@@ -30,6 +32,23 @@ export type FileUnread =
   | "outside-roots" // not under a trusted root, so never read
   | "too-large" // over the per-file or per-run byte cap
   | "remote-provider"; // the provider is not on this machine: its file: URIs name its files, not ours
+
+/**
+ * Why a line sent got no reply: a value, put into words in one place
+ * (src/transcript/fate.ts). `n` fields name the transcript line that shows it.
+ */
+export type Fate =
+  | { kind: "timeout"; waited_ms: number }
+  | { kind: "exit"; exit_code: number | null; signal: string | null }
+  | { kind: "eof" }
+  | { kind: "deadline"; reason?: string }
+  | { kind: "unreachable"; error: string }
+  | { kind: "http-error"; status: number }
+  | { kind: "flood" }
+  /** A line that may go unanswered, left unanswered: the valid query sent after it (write `by`) was answered. */
+  | { kind: "chased"; by: number }
+  /** With correlation: the session ended, every other line answered or given up, before a reply came. */
+  | { kind: "session-ended" };
 
 export interface TranscriptEvent {
   /** Line number of this event in the saved transcript file (header is line 1). */
@@ -44,8 +63,20 @@ export interface TranscriptEvent {
   step: string;
   /** send (and an unsent note): the write's ordinal in its session, from 1. */
   seq?: number;
-  /** recv over HTTP: the seq of the request this response body answers (the binding pairs them). */
+  /**
+   * recv: the seq of the line this reply answers: over HTTP the binding pairs
+   * them; over stdio the session does, by id where the provider declared
+   * correlation, by order where it did not (src/probe/exchange.ts). With
+   * `pairing`, the reply answers nothing and this names the line it is
+   * attributed to. note "unanswered" and "resent": the seq of the line.
+   */
   reply_to?: number;
+  /** recv: how a reply that answers no request relates to what was sent (absent: it answers reply_to). */
+  pairing?: "duplicate" | "wrong-type" | "unasked";
+  /** send: the reply types that answer the line, and whether a conformant provider must answer it. */
+  expect?: { types: string[]; required: boolean };
+  /** note "unanswered", "canary": why the line got no reply, as a value (src/transcript/fate.ts puts it in words). */
+  cause?: Fate;
   /** send: the rules the stimulus aims at and why it was chosen (derived stimuli). */
   aim?: { rules: string[]; why: string };
   /**

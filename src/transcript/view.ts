@@ -1,6 +1,7 @@
 import { parseObj, type Obj } from "../protocol/envelope.ts";
 import { assertDeclared, HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import { lastError } from "./crash.ts";
+import { fateOf, fateWords } from "./fate.ts";
 import type { NoteKind, TranscriptEvent } from "./types.ts";
 
 /** A line that parsed as a JSON object: an envelope candidate. */
@@ -12,8 +13,12 @@ export interface Message {
   env: Obj;
   /** send: the write's ordinal in its session. */
   seq?: number;
-  /** recv over HTTP: the seq of the request it answers. */
+  /** recv: the seq of the line it answers (or, with `pairing`, is attributed to). */
   replyTo?: number;
+  /** recv: set when the reply answers no request (src/probe/exchange.ts). */
+  pairing?: TranscriptEvent["pairing"];
+  /** send: what answers it; present in every transcript recorded since the session pairs replies itself. */
+  expect?: TranscriptEvent["expect"];
   /** send: the rules the stimulus aims at. */
   aim?: { rules: string[]; why: string };
 }
@@ -115,6 +120,8 @@ export class ProbeView {
         env,
         ...(e.seq !== undefined ? { seq: e.seq } : {}),
         ...(e.reply_to !== undefined ? { replyTo: e.reply_to } : {}),
+        ...(e.pairing !== undefined ? { pairing: e.pairing } : {}),
+        ...(e.expect !== undefined ? { expect: e.expect } : {}),
         ...(e.aim !== undefined ? { aim: e.aim } : {}),
       };
       const d = byDir[e.dir];
@@ -170,7 +177,8 @@ export class ProbeView {
   answer(step: string, types: readonly string[] = ["frames", "error", "verified"]): Message | undefined {
     const got = this.received(step);
     const mine = this.sent(step)[0];
-    if (mine?.seq !== undefined && got.some((m) => m.replyTo !== undefined)) return got.find((m) => m.replyTo === mine.seq);
+    // Paired as it arrived (every transcript since the session pairs replies; HTTP always): the reply that answers it.
+    if (mine?.seq !== undefined && (mine.expect !== undefined || got.some((m) => m.replyTo !== undefined))) return this.answerTo(mine);
     const candidates = got.filter((m) => types.includes(m.env.type as string));
     // With ids in play, the reply echoing this request's id is its answer; one echoing another request's id never is
     // (it answers that one, late). Otherwise, lock-step: the first, whatever its id says (H4 judges a mangled one).
@@ -178,6 +186,21 @@ export class ProbeView {
     if (id === undefined) return candidates[0];
     const others = this.outstanding(step);
     return candidates.find((m) => m.env.id === id) ?? candidates.find((m) => !others.has(m.env.id));
+  }
+
+  /** The reply the session paired with a line sent, if one answers it. */
+  answerTo(mine: Pick<Message, "step" | "seq" | "session">): Message | undefined {
+    return this.received(mine.step).find((m) => m.replyTo === mine.seq && m.session === mine.session && m.pairing === undefined);
+  }
+
+  /** Every reply the session attributed to a line sent: its answer, and any reply that answers nothing but followed it or names its id. */
+  repliesTo(mine: Pick<Message, "step" | "seq" | "session">): Message[] {
+    return this.received(mine.step).filter((m) => m.replyTo === mine.seq && m.session === mine.session);
+  }
+
+  /** Whether the transcript pairs replies itself (recorded since the session keeps a ledger), rather than leaving order and id to be read. */
+  get paired(): boolean {
+    return this.sent().some((m) => m.expect !== undefined) || this.received().some((m) => m.replyTo !== undefined);
   }
 
   /**
@@ -205,6 +228,9 @@ export class ProbeView {
   /** What became of a request that got no answer: the timeout or exit that shows it. */
   silence(step: string): { why: string; lines: number[] } {
     this.checked(step);
+    const mine = this.sent(step)[0];
+    const fate = mine?.seq !== undefined ? fateOf(this.recorded, mine.session, mine.seq) : undefined;
+    if (fate?.cause) return this.fateShown(fate);
     // The most telling note first: an exit says more than the end of output that precedes it.
     const notes = this.events.filter((x) => x.step === step && x.dir === "note");
     const e = (["timeout", "exit", "deadline", "connect-error", "http-error", "eof"] as const)
@@ -226,6 +252,19 @@ export class ProbeView {
                 ? String(e.reason)
                 : "no reply";
     return { why, lines: e ? [...(said ? [said.n] : []), e.n].sort((a, b) => a - b) : [] };
+  }
+
+  /** A fate note, in words, with the lines that show it (an exit: the exit and the stderr line that states its error). */
+  fateShown(fate: TranscriptEvent): { why: string; lines: number[] } {
+    const cause = fate.cause!;
+    if (cause.kind === "exit") {
+      const exit = this.recorded.find((e) => e.note === "exit" && e.session === fate.session);
+      if (exit) {
+        const said = lastError(this.recorded, exit);
+        return { why: fateWords(cause, this.recorded, exit), lines: [...(said ? [said.n] : []), exit.n].sort((a, b) => a - b) };
+      }
+    }
+    return { why: fateWords(cause, this.recorded, fate), lines: [fate.n] };
   }
 
   /** The provider's handshake_ack for this session's opening handshake. */

@@ -34,13 +34,14 @@ t.test("HTTP: a request queued behind one never answered is recorded as not sent
   const s = session({ kind: "http", url: m.url, headers: {} });
   s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
   s.send("shutdown", { type: "shutdown" });
-  t.equal(await s.next("handshake_ack"), undefined, "nothing answers");
+  t.equal(await s.reply(1), undefined, "nothing answers");
   await s.close();
   t.same(m.requests, ['{"type":"handshake","protocol_version":"contextgraph/1.0"}'], "only the first request reached the server");
   const rec = brief(s.events);
   t.match(rec, [
     { dir: "send", step: "handshake", seq: 1, line: /"handshake"/ },
     { dir: "note", note: "timeout" },
+    { dir: "note", note: "unanswered", step: "handshake" },
     { dir: "note", note: "unsent", step: "shutdown", seq: 2, line: '{"type":"shutdown"}', reason: /the session ended before its turn/ },
   ]);
   t.equal(s.events.filter((e) => e.dir === "send").length, m.requests.length, "what the record calls sent is what the server received");
@@ -53,7 +54,7 @@ t.test("HTTP: a provider that cannot be reached was sent nothing", async (t) => 
   const s = session({ kind: "http", url: `http://127.0.0.1:${port}/`, headers: {} });
   s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
   s.send("shutdown", { type: "shutdown" });
-  t.equal(await s.next("handshake_ack"), undefined);
+  t.equal(await s.reply(1), undefined);
   await s.close();
   t.match(brief(s.events), [
     { dir: "note", note: "unsent", step: "handshake", seq: 1, reason: /^the request could not be written: connect ECONNREFUSED/ },
@@ -94,19 +95,19 @@ t.test("a line a probe chooses not to send is a note, not a write", async (t) =>
   const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [] }) };
   const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider });
   s.notSent("shutdown", { type: "shutdown" }, "not over this binding");
-  t.equal(s.lastSeq, 0, "no write was made");
+  t.equal(s.lastSeq, undefined, "no write was made");
   await s.close();
   t.match(brief(s.events)[0], { dir: "note", note: "unsent", step: "shutdown", seq: undefined, line: '{"type":"shutdown"}', reason: "not over this binding" });
 });
 
 /** A provider that answers each chunk of its stdin with the chunk's bytes, in hex. */
-const ECHO = `process.stdin.on("data", (d) => process.stdout.write(JSON.stringify({ type: "echo", hex: d.toString("hex") }) + "\\n"))`;
+const ECHO = `process.stdin.on("data", (d) => process.stdout.write(JSON.stringify({ type: "error", code: "bad_request", hex: d.toString("hex") }) + "\\n"))`;
 
 t.test("a line of bytes that are not UTF-8 goes out as those bytes, and is recorded exactly", async (t) => {
   t.test("stdio", async (t) => {
     const s = session({ kind: "stdio", command: [process.execPath, "-e", ECHO] }, 5000);
     s.send("bad-invalid-utf8", Uint8Array.of(0xff, 0xfe));
-    const echo = await s.next("the echo");
+    const echo = await s.reply();
     await s.close();
     t.equal(echo?.hex, "fffe0a", "FF FE and the newline reached the provider's stdin");
     t.match(s.events[0], { dir: "send", line: "\uFFFD\uFFFD", line_hex: "fffe", seq: 1 });
@@ -125,7 +126,7 @@ t.test("a line of bytes that are not UTF-8 goes out as those bytes, and is recor
     t.teardown(() => server.close());
     const s = session({ kind: "http", url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, headers: {} }, 5000);
     s.send("bad-invalid-utf8", Uint8Array.of(0xff, 0xfe));
-    const reply = await s.next("the error");
+    const reply = await s.reply();
     await s.close();
     t.same(bodies, ["fffe"], "the body is the two bytes, nothing more");
     t.equal(reply?.code, "bad_request");
@@ -167,7 +168,7 @@ t.test("C2: a query spelt as a raw line is still a query payload, withheld witho
     withhold: () => "consent is required for third-party-model",
   });
   s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
-  t.equal((await s.next("handshake_ack"))?.type, "handshake_ack");
+  t.equal((await s.reply())?.type, "handshake_ack");
   const lines = malformedLines(true, BYTE_STIMULI);
   for (const st of lines.filter((x) => x.env?.type === "query"))
     t.throws(
@@ -198,15 +199,16 @@ t.test("an exchange's deadline is measured on the session's clock: wall time tha
     signal: new AbortController().signal,
     clock,
   });
-  s.send("shutdown", { type: "shutdown" });
+  s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
   let ended = false;
-  const read = s.next("bye").finally(() => (ended = true));
+  const read = s.reply().finally(() => (ended = true));
   // Four times the deadline in wall time, none of it on the session's clock (another session held the thread).
   await new Promise((r) => setTimeout(r, 80));
   t.notOk(ended, "still waiting: its clock has not reached the deadline");
   at = 20;
   t.equal(await read, undefined);
-  t.match(brief(s.events).at(-1), { dir: "note", note: "timeout" });
+  t.match(brief(s.events).at(-2), { dir: "note", note: "timeout" });
+  t.match(s.events.at(-1), { dir: "note", note: "unanswered", reply_to: 1, cause: { kind: "timeout", waited_ms: 20 } }, "the fate is a value");
   t.match(s.stalled, { why: "no reply within 20 ms", kind: "timeout" });
   await s.close();
 });
@@ -214,11 +216,13 @@ t.test("an exchange's deadline is measured on the session's clock: wall time tha
 t.test("an answer that had arrived when the deadline passed counts, though it was not yet read", async (t) => {
   // The in-process connection hands the line over, and the answer back, on a later turn of the event loop: with a
   // deadline of 0 it has passed before the answer is read, as when a held thread reads a pipe late.
-  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: ['{"type":"error","code":"x"}', '{"type":"error","code":"y"}'] }) };
+  const codes = ["x", "y"];
+  const provider: LineProvider = { banner: () => [], receive: () => ({ lines: [`{"type":"error","code":"${codes.shift()}"}`] }) };
   const s = session({ kind: "stdio", command: ["in-process"], inProcess: () => provider }, 0);
-  s.send("shutdown", { type: "shutdown" });
-  t.match(await s.next("error"), { type: "error", code: "x" }, "the answer that had arrived is read");
-  t.match(await s.next("error"), { type: "error", code: "y" }, "so is the next one that had arrived with it");
+  s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
+  s.send("handshake", { type: "handshake", protocol_version: "contextgraph/1.0" });
+  t.match(await s.reply(1), { type: "error", code: "x" }, "the answer that had arrived is read");
+  t.match(await s.reply(2), { type: "error", code: "y" }, "so is the next one that had arrived with it");
   s.send("shutdown", { type: "shutdown" });
   await s.close();
   t.notOk(s.events.some((e) => e.note === "timeout"));
