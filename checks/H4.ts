@@ -108,7 +108,9 @@ function unpaired(v: ProbeView): Evidence[] {
     }
     if (m.pairing === "duplicate") {
       const first = v.answerTo(sent);
-      out.push(F.say("duplicate-reply", { ...requestOf(sent), reply, first: first?.n ?? sent.n, at: m.n }, { lines: [sent.n, ...(first ? [first.n] : []), m.n] }));
+      out.push(
+        F.say("duplicate-reply", { ...requestOf(sent), reply, first: first?.n ?? sent.n, at: m.n }, { lines: [sent.n, ...(first ? [first.n] : []), m.n] }),
+      );
     } else out.push(F.say("wrong-type-reply", { ...requestOf(sent), reply, at: m.n }, { lines: [sent.n, m.n] }));
   }
   return out;

@@ -39,7 +39,9 @@ for (let i = 0; i < n; i++) {
 }
 walls.sort((a, b) => a - b);
 const ms = (x) => `${Math.round(x)} ms`;
-process.stdout.write(`${n} runs of ${provider.join(" ")}: ${seen.size} distinct verdict${seen.size === 1 ? "" : "s"}; wall median ${ms(walls[Math.floor(n / 2)])} (${ms(walls[0])}–${ms(walls.at(-1))})\n`);
+process.stdout.write(
+  `${n} runs of ${provider.join(" ")}: ${seen.size} distinct verdict${seen.size === 1 ? "" : "s"}; wall median ${ms(walls[Math.floor(n / 2)])} (${ms(walls[0])}–${ms(walls.at(-1))})\n`,
+);
 for (const [key, count] of seen) {
   const v = JSON.parse(key);
   process.stdout.write(`\n× ${count}: exit ${v.exit}\n`);

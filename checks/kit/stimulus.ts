@@ -74,7 +74,14 @@ function pairedOutcome(v: ProbeView, sent: TranscriptEvent, sync: Message): Stim
   if (fate?.cause) {
     const shown = v.fateShown(fate);
     const exit = fate.cause.kind === "exit";
-    return { sent, replies, silence: { why: exit ? shown.why : `the following valid query got ${shown.why.startsWith("no reply") ? shown.why : `no reply: ${shown.why}`}`, line: shown.lines.at(-1) ?? sent.n } };
+    return {
+      sent,
+      replies,
+      silence: {
+        why: exit ? shown.why : `the following valid query got ${shown.why.startsWith("no reply") ? shown.why : `no reply: ${shown.why}`}`,
+        line: shown.lines.at(-1) ?? sent.n,
+      },
+    };
   }
   return { sent, replies, silence: { why: "the following valid query got no reply", line: sent.n } };
 }

@@ -13,7 +13,8 @@ import { RunBudget } from "../probe/run-budget.ts";
 import { Session } from "../probe/session.ts";
 import { stimulusKey, WithheldError, type RecordedEvent, type Stall } from "../probe/session-types.ts";
 import { isObj } from "../protocol/envelope.ts";
-import { DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, START_STEP, type Depth } from "../protocol/probes.ts";
+import { CANARY_STEP, DEFAULT_DEPTH, HANDSHAKE_STEP, PROVENANCE_FILES, type Depth } from "../protocol/probes.ts";
+import { query } from "../probe/probe.ts";
 import { describeTarget, type Limits, type Target } from "../target/connection.ts";
 import { onInterrupt } from "../target/reaper.ts";
 import { HeldBytes } from "../target/lines.ts";
@@ -64,6 +65,7 @@ export interface Progress {
 import { DEFAULTS } from "./defaults.ts";
 export { DEFAULTS };
 import { type Group, MAX_ATTEMPTS, probesFor, sessionsFor, Slots } from "./plan.ts";
+import { abandonedGroup, diedOnFirstRequest, scoutFailure } from "./group-facts.ts";
 
 /** Why no query may be sent to a provider that acked this, or undefined (C1, C2, C4, C6). */
 function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string | undefined {
@@ -86,6 +88,8 @@ interface SessionRun {
   heard: boolean;
   /** The session's provider could not be started or reached, or exited before answering anything. */
   silentEnd: boolean;
+  /** The canary query went unanswered: the provider answers nothing more, and no further session of the group is started. */
+  wedged?: boolean;
 }
 
 interface SessionPlan {
@@ -97,19 +101,8 @@ interface SessionPlan {
   resumable: (stall: Stall, index: number, events: readonly RecordedEvent[]) => boolean;
   /** Told once the opening exchange is over: answered, or not. */
   opened?: (answered: boolean) => void;
-}
-
-/** A request meant to be well-formed: not the handshake, not one of R1's bad requests. */
-const wellFormed = (e: RecordedEvent): boolean => e.dir === "send" && e.step !== HANDSHAKE_STEP && !e.aim?.rules.includes("R1");
-
-/**
- * Whether a session died (or wedged) on the first well-formed request it
- * sent: twice in a row, and every request kills the provider, so a third
- * session would show nothing new.
- */
-function diedOnFirstRequest(events: readonly RecordedEvent[]): boolean {
-  const blamed = culpritIn(events);
-  return blamed !== undefined && wellFormed(blamed) && events.find(wellFormed) === blamed;
+  /** A fresh session resuming its group: a valid query goes first, and the group stops if it is not answered. */
+  canary?: boolean;
 }
 
 async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSignal, budget: RunBudget): Promise<SessionRun> {
@@ -138,6 +131,16 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
     const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind, depth: opts.depth ?? DEFAULT_DEPTH };
+    if (plan.canary && ack && withheldReason(decideConsent(ack, urlOf(opts.target), opts.grants)) === undefined) {
+      s.enter(probes[0]!);
+      s.send(CANARY_STEP, query(ctx, "canary", {}));
+      if (!(await s.reply())) {
+        // Nothing answered a valid query before any stimulus of this session: what the group had left cannot be sent.
+        s.noteCanary(s.stalled?.why ?? "no reply");
+        await s.settle();
+        return { events: s.events, ...(s.stalled ? { stall: s.stalled } : {}), heard: s.heard, silentEnd: false, wedged: true };
+      }
+    }
     let withheld: string | undefined;
     for (const [i, probe] of probes.entries()) {
       if (i > 0) opts.progress?.done(name);
@@ -225,6 +228,7 @@ async function runGroup(
             answered ||= ok;
             if (attempt === 1 || retried) opened?.(ok);
           },
+          canary: attempt > 1 && !retried,
           resumable: (stall, i, recorded) =>
             !last &&
             // Two sessions in a row that died on the first request they sent: every request kills it, and a third would show nothing new.
@@ -249,6 +253,13 @@ async function runGroup(
       retried = true;
       continue;
     }
+    if (run.wedged) {
+      // The probes this group never reached are recorded as not run, and why: never as run and silent.
+      const reason = `the provider answered nothing in a fresh session (its opening query, session ${name}), after ${run.stall?.why ?? "no reply"} in an earlier one`;
+      for (const p of probes)
+        if (!events.some((e) => e.probe === p.name && e.session !== name)) events.push(...abandonedGroup({ name, probes: [p] }, reason).events);
+      break;
+    }
     if (run.resumeAt === undefined || !run.stall) break;
     firstDeaths = diedOnFirstRequest(run.events) ? firstDeaths + 1 : 0;
     const stalled = probes[run.resumeAt]!;
@@ -260,29 +271,6 @@ async function runGroup(
     if (from >= g.probes.length) break;
   }
   return { events, sessions, silent, silentEnd, answered };
-}
-
-/** Why no other session should start, when the first was never answered: the provider never started, or never completed its handshake. */
-function scoutFailure(g: Group, r: { events: RecordedEvent[]; silent: boolean; silentEnd: boolean; answered: boolean }): string | undefined {
-  if (r.answered) return undefined;
-  const sessions = [...new Set(r.events.map((e) => e.session))];
-  const where = sessions.length > 1 ? `in ${sessions.length} sessions (${sessions.join(", ")})` : `in session ${g.name}`;
-  if (r.silent && r.silentEnd) return `the provider ended without writing a line ${where}, so no other session was started`;
-  return `the provider did not complete the handshake ${where}, so no other session was started`;
-}
-
-/** A group never started, each probe recorded as not run and why. */
-function abandonedGroup(
-  g: Group,
-  reason: string,
-): { events: RecordedEvent[]; sessions: Array<[string, string[]]>; silent: boolean; silentEnd: boolean; answered: boolean } {
-  return {
-    events: g.probes.map((p) => ({ probe: p.name, session: g.name, t: 0, dir: "note" as const, step: START_STEP, note: "abandoned" as const, reason })),
-    sessions: [[g.name, g.probes.map((p) => p.name)]],
-    silent: true,
-    silentEnd: false,
-    answered: false,
-  };
 }
 
 /**

@@ -7,7 +7,7 @@
  * order, any time before the session ends), and by order where it did not,
  * never by their position in a probe's step. Pure: no I/O, no clock.
  */
-import { isObj, parseObj } from "../protocol/envelope.ts";
+import { isObj, parseObj, type Obj } from "../protocol/envelope.ts";
 
 /** The reply types that answer each request type (§2): nothing else does. */
 const ANSWERS: Readonly<Record<string, readonly string[]>> = {
@@ -67,10 +67,23 @@ export type Pairing =
   /** Nothing open accepts it; `after` is the last line sent before it arrived (the line a lenient provider answered). */
   | { kind: "unasked"; after?: number };
 
+/** Where a line was sent: the probe and step its replies and its fate are recorded under. */
+export interface At {
+  probe: string;
+  step: string;
+}
+
 interface Entry {
   seq: number;
   expect: Expect;
+  at: At;
+  /** When it was sent, on the session's clock. */
+  sentAt: number;
   answered: boolean;
+  /** The envelope that answers it, once paired. */
+  reply?: Obj;
+  /** Its fate (why no reply came) is recorded. */
+  fated?: boolean;
   /** Past its deadline in lock-step: nothing later is paired with it, so a later reply never shifts onto it. */
   expired?: boolean;
 }
@@ -81,9 +94,43 @@ export class Ledger {
 
   constructor(public correlated = false) {}
 
-  /** A line went out as write `seq`. */
-  sent(seq: number, expect: Expect): void {
-    this.entries.push({ seq, expect, answered: false });
+  /** A line went out as write `seq`, under `at`, at `sentAt` on the session's clock. */
+  sent(seq: number, expect: Expect, at: At = { probe: "", step: "" }, sentAt = 0): void {
+    this.entries.push({ seq, expect, at, sentAt, answered: false });
+  }
+
+  private entry(seq: number): Entry | undefined {
+    return this.entries.find((e) => e.seq === seq);
+  }
+
+  /** Where write `seq` was sent, and when. */
+  where(seq: number): At | undefined {
+    return this.entry(seq)?.at;
+  }
+  sentAt(seq: number): number {
+    return this.entry(seq)?.sentAt ?? 0;
+  }
+
+  /** The envelope that answers write `seq`, once paired; keep it with `keep`. */
+  replyOf(seq: number): Obj | undefined {
+    return this.entry(seq)?.reply;
+  }
+  keep(seq: number, env: Obj): void {
+    const e = this.entry(seq);
+    if (e) e.reply = env;
+  }
+
+  /** The highest write answered so far (0 when none). */
+  lastAnswered(): number {
+    return this.entries.reduce((m, e) => (e.answered && e.seq > m ? e.seq : m), 0);
+  }
+
+  /** Whether write `seq`'s fate is still to be recorded: true once, then false. */
+  toFate(seq: number): boolean {
+    const e = this.entry(seq);
+    if (!e || e.fated) return false;
+    e.fated = true;
+    return true;
   }
 
   /** Write `seq` never went out (the transport says why): nothing can answer it. */
@@ -161,9 +208,9 @@ export class Ledger {
       pick.answered = true;
       return { kind: "answers", seq: pick.seq };
     }
-    // Attributed to the line it most likely follows: the last line sent that may go unanswered and was not (a lenient
-    // provider answering a malformed line or a notification), else the last line sent.
-    const after = [...this.entries].reverse().find((e) => !e.expect.required && !e.answered) ?? this.entries.at(-1);
+    // Attributed to the line it most likely follows: the last line sent that may go unanswered (a lenient provider
+    // answering a notification, a reader that split a malformed line in two), else the last line sent.
+    const after = [...this.entries].reverse().find((e) => !e.expect.required && !e.expect.chase) ?? this.entries.at(-1);
     return { kind: "unasked", ...(after ? { after: after.seq } : {}) };
   }
 }

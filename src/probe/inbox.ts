@@ -1,6 +1,6 @@
 /**
  * What a session has received and not yet read, and the one wait for more:
- * src/probe/session.ts reads from it, its connection's events feed it.
+ * src/probe/session.ts reads from it, its connection's events (src/probe/channel.ts) feed it.
  */
 import type { Obj } from "../protocol/envelope.ts";
 import { loopClock, type Clock } from "../target/clock.ts";

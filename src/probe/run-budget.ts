@@ -1,6 +1,6 @@
 /**
  * The bounds on what a session, and a whole run across its sessions, keeps
- * of what providers send (src/probe/session.ts counts each line into them).
+ * of what providers send (src/probe/channel.ts counts each line into them).
  */
 import { heavyInput } from "../meta/jit.ts";
 import { counted } from "../verdict/words.ts";

@@ -1,21 +1,18 @@
 /**
- * The session: what is sent, what comes back, and when an exchange has waited long enough. Its
- * options and what it records are in session-types.ts, the bounds on what it keeps in run-budget.ts.
+ * The session: what is sent, what answers it, and when an exchange has waited
+ * long enough. Every line sent is booked in a ledger (exchange.ts) with what
+ * answers it; every reply is paired as it arrives. The process and its
+ * record are the channel's (channel.ts); options and what is recorded are in
+ * session-types.ts, the bounds on what it keeps in run-budget.ts.
  */
-import type { Connection, Target } from "../target/connection.ts";
-import { HttpConnection } from "../target/http.ts";
-import { StdioConnection } from "../target/stdio.ts";
-import { InProcessConnection } from "../target/inproc.ts";
-import { RUN_BUDGET_SPENT, type Fate, type NoteKind } from "../transcript/types.ts";
+import type { Fate } from "../transcript/types.ts";
+import { endFate } from "../transcript/fate.ts";
 import { decodeUtf8, recordedLine } from "../transcript/bytes.ts";
-import { knownParse } from "../transcript/view.ts";
-import { framesIn, isObj, leniently, parseObj, type Obj } from "../protocol/envelope.ts";
-import { expectOf, Ledger, type Pairing } from "./exchange.ts";
-import { assertDeclared, START_STEP, type Aim, type ProbeSpec } from "../protocol/probes.ts";
-import { wallClock, type Clock } from "../target/clock.ts";
-import { Inbox, type Item } from "./inbox.ts";
-import { RunBudget, SESSION_MAX_LINES } from "./run-budget.ts";
-import { stimulusKey, WithheldError, type RecordedEvent, type SessionOptions, type Stall } from "./session-types.ts";
+import { isObj, leniently, type Obj } from "../protocol/envelope.ts";
+import { type At, expectOf, Ledger, type Pairing } from "./exchange.ts";
+import type { Aim } from "../protocol/probes.ts";
+import { Channel } from "./channel.ts";
+import { stimulusKey, WithheldError } from "./session-types.ts";
 
 /**
  * How long a session whose provider declared correlation stays open for a
@@ -25,140 +22,16 @@ import { stimulusKey, WithheldError, type RecordedEvent, type SessionOptions, ty
  */
 export const SETTLE_GRACE_MS = 250;
 
-/**
- * One provider process, driven by one probe or by several in turn. Every line
- * sent and received, and everything observed about the process, is recorded
- * in order, tagged with the probe and step that were current.
- */
-export class Session {
-  readonly events: RecordedEvent[] = [];
-  private readonly start = performance.now();
-  private readonly clock: Clock;
-  private current: string = START_STEP;
-  private spec: ProbeSpec | undefined;
-  private probe: string;
-  /** Where the provider first failed to answer in time, or its output ended. */
-  private stall: Stall | undefined;
-  /** Lines received so far: until the first, the provider may still be starting. */
-  private received = 0;
-  private readonly queue: Inbox;
-  private exited: { code: number | null; signal: string | null } | undefined;
-  private exitWaiters: Array<() => void> = [];
-  private readonly conn: Connection;
-  private killedByUs = false;
-  private lines = 0;
-  private flooded = false;
-  private readonly budget: RunBudget;
+/** One provider process, driven by one probe or by several in turn, as a host drives it. */
+export class Session extends Channel {
   /** Writes so far: the seq of the last one sent. */
   private writes = 0;
-  /** What each line sent expects, and what has answered it. */
+  /** What each line sent expects, where it was sent (a reply is recorded under its request's step), and what answers it. */
   private readonly ledger = new Ledger();
-  /** Each write's probe and step (a reply is recorded under its request's), when it was sent, and its answer once paired. */
-  private readonly writesAt = new Map<number, { probe: string; step: string; sentAt: number }>();
-  private readonly replies = new Map<number, Obj>();
-  /** Writes whose fate (why no reply came) is recorded. */
-  private readonly fated = new Set<number>();
   /** The seq of the last line send() wrote, or undefined when the last send() wrote nothing (passed over, stalled). */
   private lastWrite: number | undefined;
   /** Set once a handshake_ack shows that consent is missing. */
   private withheld: string | undefined;
-
-  constructor(private readonly opts: SessionOptions) {
-    this.probe = opts.probe;
-    this.clock = opts.clock ?? wallClock;
-    this.queue = new Inbox(this.clock);
-    this.budget = opts.budget ?? new RunBudget(opts.limits.maxLineBytes);
-    const events = {
-      line: (c: { text: string; bytes: number; overLong: boolean; status?: number; replyTo?: number }) => {
-        if (this.flooded) return;
-        // An over-long line is kept only in part (its first bytes): that part is what the run holds of it.
-        const kept = c.overLong ? Buffer.byteLength(c.text) : c.bytes;
-        // Parsed here, once, for the budget and for next(): a line's frames are what scoring it costs.
-        // An over-long line was cut, so it holds no envelope.
-        const env = c.overLong ? undefined : parseObj(c.text);
-        const passed = this.budget.take(kept, framesIn(env).length);
-        if (++this.lines > SESSION_MAX_LINES || passed !== undefined) {
-          // Every line is kept in the transcript, so a provider that never stops writing is stopped.
-          this.flooded = true;
-          const reason =
-            passed === undefined
-              ? `more than ${SESSION_MAX_LINES} lines on stdout in one session: the provider was stopped`
-              : `${RUN_BUDGET_SPENT}, across all its sessions: ${passed}; the provider was stopped`;
-          this.note("flood", { reason });
-          this.stall ??= { probe: this.probe, step: this.current, why: "the provider flooded its output", kind: "flood" };
-          this.conn.kill();
-          this.push({ kind: "end" });
-          return;
-        }
-        this.received++;
-        // Paired as it arrives, and recorded under the step of the line it answers: a late reply is still its request's.
-        const pairing = env && typeof env.type === "string" ? this.ledger.pair(env.type, env.id, c.replyTo) : undefined;
-        const seq = pairing === undefined ? c.replyTo : pairing.kind === "unasked" ? pairing.after : pairing.seq;
-        const at = seq !== undefined && pairing !== undefined ? this.writesAt.get(seq) : undefined;
-        knownParse(
-          this.record(
-            {
-              dir: "recv",
-              line: c.text,
-              bytes: c.bytes,
-              ...(c.overLong ? { overLong: true } : {}),
-              ...(c.status !== undefined ? { status: c.status } : {}),
-              ...(seq !== undefined ? { reply_to: seq } : {}),
-              ...(pairing && pairing.kind !== "answers" ? { pairing: pairing.kind } : {}),
-            },
-            at,
-          ),
-          env,
-        );
-        if (pairing?.kind === "answers") this.answered(pairing, env!);
-        this.push({ kind: "line", env, ...(c.replyTo !== undefined ? { replyTo: c.replyTo } : {}) });
-      },
-      stderr: (text: string) => this.record({ dir: "stderr", text }),
-      resent: (replyTo: number, why: string) => this.note("resent", { reason: why, reply_to: replyTo }),
-      httpError: (status: number, body: string, replyTo: number) => {
-        const why = `the provider answered HTTP ${status} with ${body.trim() === "" ? "an empty body" : `a body that is no envelope: ${JSON.stringify(body.slice(0, 80))}`}`;
-        // An error status is an answer: the provider is up.
-        this.received++;
-        this.note("http-error", { status, reason: why, reply_to: replyTo });
-        if (this.ledger.pair("", undefined, replyTo).kind === "answers") this.fate(replyTo, { kind: "http-error", status });
-        this.push({ kind: "http-error", why, replyTo });
-      },
-      eof: () => {
-        this.note("eof");
-        this.push({ kind: "end" });
-      },
-      exit: (code: number | null, signal: string | null) => {
-        this.exited = { code, signal };
-        this.note("exit", { exitCode: code, signal, ...(this.killedByUs ? { reason: "killed by cgp-conform" } : {}) });
-        this.push({ kind: "end" });
-        for (const w of this.exitWaiters.splice(0)) w();
-      },
-      unreachable: (kind: "spawn-error" | "connect-error", message: string) => {
-        this.exited = { code: null, signal: null };
-        this.stall = {
-          probe: this.probe,
-          step: this.current,
-          why: kind === "spawn-error" ? "the provider could not be started" : message,
-          kind: "unreachable",
-        };
-        this.note(kind, { reason: message });
-        this.push({ kind: "end" });
-        for (const w of this.exitWaiters.splice(0)) w();
-      },
-    };
-    const t = opts.target;
-    this.conn =
-      t.kind === "http"
-        ? new HttpConnection(t, opts.limits, events)
-        : t.inProcess
-          ? new InProcessConnection(t.inProcess(), opts.limits, events)
-          : new StdioConnection(t, opts.limits, events);
-    opts.signal.addEventListener("abort", () => this.queue.wake(), { once: true });
-  }
-
-  get transport(): Target["kind"] {
-    return this.opts.target.kind;
-  }
 
   /** The seq of the line the last send() wrote, or undefined when it wrote nothing (passed over, stalled, withheld). */
   get lastSeq(): number | undefined {
@@ -173,43 +46,6 @@ export class Session {
   /** Whether the provider declared correlation in the handshake_ack this session received: replies are then paired by id. */
   get correlated(): boolean {
     return this.ledger.correlated;
-  }
-
-  get timeoutMs(): number {
-    return this.opts.timeoutMs;
-  }
-
-  get aborted(): boolean {
-    return this.opts.signal.aborted;
-  }
-
-  /** Hand the session to the next probe. */
-  enter(probe: ProbeSpec): void {
-    this.spec = probe;
-    this.probe = probe.name;
-    this.current = START_STEP;
-  }
-
-  /** Why the session can no longer be trusted to answer, if it cannot. */
-  get stalled(): Stall | undefined {
-    return this.stall;
-  }
-
-  /** Whether the provider has sent anything yet. */
-  get heard(): boolean {
-    return this.received > 0;
-  }
-
-  /** Record that a probe was skipped, and why. */
-  abandon(probe: ProbeSpec, reason: string): void {
-    this.enter(probe);
-    this.note("abandoned", { reason });
-  }
-
-  /** Enter a named step: what follows is recorded under it. */
-  step(name: string): void {
-    if (this.spec) assertDeclared(this.spec, name);
-    this.current = name;
   }
 
   /**
@@ -243,9 +79,8 @@ export class Session {
     const seq = ++this.writes;
     const expect = expectOf(line, this.ledger.correlated, how.maybe);
     if (how.chase) expect.chase = true;
-    this.ledger.sent(seq, expect);
     const at = { probe: this.probe, step: this.current };
-    this.writesAt.set(seq, { ...at, sentAt: this.clock.now() });
+    this.ledger.sent(seq, expect, at, this.clock.now());
     this.lastWrite = seq;
     const expected = { types: [...expect.types], required: expect.required };
     // Recorded as sent only once it went out (over HTTP, when its turn came): one that never did is a note saying why.
@@ -262,12 +97,6 @@ export class Session {
     return seq;
   }
 
-  /** Record a line a probe chose not to send, and why: it is not a write, and never counts as one. */
-  notSent(step: string, envelope: Obj, reason: string): void {
-    this.step(step);
-    this.note("unsent", { line: JSON.stringify(envelope), reason });
-  }
-
   /**
    * The reply that answers write `seq` (the last one sent, by default), as
    * the ledger pairs it; undefined when none came by the deadline, the
@@ -281,7 +110,7 @@ export class Session {
     /** Past the deadline: how many items that had arrived by then are still to be looked at. */
     let arrived: number | undefined;
     for (;;) {
-      const got = this.replies.get(seq);
+      const got = this.ledger.replyOf(seq);
       if (got) return got;
       if (this.stall) return undefined;
       // Checked on every turn, not only when idle: a provider flooding us with
@@ -298,9 +127,9 @@ export class Session {
         arrived = this.queue.length;
       }
       if (arrived !== undefined && arrived-- <= 0) {
-        if (this.replies.has(seq)) continue;
+        if (this.ledger.replyOf(seq)) continue;
         const waitedMs = Math.round(until - begun);
-        const at = this.writesAt.get(seq);
+        const at = this.ledger.where(seq);
         this.note("timeout", { waitedMs, expecting: `a reply to write ${seq}` }, at);
         if (this.ledger.expectOf(seq)?.required) {
           this.stall ??= { probe: at?.probe ?? this.probe, step: at?.step ?? this.current, why: `no reply within ${waitedMs} ms`, kind: "timeout" };
@@ -312,7 +141,7 @@ export class Session {
       const item = this.queue.shift();
       if (item?.kind === "end") {
         this.queue.unshift(item);
-        if (this.replies.has(seq)) continue;
+        if (this.ledger.replyOf(seq)) continue;
         // Output ended: the exit (or spawn failure) usually follows at once, and
         // belongs on the record of the probe that saw it.
         if (!this.exited) await this.waitExit(Math.max(0, Math.min(500, until - this.clock.now())));
@@ -347,7 +176,9 @@ export class Session {
       if (open.length === 0 || this.stall || this.opts.signal.aborted) return;
       const until = Math.max(
         ...open.map((seq) =>
-          this.ledger.expectOf(seq)?.required ? (this.writesAt.get(seq)?.sentAt ?? 0) + this.opts.timeoutMs : Math.min(now + grace, (this.writesAt.get(seq)?.sentAt ?? 0) + this.opts.timeoutMs),
+          this.ledger.expectOf(seq)?.required
+            ? this.ledger.sentAt(seq) + this.opts.timeoutMs
+            : Math.min(now + grace, this.ledger.sentAt(seq) + this.opts.timeoutMs),
         ),
       );
       if (this.clock.now() >= until) return;
@@ -356,9 +187,20 @@ export class Session {
     }
   }
 
+  protected pair(env: Obj | undefined, replyTo: number | undefined): { seq?: number; pairing?: Pairing; at?: At } {
+    const pairing = env && typeof env.type === "string" ? this.ledger.pair(env.type, env.id, replyTo) : undefined;
+    const seq = pairing === undefined ? replyTo : pairing.kind === "unasked" ? pairing.after : pairing.seq;
+    const at = seq !== undefined && pairing !== undefined ? this.ledger.where(seq) : undefined;
+    return { ...(seq !== undefined ? { seq } : {}), ...(pairing ? { pairing } : {}), ...(at ? { at } : {}) };
+  }
+
+  protected answeredEmpty(seq: number, status: number): void {
+    if (this.ledger.pair("", undefined, seq).kind === "answers") this.fate(seq, { kind: "http-error", status });
+  }
+
   /** A paired answer: kept for reply(), and a handshake_ack says how the rest of the session is paired and whether consent allows queries. */
-  private answered(p: Extract<Pairing, { kind: "answers" }>, env: Obj): void {
-    this.replies.set(p.seq, env);
+  protected answered(seq: number, env: Obj): void {
+    this.ledger.keep(seq, env);
     if (env.type === "handshake_ack") {
       this.ledger.correlated = isObj(env.capabilities) && env.capabilities.correlation === true;
       if (this.opts.withhold) this.withheld = this.opts.withhold(env);
@@ -367,100 +209,17 @@ export class Session {
 
   /** Record why write `seq` got no reply, once. */
   private fate(seq: number, cause: Fate): void {
-    if (this.fated.has(seq)) return;
-    this.fated.add(seq);
-    this.note("unanswered", { reply_to: seq, cause }, this.writesAt.get(seq));
+    if (this.ledger.toFate(seq)) this.note("unanswered", { reply_to: seq, cause }, this.ledger.where(seq));
   }
 
   /** Every line still without a reply gets its fate, from how the session ended. */
-  private fateTheRest(): void {
-    const end = this.stall;
-    const exit = this.exited;
-    let lastAnswered = 0;
-    for (const seq of this.replies.keys()) lastAnswered = Math.max(lastAnswered, seq);
+  protected ending(): void {
+    const lastAnswered = this.ledger.lastAnswered();
+    const ended = endFate(this.stall, this.exited, this.opts.signal.reason);
     for (const seq of this.ledger.unanswered()) {
-      if (this.fated.has(seq)) continue;
-      const expect = this.ledger.expectOf(seq)!;
-      const cause: Fate | undefined =
-        !expect.required && !this.ledger.correlated && lastAnswered > seq
-          ? { kind: "chased", by: lastAnswered }
-          : end?.kind === "exit" || (exit && end?.kind !== "deadline")
-            ? { kind: "exit", exit_code: exit?.code ?? null, signal: exit?.signal ?? null }
-            : end?.kind === "eof"
-              ? { kind: "eof" }
-              : end?.kind === "deadline"
-                ? { kind: "deadline", ...(typeof this.opts.signal.reason === "string" ? { reason: this.opts.signal.reason } : {}) }
-                : end?.kind === "unreachable"
-                  ? { kind: "unreachable", error: end.why }
-                  : end?.kind === "flood"
-                    ? { kind: "flood" }
-                    : { kind: "session-ended" };
-      this.fate(seq, cause);
+      // In lock-step a line that may go unanswered is bounded by the answer to a later line; with correlation, by the session's end.
+      const chased = !this.ledger.expectOf(seq)!.required && !this.ledger.correlated && lastAnswered > seq;
+      this.fate(seq, chased ? { kind: "chased", by: lastAnswered } : ended);
     }
-  }
-
-  /** The absolute time by which an exchange starting now must be answered: later while the provider has sent nothing yet. */
-  deadline(): number {
-    return this.clock.now() + (this.received === 0 ? Math.max(this.opts.timeoutMs, this.opts.startupMs ?? 0) : this.opts.timeoutMs);
-  }
-
-  /** Wait for the process to exit by itself; undefined if it has not within `ms`. */
-  async waitExit(ms: number): Promise<{ code: number | null; signal: string | null } | undefined> {
-    if (!this.exited) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        const done = (): void => {
-          clearTimeout(timer);
-          resolve();
-        };
-        this.exitWaiters.push(done);
-        this.opts.signal.addEventListener("abort", done, { once: true });
-      });
-    }
-    return this.exited;
-  }
-
-  /** End the session: close stdin, kill the group if still alive, reap it. */
-  async close(): Promise<void> {
-    this.fateTheRest();
-    this.conn.endInput();
-    if (!this.exited && this.opts.target.kind === "stdio") {
-      this.killedByUs = true;
-      this.note("killed", { reason: "the probe had finished and the provider was still running" });
-    }
-    this.conn.kill();
-    await this.conn.done;
-  }
-
-  /** Kill the provider now, recording why. */
-  async kill(reason: string): Promise<void> {
-    if (!this.exited) {
-      this.killedByUs = true;
-      this.note("killed", { reason });
-    }
-    this.conn.kill();
-    await this.conn.done;
-  }
-
-  private deadlinePassed(): boolean {
-    if (!this.opts.signal.aborted) return false;
-    const reason = this.opts.signal.reason;
-    if (!this.events.some((e) => e.note === "deadline")) this.note("deadline", typeof reason === "string" ? { reason } : {});
-    return true;
-  }
-
-  private push(item: Item): void {
-    this.queue.push(item);
-  }
-
-  private note(note: NoteKind, extra: Partial<RecordedEvent> = {}, at?: { probe: string; step: string }): void {
-    this.record({ dir: "note", note, ...extra }, at);
-  }
-
-  private record(e: Omit<RecordedEvent, "probe" | "session" | "t" | "step">, at?: { probe: string; step: string }): RecordedEvent {
-    const t = Math.round(performance.now() - this.start);
-    const event = { probe: at?.probe ?? this.probe, session: this.opts.name, t, step: at?.step ?? this.current, ...e };
-    this.events.push(event);
-    return event;
   }
 }

@@ -74,6 +74,12 @@ export const CHASE_PREFIX = "after-";
 
 /** Every session opens with a handshake step, recorded under its first probe. */
 export const HANDSHAKE_STEP = "handshake";
+/**
+ * A fresh session resuming a group opens with a valid query before its
+ * stimuli, recorded under its first probe: a provider that no longer answers
+ * anything is found by it, once, and the group stops there.
+ */
+export const CANARY_STEP = "canary";
 /** What a probe records before its first step (an abandoned probe's note). */
 export const START_STEP = "start";
 
@@ -87,6 +93,7 @@ export function declares(p: ProbeSpec, step: string): boolean {
   return (
     step === HANDSHAKE_STEP ||
     step === START_STEP ||
+    step === CANARY_STEP ||
     Object.values(p.steps).includes(step) ||
     p.families.some((f) => step.startsWith(f) && step.length > f.length)
   );

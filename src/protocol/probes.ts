@@ -18,6 +18,7 @@ export {
   type Aim,
   assertDeclared,
   atDepth,
+  CANARY_STEP,
   CHASE_PREFIX,
   DEFAULT_DEPTH,
   DEPTHS,

@@ -36,3 +36,17 @@ export function fateWords(f: Fate, events: readonly TranscriptEvent[] = [], at?:
 export function fateOf(events: readonly TranscriptEvent[], session: string, seq: number): TranscriptEvent | undefined {
   return events.find((e) => e.dir === "note" && e.note === "unanswered" && e.session === session && e.reply_to === seq);
 }
+
+/** How a session ended, as the fate of every line still waiting then: what stalled it, the exit it saw, or its plain end. */
+export function endFate(
+  stall: { kind: string; why: string } | undefined,
+  exited: { code: number | null; signal: string | null } | undefined,
+  abortReason: unknown,
+): Fate {
+  if (stall?.kind === "deadline") return { kind: "deadline", ...(typeof abortReason === "string" ? { reason: abortReason } : {}) };
+  if (stall?.kind === "exit" || exited) return { kind: "exit", exit_code: exited?.code ?? null, signal: exited?.signal ?? null };
+  if (stall?.kind === "eof") return { kind: "eof" };
+  if (stall?.kind === "unreachable") return { kind: "unreachable", error: stall.why };
+  if (stall?.kind === "flood") return { kind: "flood" };
+  return { kind: "session-ended" };
+}

@@ -98,10 +98,12 @@ function checkEvent(e: unknown, line: number): TranscriptEvent {
     bad(`unread ${JSON.stringify(e.unread)} is not a kind this tool records`);
   if (e.aim !== undefined && !(isRecord(e.aim) && is(e.aim.rules, "strings") && is(e.aim.why, "string"))) bad("aim must be { rules: string[], why: string }");
   if (e.line_hex !== undefined) checkLineHex(e, bad);
-  if (e.pairing !== undefined && !(typeof e.pairing === "string" && PAIRINGS.has(e.pairing))) bad(`pairing ${JSON.stringify(e.pairing)} is not a kind this tool records`);
+  if (e.pairing !== undefined && !(typeof e.pairing === "string" && PAIRINGS.has(e.pairing)))
+    bad(`pairing ${JSON.stringify(e.pairing)} is not a kind this tool records`);
   if (e.expect !== undefined && !(isRecord(e.expect) && is(e.expect.types, "strings") && typeof e.expect.required === "boolean"))
     bad("expect must be { types: string[], required: boolean }");
-  if (e.cause !== undefined && !(isRecord(e.cause) && typeof e.cause.kind === "string" && FATES.has(e.cause.kind))) bad("cause must be a fate this tool records");
+  if (e.cause !== undefined && !(isRecord(e.cause) && typeof e.cause.kind === "string" && FATES.has(e.cause.kind)))
+    bad("cause must be a fate this tool records");
   return { ...(e as unknown as TranscriptEvent), n: line };
 }
 

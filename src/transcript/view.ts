@@ -190,12 +190,13 @@ export class ProbeView {
 
   /** The reply the session paired with a line sent, if one answers it. */
   answerTo(mine: Pick<Message, "step" | "seq" | "session">): Message | undefined {
-    return this.received(mine.step).find((m) => m.replyTo === mine.seq && m.session === mine.session && m.pairing === undefined);
+    return this.repliesTo(mine).find((m) => m.pairing === undefined);
   }
 
   /** Every reply the session attributed to a line sent: its answer, and any reply that answers nothing but followed it or names its id. */
   repliesTo(mine: Pick<Message, "step" | "seq" | "session">): Message[] {
-    return this.received(mine.step).filter((m) => m.replyTo === mine.seq && m.session === mine.session);
+    // Recorded under the line's step since the session pairs replies; an HTTP transcript from before, under the step current when it came.
+    return this.index().recv.all.filter((m) => m.replyTo === mine.seq && m.session === mine.session);
   }
 
   /** Whether the transcript pairs replies itself (recorded since the session keeps a ledger), rather than leaving order and id to be read. */

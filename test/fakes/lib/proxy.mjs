@@ -1,6 +1,6 @@
 // A provider in front of another (the command given as arguments): each line the host sends passes
 // `inbound` first (return the line to forward, or throw to die as a provider does on a bug), each line
-// the provider writes passes `outbound`. The defects of real providers, planted in an honest one.
+// the provider writes passes `outbound` (return the line to write, or undefined to hold it back). The defects of real providers, planted in an honest one.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -20,8 +20,17 @@ export function proxy({ inbound = (l) => l, outbound = (l) => l, argv = process.
     child.stdin.write(out + "\n");
   });
   process.stdin.on("end", () => child.stdin.end());
-  createInterface({ input: child.stdout }).on("line", (line) => process.stdout.write(outbound(line) + "\n"));
+  // `outbound` may return undefined to hold a line back (and write it later with `emit`), or drop it.
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const out = outbound(line);
+    if (out !== undefined) emit(out);
+  });
   child.on("exit", (code) => process.exit(code ?? 1));
+}
+
+/** Write one line to the host. */
+export function emit(line) {
+  process.stdout.write(`${line}\n`);
 }
 
 /** The line as an object, or undefined when it is not JSON. */
