@@ -36,7 +36,7 @@ export function stimulusOutcome(v: ProbeView, step: string, syncStep: string): S
     }
     // The probe stopped before chasing the stimulus: what became of the stimulus itself is the outcome.
     const s = v.silence(step);
-    return { sent, replies: v.received(step), silence: { why: s.why, line: s.lines[0] ?? sent.n } };
+    return { sent, replies: v.received(step), silence: { why: s.why, line: s.lines.at(-1) ?? sent.n } };
   }
   if (v.paired) return pairedOutcome(v, sent, sync);
   const syncId = sync.env.id;

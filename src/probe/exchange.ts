@@ -48,7 +48,8 @@ export function expectOf(line: string | Uint8Array, correlated: boolean, maybe =
   const withId = correlated && id !== undefined ? { id } : {};
   if (!env) return { types: ["error"], required: false };
   const type = env.type;
-  if (typeof type !== "string") return { types: ["error"], required: false, ...withId };
+  // An object with no type is no envelope a provider can know for a request: its reply need not echo an id it carries.
+  if (typeof type !== "string") return { types: ["error"], required: false };
   if (type === "shutdown") return { types: [], required: false, ...withId };
   const answers = ANSWERS[type];
   // §2: "An envelope with no id is a notification — it expects no reply"; to a lock-step provider every request has no id.
@@ -199,18 +200,36 @@ export class Ledger {
     }
     // By order: the oldest open line this type answers. With correlation that is a reply whose id names no request (dropped
     // or altered: H4's to judge), paired first with a line that carried no id a reply could echo (a line that is no JSON),
-    // then with a request that must be answered (the one a probe waits on), and only then with one that may not be.
+    // then with a request that must be answered (the one a probe waits on). A line that carried an id and may go
+    // unanswered is answered only under its id: a late reply to another line never takes its place.
+    // A line whose chase was answered since is bounded: in lock-step nothing after that answer is its (replies come in
+    // order); with correlation an id-less reply goes first to a line still unbounded (a prompt reply), then in order.
+    const chased = (e: Entry): boolean => this.entries.some((x) => x.seq > e.seq && x.expect.chase && x.answered);
     const candidates = this.entries.filter(inTurn);
+    const idless = candidates.filter((e) => e.expect.id === undefined);
     const pick = this.correlated
-      ? (candidates.find((e) => e.expect.id === undefined) ?? candidates.find((e) => e.expect.required) ?? candidates[0])
-      : candidates[0];
+      ? (idless.find((e) => !chased(e)) ?? idless[0] ?? candidates.find((e) => e.expect.required))
+      : candidates.find((e) => !chased(e));
     if (pick) {
       pick.answered = true;
       return { kind: "answers", seq: pick.seq };
     }
-    // Attributed to the line it most likely follows: the last line sent that may go unanswered (a lenient provider
-    // answering a notification, a reader that split a malformed line in two), else the last line sent.
-    const after = [...this.entries].reverse().find((e) => !e.expect.required && !e.expect.chase) ?? this.entries.at(-1);
-    return { kind: "unasked", ...(after ? { after: after.seq } : {}) };
+    return { kind: "unasked", ...this.follows() };
+  }
+
+  /**
+   * The line a reply that answers nothing most likely follows: the last line
+   * sent that may go unanswered (a lenient provider answering a notification,
+   * a reader that split a malformed line in two), while the query chasing it
+   * is unanswered; once that query is answered, a surplus no longer follows
+   * it, and is attributed to the last such line that got a reply (a late
+   * second reply), else the last line sent.
+   */
+  private follows(): { after?: number } {
+    const maybe = this.entries.filter((e) => !e.expect.required && !e.expect.chase);
+    const last = maybe.at(-1);
+    const chasedSince = last !== undefined && this.entries.some((e) => e.seq > last.seq && e.expect.chase && e.answered);
+    const pick = (last && !chasedSince ? last : maybe.filter((e) => e.answered).at(-1)) ?? this.entries.at(-1);
+    return pick ? { after: pick.seq } : {};
   }
 }

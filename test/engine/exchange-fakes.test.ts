@@ -63,6 +63,10 @@ t.test("a crash on a wrong-typed field is that line's, and the stimuli after it 
   t.equal(r1.status, "fail");
   const crashed = r1.evidence.filter((e) => e.code === "R1.crashed");
   t.equal(crashed.length, 1, "one cause, one finding");
+  t.notOk(
+    r1.evidence.some((e) => e.code === "R1.stopped-answering"),
+    "the crash is not said twice",
+  );
   t.match(crashed[0]!.message, /max_frames|wrong types/, "blamed on the query whose fields have the wrong types");
   t.match(crashed[0]!.message, /TypeError/, "with the provider's own words");
   const sent = (step: string) => transcript.events.filter((e: TranscriptEvent) => e.dir === "send" && e.step === step);

@@ -21,6 +21,7 @@ t.test("what a line expects is read from the line", async (t) => {
   t.same(expectOf('{"type":"acme:sub","id":"u"}', true), { types: ["error"], required: false, id: "u" });
   t.same(expectOf(`${q()}\r`, false), { types: ["frames", "error"], required: true }, "a CR before the LF is JSON whitespace");
   t.same(expectOf(Uint8Array.of(0xff), false), { types: ["error"], required: false });
+  t.same(expectOf('{"id":"t","query":{}}', true), { types: ["error"], required: false }, "no type: no envelope, so no id a reply must echo");
 });
 
 t.test("with correlation, by id: any order, late, and a wrong one named", async (t) => {
@@ -46,6 +47,9 @@ t.test("with correlation, a reply whose id was dropped is paired by order: an id
   l.sent(3, expectOf('{"type":"verify","id":"w","request":{"frames":1}}', true, true));
   l.sent(4, expectOf('{"type":"verify","id":"v","request":{"frames":[]}}', true));
   t.same(l.pair("verified", undefined), { kind: "answers", seq: 4 }, "the verify a probe waits on, not the malformed one that may go unanswered");
+  l.sent(5, expectOf('{"type":"acme:sub","id":"u"}', true, true));
+  t.same(l.pair("error", undefined), { kind: "unasked", after: 5 }, "a line with an id that may go unanswered takes no reply without its id");
+  t.same(l.pair("error", "u"), { kind: "answers", seq: 5 }, "so its own reply, late, is its answer, not a duplicate");
 });
 
 t.test("lock-step, by order: a chase takes only frames, an extra reply is attributed to the line it followed, an expired line takes nothing", async (t) => {
