@@ -7,7 +7,14 @@ import { stimulusOutcome } from "./kit/stimulus.ts";
 import type { Message, ProbeView } from "../src/transcript/view.ts";
 
 /** Requests that always get an answer. */
-const ANSWERED = [CORRELATION.steps.first, CORRELATION.steps.second, CORRELATION.steps.refused, CORRELATION.steps.verify];
+const ANSWERED = [
+  CORRELATION.steps.first,
+  CORRELATION.steps.second,
+  CORRELATION.steps.digits,
+  CORRELATION.steps.decomposed,
+  CORRELATION.steps.refused,
+  CORRELATION.steps.verify,
+];
 /** Requests that may go unanswered (a SHOULD elsewhere), each chased by a valid query. */
 const CHASED = [CORRELATION.steps.malformed, CORRELATION.steps.embedding, CORRELATION.steps.unknownType, CORRELATION.steps.badVerify];
 
@@ -119,7 +126,10 @@ function unpaired(v: ProbeView): Evidence[] {
 /**
  * @anchor H4
  * Stimulus: probe correlation: queries whose ids differ only in case and
- * carry non-ASCII, a slash and a space; then every request that can end in
+ * carry non-ASCII, a slash and a space, one whose id is only digits (a
+ * string: echoed as a JSON number it is not verbatim), one whose id is the
+ * first's in decomposed Unicode (echoed normalised, it is the first's); then
+ * every request that can end in
  * an error: an unadvertised representation, a malformed query, a
  * wrong-length embedding, an unknown request type, a malformed verify; and a
  * verify. A request that may go unanswered (R1's, E1's SHOULD) is chased by a

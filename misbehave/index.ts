@@ -47,6 +47,8 @@ import H3_wrong_code from "./H3-wrong-code.ts";
 import H4_drop_id from "./H4-drop-id.ts";
 import H4_drop_id_on_bad_request from "./H4-drop-id-on-bad-request.ts";
 import H4_lowercase_id from "./H4-lowercase-id.ts";
+import H4_normalize_id from "./H4-normalize-id.ts";
+import H4_numeric_id from "./H4-numeric-id.ts";
 import P1_full_with_content_ref from "./P1-full-with-content-ref.ts";
 import P2_compact_without_transform from "./P2-compact-without-transform.ts";
 import P3_reference_with_content from "./P3-reference-with-content.ts";
@@ -136,6 +138,8 @@ export const MODES: readonly Mode[] = [
   H4_drop_id,
   H4_drop_id_on_bad_request,
   H4_lowercase_id,
+  H4_normalize_id,
+  H4_numeric_id,
   P1_full_with_content_ref,
   P2_compact_without_transform,
   P3_reference_with_content,

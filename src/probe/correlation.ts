@@ -24,6 +24,14 @@ export default defineProbe({
     if (!(await s.reply()) && s.stalled) return;
     s.send(CORRELATION.steps.second, query(ctx, IDS.second, {}), aim("frames, for an id differing from the first only in case"));
     if (!(await s.reply()) && s.stalled) return;
+    s.send(CORRELATION.steps.digits, query(ctx, IDS.digits, {}), aim("frames, for an id made only of digits: a string, never echoed as a number"));
+    if (!(await s.reply()) && s.stalled) return;
+    s.send(
+      CORRELATION.steps.decomposed,
+      query(ctx, IDS.decomposed, {}),
+      aim("frames, for the first id in decomposed Unicode: another string, never normalised to the first"),
+    );
+    if (!(await s.reply()) && s.stalled) return;
     // A well-formed request a conformant provider may refuse: an error to echo the id on.
     const offered = Array.isArray(caps.representations) ? caps.representations : ["full"];
     const unadvertised = REPRESENTATIONS.find((r) => !offered.includes(r));

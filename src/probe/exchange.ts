@@ -28,6 +28,8 @@ export interface Expect {
   required: boolean;
   /** The id it carries, when it carries one a reply can echo (a string or a number, as sent). */
   id?: string | number;
+  /** Its reply may come without its id and still be its answer (an object with no type: no envelope a provider must echo). */
+  loose?: boolean;
   /**
    * A valid query sent to bound the line before it: only frames answer it by
    * order (an error is far likelier the line's), though an error carrying its
@@ -48,13 +50,21 @@ export function expectOf(line: string | Uint8Array, correlated: boolean, maybe =
   const withId = correlated && id !== undefined ? { id } : {};
   if (!env) return { types: ["error"], required: false };
   const type = env.type;
-  // An object with no type is no envelope a provider can know for a request: its reply need not echo an id it carries.
-  if (typeof type !== "string") return { types: ["error"], required: false };
+  // An object with no type is no envelope a provider can know for a request: its reply may echo the id it carries, and
+  // need not.
+  if (typeof type !== "string") return { types: ["error"], required: false, ...withId, ...(withId.id !== undefined ? { loose: true } : {}) };
   if (type === "shutdown") return { types: [], required: false, ...withId };
   const answers = ANSWERS[type];
   // §2: "An envelope with no id is a notification — it expects no reply"; to a lock-step provider every request has no id.
   if (!answers) return { types: correlated && id === undefined ? [] : ["error"], required: false, ...withId };
   return { types: answers, required: !maybe && isObj(env) && (type === "handshake" || !correlated || id !== undefined), ...withId };
+}
+
+/** Whether two ids are the same string but for case or Unicode normalisation. */
+function spelling(a: unknown, b: unknown): boolean {
+  if (typeof a !== "string" || typeof b !== "string" || a === b) return false;
+  const fold = (s: string): string => s.normalize("NFC").toLowerCase();
+  return fold(a) === fold(b);
 }
 
 /** How a reply relates to what was sent. */
@@ -85,6 +95,8 @@ interface Entry {
   reply?: Obj;
   /** Its fate (why no reply came) is recorded. */
   fated?: boolean;
+  /** It was answered by order, by a reply that did not carry its id. */
+  byOrder?: boolean;
   /** Past its deadline in lock-step: nothing later is paired with it, so a later reply never shifts onto it. */
   expired?: boolean;
 }
@@ -196,6 +208,16 @@ export class Ledger {
       const open = same.find((e) => !e.answered && !e.expired && e.expect.types.length > 0);
       if (open) return { kind: "wrong-type", seq: open.seq };
       const done = same.find((e) => e.answered);
+      // The id of a request already answered that is another spelling (case, Unicode normalisation) of the id of the
+      // request still waiting: that request's answer, its id altered (H4's to judge), not a second answer.
+      const altered = done ? this.entries.find((e) => inTurn(e) && e.expect.required && spelling(e.expect.id, id)) : undefined;
+      if (altered) {
+        altered.answered = true;
+        return { kind: "answers", seq: altered.seq };
+      }
+      // A line whose id a reply need not echo, taken by order by an id-less reply, now answered under its id: the
+      // reply under its id is its own (the id-less one was likelier another line's), never a duplicate.
+      if (done?.byOrder && done.expect.loose) return { kind: "answers", seq: done.seq };
       if (done) return { kind: "duplicate", seq: done.seq };
     }
     // By order: the oldest open line this type answers. With correlation that is a reply whose id names no request (dropped
@@ -206,12 +228,14 @@ export class Ledger {
     // order); with correlation an id-less reply goes first to a line still unbounded (a prompt reply), then in order.
     const chased = (e: Entry): boolean => this.entries.some((x) => x.seq > e.seq && x.expect.chase && x.answered);
     const candidates = this.entries.filter(inTurn);
-    const idless = candidates.filter((e) => e.expect.id === undefined);
+    // A line whose reply may echo its id or not is taken by order last among those that carried none.
+    const idless = [...candidates.filter((e) => e.expect.id === undefined), ...candidates.filter((e) => e.expect.loose)];
     const pick = this.correlated
       ? (idless.find((e) => !chased(e)) ?? idless[0] ?? candidates.find((e) => e.expect.required))
       : candidates.find((e) => !chased(e));
     if (pick) {
       pick.answered = true;
+      pick.byOrder = true;
       return { kind: "answers", seq: pick.seq };
     }
     return { kind: "unasked", ...this.follows() };

@@ -15,10 +15,11 @@ import { Channel } from "./channel.ts";
 import { stimulusKey, WithheldError } from "./session-types.ts";
 
 /**
- * How long a session whose provider declared correlation stays open for a
- * late reply to a line that may go unanswered, once every other line is done:
- * its chase was answered already, so this is no deadline the spec sets, only
- * room for a provider that answers it after later requests.
+ * How long, at the least, a session whose provider declared correlation
+ * stays open for a late reply to a line that may go unanswered, once every
+ * other line is done (four times its slowest reply, if longer, up to the
+ * timeout): the line's chase was answered already, so this is no deadline the
+ * spec sets, only room for a provider that answers it after later requests.
  */
 export const SETTLE_GRACE_MS = 250;
 
@@ -32,6 +33,8 @@ export class Session extends Channel {
   private lastWrite: number | undefined;
   /** Set once a handshake_ack shows that consent is missing. */
   private withheld: string | undefined;
+  /** The longest a reply has taken in this session, from its line's write to its arrival, on the session's clock. */
+  private slowest = 0;
 
   /** The seq of the line the last send() wrote, or undefined when it wrote nothing (passed over, stalled, withheld). */
   get lastSeq(): number | undefined {
@@ -170,7 +173,8 @@ export class Session extends Channel {
   async settle(): Promise<void> {
     if (!this.ledger.correlated) return;
     const now = this.clock.now();
-    const grace = Math.min(this.opts.timeoutMs, SETTLE_GRACE_MS);
+    // A provider slow to answer what it did answer gets as long again, four times over, for what it has not yet.
+    const grace = Math.min(this.opts.timeoutMs, Math.max(SETTLE_GRACE_MS, 4 * this.slowest));
     for (;;) {
       const open = this.ledger.open(true);
       if (open.length === 0 || this.stall || this.opts.signal.aborted) return;
@@ -201,6 +205,8 @@ export class Session extends Channel {
   /** A paired answer: kept for reply(), and a handshake_ack says how the rest of the session is paired and whether consent allows queries. */
   protected answered(seq: number, env: Obj): void {
     this.ledger.keep(seq, env);
+    // The handshake's reply counts the provider's start, which says nothing of how fast it answers.
+    if (env.type !== "handshake_ack") this.slowest = Math.max(this.slowest, this.clock.now() - this.ledger.sentAt(seq));
     if (env.type === "handshake_ack") {
       this.ledger.correlated = isObj(env.capabilities) && env.capabilities.correlation === true;
       if (this.opts.withhold) this.withheld = this.opts.withhold(env);

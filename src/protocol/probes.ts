@@ -185,6 +185,10 @@ export const UNKNOWN_TYPE = spec({
 export const CORRELATION_IDS = {
   first: "Q-Äb/c 1✓",
   second: "q-äB/c 1✓",
+  /** Only digits: echoed as a JSON number, it is not the string sent. */
+  digits: "20261203",
+  /** The first id in Unicode's decomposed form (A and a combining diaeresis): a different string, to be echoed as itself. */
+  decomposed: "Q-A\u0308b/c 1✓",
   error: "E-Ñ/2 ✓",
   malformed: "M-Ø/4 ✓",
   embedding: "D-Å/5 ✓",
@@ -196,12 +200,14 @@ export const CORRELATION_IDS = {
 export const CORRELATION = spec({
   name: "correlation",
   summary:
-    "with capabilities.correlation: two queries whose ids differ only in case, then every request that can end in an error (an unadvertised representation, a malformed query, a wrong-length embedding, an unknown request type, a verify, a malformed verify), all with unusual ids",
+    "with capabilities.correlation: two queries whose ids differ only in case, one whose id is only digits, one whose id is the first's in decomposed Unicode, then every request that can end in an error (an unadvertised representation, a malformed query, a wrong-length embedding, an unknown request type, a verify, a malformed verify), all with unusual ids",
   handshake: true,
   session: "own",
   steps: {
     first: "id-first",
     second: "id-second",
+    digits: "id-digits",
+    decomposed: "id-decomposed",
     refused: "id-refused",
     malformed: "id-malformed",
     embedding: "id-embedding",

@@ -21,7 +21,11 @@ t.test("what a line expects is read from the line", async (t) => {
   t.same(expectOf('{"type":"acme:sub","id":"u"}', true), { types: ["error"], required: false, id: "u" });
   t.same(expectOf(`${q()}\r`, false), { types: ["frames", "error"], required: true }, "a CR before the LF is JSON whitespace");
   t.same(expectOf(Uint8Array.of(0xff), false), { types: ["error"], required: false });
-  t.same(expectOf('{"id":"t","query":{}}', true), { types: ["error"], required: false }, "no type: no envelope, so no id a reply must echo");
+  t.same(
+    expectOf('{"id":"t","query":{}}', true),
+    { types: ["error"], required: false, id: "t", loose: true },
+    "no type: its id may be echoed, and need not be",
+  );
 });
 
 t.test("with correlation, by id: any order, late, and a wrong one named", async (t) => {
@@ -71,4 +75,23 @@ t.test("a transport that pairs (HTTP) decides, whatever the reply says", async (
   l.sent(1, expectOf(q("a"), true));
   t.same(l.pair("frames", "zzz", 1), { kind: "answers", seq: 1 });
   t.same(l.pair("frames", "a", 1), { kind: "duplicate", seq: 1 });
+});
+
+t.test("an object with no type but an id: its echoed id pairs it in any order, and an id-less reply may still be its", async (t) => {
+  const l = new Ledger(true);
+  l.sent(1, expectOf("not json", true));
+  l.sent(2, expectOf('{"id":"t","query":{}}', true));
+  t.same(l.pair("error", "t"), { kind: "answers", seq: 2 }, "by its id, though an id-less line is older");
+  const m = new Ledger(true);
+  m.sent(1, expectOf('{"id":"t","query":{}}', true));
+  t.same(m.pair("error", undefined), { kind: "answers", seq: 1 }, "by order, without an id");
+});
+
+t.test("an id already answered that respells the waiting request's id answers that request, its id altered", async (t) => {
+  const l = new Ledger(true);
+  l.sent(1, expectOf(q("Q-\u00c4b"), true));
+  t.same(l.pair("frames", "Q-\u00c4b"), { kind: "answers", seq: 1 });
+  l.sent(2, expectOf(q("Q-A\u0308b"), true));
+  t.same(l.pair("frames", "Q-\u00c4b"), { kind: "answers", seq: 2 }, "normalised: the waiting request's answer, for H4 to judge its id");
+  t.same(l.pair("frames", "Q-\u00c4b"), { kind: "duplicate", seq: 1 }, "with nothing waiting that it respells, a duplicate");
 });
