@@ -6,6 +6,8 @@
 // one run of .ci/run on a clean clone of HEAD (several minutes, and it needs the npm registry): the CI goal's figure.
 // CGP_RUST_BIN_DIR, a directory holding the protocol's Rust suite (contextgraph-inspect) and its reference provider
 // (contextgraph-example-docs), adds the rows that measure this suite against that one on that provider.
+// CGP_PEERS_DIR, a directory holding the protocol's tree as cgp/ and the SDK builds as build/ (shared/peers/
+// sdk-providers.md), adds a row per SDK example provider: a whole run's wall, against its goal of 1.5 s.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -160,6 +162,36 @@ function providerAlone(transcript: string, command: string[]): Sample {
 const SILENT_TIMEOUT_MS = 300;
 const silent = (provider: string[]) => [bin, "stdio", "--json", "--timeout", String(SILENT_TIMEOUT_MS), "--", ...provider];
 
+// A provider that acks, then never answers, at a startup allowance as short as the timeout: the whole run is bounded by
+// one startup and two timeouts (the first session's stall, then the canary of the fresh session that stops each group).
+const WEDGE_BOUND_MS = SILENT_TIMEOUT_MS + 2 * SILENT_TIMEOUT_MS;
+const wedge = (provider: string[]) => [
+  bin,
+  "stdio",
+  "--json",
+  "--timeout",
+  String(SILENT_TIMEOUT_MS),
+  "--startup-timeout",
+  String(SILENT_TIMEOUT_MS),
+  "--",
+  ...provider,
+];
+
+// The protocol's SDK example providers, when CGP_PEERS_DIR names the directory they were built in.
+const peersDir = process.env.CGP_PEERS_DIR;
+const SDK: Array<[string, string[], string]> = peersDir
+  ? [
+      [
+        "Python SDK example",
+        ["env", `PYTHONPATH=${peersDir}/cgp/sdk/python`, "python3", `${peersDir}/cgp/sdk/python/examples/example_docs.py`],
+        `${peersDir}/cgp/sdk/python`,
+      ],
+      ["TypeScript SDK example", [process.execPath, "dist/examples/example-docs.js"], `${peersDir}/build/typescript`],
+      ["Go SDK example", [`${peersDir}/build/go/bin/example-docs`], `${peersDir}/build/go`],
+    ]
+  : [];
+const sdk = SDK.filter(([, , cwd]) => existsSync(cwd));
+
 /** `exits`: the statuses a run of the row may end with (0 or 1 unless said: a flood's run could not be made, 3). */
 type Row = { name: string; runs: number; sample: () => Sample; exits?: number[] };
 const rows: Row[] = [
@@ -178,9 +210,16 @@ const rows: Row[] = [
   { name: "replay of one 15 MiB line", runs: RUNS, sample: () => measure([bin, "replay", huge]) },
   { name: "silent provider (sh)", runs: RUNS, sample: () => measure(silent([fake("silent-after-handshake").replace(/\.mjs$/, ".sh")])) },
   { name: "silent provider (node)", runs: Math.min(RUNS, 3), sample: () => measure(silent([process.execPath, fake("silent-after-handshake")])) },
+  { name: "wedge (sh)", runs: RUNS, sample: () => measure(wedge([fake("silent-after-handshake").replace(/\.mjs$/, ".sh")])) },
   { name: "flood", runs: RUNS, sample: () => measure([bin, "stdio", "--", process.execPath, fake("flood-huge")]), exits: [3] },
   { name: "selftest", runs: SELFTEST_RUNS, sample: () => measure([bin, "selftest"]) },
 ];
+for (const [name, command, cwd] of sdk)
+  rows.push({
+    name: `sdk: ${name}`,
+    runs: RUNS,
+    sample: () => measure(["sh", "-c", `cd "$1" && shift && exec "$@"`, "sh", cwd, bin, "stdio", "--", ...command]),
+  });
 if (rust) {
   rows.push(
     { name: "rust: contextgraph-inspect", runs: RUNS, sample: () => measure([inspect, "stdio", "--json", "--", docs]) },
@@ -250,6 +289,7 @@ const ratio = (what: string, s: { median: number; min: number; max: number }, go
   );
 ratio("silent provider: wall per session / --timeout", perSession("silent provider (sh)"), 1.1, RUNS);
 ratio("  the same, a node provider (its start included)", perSession("silent provider (node)"), undefined, Math.min(RUNS, 3));
+line(`a wedge after the handshake: wall (goal: startup + 2 × timeout)`, of("wedge (sh)", "wallMs"), "ms", WEDGE_BOUND_MS, RUNS);
 line("flood: peak RSS of the run", of("flood", "rssMb"), "MB", 300, RUNS);
 line("selftest (every case, stdio/http/https)", of("selftest", "wallMs"), "ms", 10_000, SELFTEST_RUNS);
 if (rust) {
@@ -271,6 +311,10 @@ if (rust) {
     "\nRust suite rows skipped: set CGP_RUST_BIN_DIR to the directory of contextgraph-inspect and contextgraph-example-docs (README, Benchmarks: how to build them offline)",
   );
 }
+if (sdk.length > 0) {
+  console.log("\nthe protocol's SDK example providers (a whole run each):");
+  for (const [name] of sdk) line(`cgp-conform stdio, ${name}`, of(`sdk: ${name}`, "wallMs"), "ms", 1500, RUNS);
+} else console.log("\nSDK provider rows skipped: set CGP_PEERS_DIR to the directory they were built in (shared/peers/sdk-providers.md)");
 if (process.env.BENCH_CI === "1") {
   // Last, alone: a clean clone of HEAD, installed and tested as CI does it.
   const clone = join(dir, "ci");

@@ -27,11 +27,6 @@ const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["handshake_ack", /^\/capabilities\/(representations|resolve)(\/.*)?$/, "P5"],
   ["handshake_ack", /^\/attester_keys(\/.*)?$/, "S6-signatures"],
 
-  // H4: the id is echoed verbatim, a string as sent.
-  ["frames", /^\/id$/, "H4"],
-  ["error", /^\/id$/, "H4"],
-  ["verified", /^\/id$/, "H4"],
-
   ["query", /^\/query\/embedding(\/.*)?$/, "E1"],
   ["query", /^\/query\/as_of$/, "F4"],
 
