@@ -43,6 +43,7 @@ import H2_empty_name from "./H2-empty-name.ts";
 import H2_empty_version from "./H2-empty-version.ts";
 import H3_ack_any_version from "./H3-ack-any-version.ts";
 import H3_hang_on_foreign from "./H3-hang-on-foreign.ts";
+import H3_prefix_family from "./H3-prefix-family.ts";
 import H3_wrong_code from "./H3-wrong-code.ts";
 import H4_drop_id from "./H4-drop-id.ts";
 import H4_drop_id_on_bad_request from "./H4-drop-id-on-bad-request.ts";
@@ -134,6 +135,7 @@ export const MODES: readonly Mode[] = [
   H2_empty_version,
   H3_ack_any_version,
   H3_hang_on_foreign,
+  H3_prefix_family,
   H3_wrong_code,
   H4_drop_id,
   H4_drop_id_on_bad_request,

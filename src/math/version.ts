@@ -9,6 +9,8 @@ export const HOST_VERSION = "contextgraph/1.0";
 
 /** A version from a family no provider of this revision can share. */
 export const FOREIGN_VERSION = "contextgraph/99.0";
+/** A foreign family whose name begins with the host's: "10" is not "1", though a string prefix test says it is. */
+export const PREFIX_FOREIGN_VERSION = "contextgraph/10.0";
 
 export function isVersionString(v: unknown): v is string {
   return typeof v === "string" && VERSION_GRAMMAR.test(v);

@@ -2,7 +2,7 @@ import asOf from "./as-of.ts";
 import budgetSqueeze from "./budget-squeeze.ts";
 import correlation from "./correlation.ts";
 import { embeddingMismatch, embeddingOk } from "./embedding.ts";
-import foreignVersion from "./foreign-version.ts";
+import foreignVersion, { foreignPrefix } from "./foreign-version.ts";
 import graphAnchors from "./graph-anchors.ts";
 import handshake from "./handshake.ts";
 import kindsQuery from "./kinds-query.ts";
@@ -30,6 +30,7 @@ const IMPLEMENTED: readonly Probe[] = [
   embeddingOk,
   verify,
   foreignVersion,
+  foreignPrefix,
   malformedInput,
   malformedBytes,
   unknownType,

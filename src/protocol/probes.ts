@@ -9,7 +9,7 @@
  * re-exported here, so probes and checks import every probe name from one
  * place.
  */
-import { FOREIGN_VERSION } from "../math/version.ts";
+import { FOREIGN_VERSION, PREFIX_FOREIGN_VERSION } from "../math/version.ts";
 import { BYTE_STIMULI, MALFORMED_STIMULI } from "./malformed-stimuli.ts";
 import { familyStep, type ProbeSpec, spec } from "./probe-spec.ts";
 
@@ -144,6 +144,16 @@ export const FOREIGN_VERSION_PROBE = spec({
   atomic: true,
   survivalJudgedBy: "H3",
   steps: { foreign: "foreign-handshake" },
+});
+
+export const FOREIGN_PREFIX_PROBE = spec({
+  name: "foreign-prefix",
+  summary: `sends handshake with protocol_version ${PREFIX_FOREIGN_VERSION} (a foreign family whose name begins with the host's) and waits for the answer`,
+  handshake: false,
+  session: "own",
+  atomic: true,
+  survivalJudgedBy: "H3",
+  steps: { foreign: "prefix-handshake" },
 });
 
 export const MALFORMED_INPUT = spec({
@@ -304,6 +314,7 @@ export const PROBE_SPECS: readonly ProbeSpec[] = [
   EMBEDDING,
   VERIFY,
   FOREIGN_VERSION_PROBE,
+  FOREIGN_PREFIX_PROBE,
   MALFORMED_INPUT,
   MALFORMED_BYTES,
   UNKNOWN_TYPE,

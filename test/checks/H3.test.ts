@@ -1,18 +1,41 @@
 import H3 from "../../checks/H3.ts";
-import { FOREIGN_VERSION } from "../../src/math/version.ts";
-import { FOREIGN_VERSION_PROBE } from "../../src/protocol/probes.ts";
+import { FOREIGN_VERSION, PREFIX_FOREIGN_VERSION } from "../../src/math/version.ts";
+import { FOREIGN_PREFIX_PROBE, FOREIGN_VERSION_PROBE } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
 import { ACK, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
 
 const foreign = { type: "handshake", protocol_version: FOREIGN_VERSION };
+const REFUSED = { type: "error", code: "incompatible_version", message: "no" };
+/** The first foreign handshake answered with `reply` (or not at all), the prefix family's refused by name. */
 const answered = (reply: object | undefined, extra?: (b: TranscriptBuilder) => void) => () => {
   const b = tx().probe(FOREIGN_VERSION_PROBE.name).send(FOREIGN_VERSION_PROBE.steps.foreign, foreign);
   if (reply) b.recv(reply);
   extra?.(b);
-  return b;
+  return b
+    .probe(FOREIGN_PREFIX_PROBE.name)
+    .send(FOREIGN_PREFIX_PROBE.steps.foreign, { type: "handshake", protocol_version: PREFIX_FOREIGN_VERSION })
+    .recv(REFUSED);
 };
 
+/** The first foreign handshake refused, and the prefix family's answered with `reply`. */
+const prefixed = (reply: object) => () =>
+  tx()
+    .probe(FOREIGN_VERSION_PROBE.name)
+    .send(FOREIGN_VERSION_PROBE.steps.foreign, foreign)
+    .recv(REFUSED)
+    .probe(FOREIGN_PREFIX_PROBE.name)
+    .send(FOREIGN_PREFIX_PROBE.steps.foreign, { type: "handshake", protocol_version: PREFIX_FOREIGN_VERSION })
+    .recv(reply);
+
 runCases(H3, [
+  { name: "contextgraph/10.0 refused by name too", build: prefixed(REFUSED), status: "pass", codes: ["H3.refused"] },
+  {
+    name: "contextgraph/10.0 taken for family 1 (a string prefix test)",
+    build: prefixed({ ...ACK }),
+    status: "fail",
+    codes: ["H3.acknowledged"],
+    says: [/handshake with "contextgraph\/10\.0" was acknowledged.*contextgraph\/10 is not contextgraph\/1/],
+  },
   { name: "named error", build: answered({ type: "error", code: "incompatible_version", message: "no" }), status: "pass", codes: ["H3.refused"] },
   {
     name: "left to hang",
@@ -33,7 +56,7 @@ runCases(H3, [
     build: answered({ ...ACK }),
     status: "fail",
     codes: ["H3.acknowledged"],
-    says: [/acknowledged instead of refused: its protocol_version "contextgraph\/1\.0" is not in the host's family contextgraph\/99, which H1 forbids/],
+    says: [/acknowledged instead of refused: it answers in "contextgraph\/1\.0", not in the family contextgraph\/99 the handshake named/],
   },
   {
     name: "acked claiming the foreign family",
