@@ -36,18 +36,21 @@ export class TerminalProgress implements Progress {
     if (this.running.delete(session)) this.finished++;
   }
 
-  /** The line as drawn now (without the escape that erases the last one). */
-  line(): string {
+  /** The line as drawn now (without the escape that erases the last one), within `cols` columns: what is running is cut first, never the time. */
+  line(cols = Number.POSITIVE_INFINITY): string {
     const secs = ((performance.now() - this.start) / 1000).toFixed(1);
     const now = [...new Set(this.running.values())];
     const shown = now.length > 3 ? `${now.slice(0, 3).join(", ")} +${now.length - 3}` : now.join(", ");
-    return `cgp-conform: ${this.finished}/${this.total} ${this.unit} done${shown ? ` · running ${shown}` : ""} · ${secs} s`;
+    const head = `cgp-conform: ${this.finished}/${this.total} ${this.unit} done`;
+    const tail = ` · ${secs} s`;
+    const middle = shown ? ` · running ${shown}` : "";
+    const room = cols - 1 - head.length - tail.length;
+    const l = `${head}${middle.length <= room ? middle : room > 12 ? `${middle.slice(0, room - 1)}…` : ""}${tail}`;
+    return l.length >= cols ? `${l.slice(0, cols - 2)}…` : l;
   }
 
   private draw(): void {
-    const cols = process.stderr.columns || 80;
-    const l = this.line();
-    this.write(`\r\x1b[K${l.length >= cols ? `${l.slice(0, cols - 2)}…` : l}`);
+    this.write(`\r\x1b[K${this.line(process.stderr.columns || 80)}`);
     this.drawn = true;
   }
 
