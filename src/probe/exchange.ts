@@ -60,11 +60,13 @@ export function expectOf(line: string | Uint8Array, correlated: boolean, maybe =
   return { types: answers, required: !maybe && isObj(env) && (type === "handshake" || !correlated || id !== undefined), ...withId };
 }
 
-/** Whether two ids are the same string but for case or Unicode normalisation. */
+/**
+ * Whether two ids are the same text in another Unicode normalisation. Not
+ * case: ids that differ only in case are two requests a probe sends on
+ * purpose, and a second reply to one must never pass for the other's answer.
+ */
 function spelling(a: unknown, b: unknown): boolean {
-  if (typeof a !== "string" || typeof b !== "string" || a === b) return false;
-  const fold = (s: string): string => s.normalize("NFC").toLowerCase();
-  return fold(a) === fold(b);
+  return typeof a === "string" && typeof b === "string" && a !== b && a.normalize("NFC") === b.normalize("NFC");
 }
 
 /** How a reply relates to what was sent. */
@@ -208,7 +210,7 @@ export class Ledger {
       const open = same.find((e) => !e.answered && !e.expired && e.expect.types.length > 0);
       if (open) return { kind: "wrong-type", seq: open.seq };
       const done = same.find((e) => e.answered);
-      // The id of a request already answered that is another spelling (case, Unicode normalisation) of the id of the
+      // The id of a request already answered that is another spelling (Unicode normalisation) of the id of the
       // request still waiting: that request's answer, its id altered (H4's to judge), not a second answer.
       const altered = done ? this.entries.find((e) => inTurn(e) && e.expect.required && spelling(e.expect.id, id)) : undefined;
       if (altered) {
