@@ -49,7 +49,7 @@ export abstract class Channel {
         if (this.flooded) return;
         // An over-long line is kept only in part (its first bytes): that part is what the run holds of it.
         const kept = c.overLong ? Buffer.byteLength(c.text) : c.bytes;
-        // Parsed here, once, for the budget and for next(): a line's frames are what scoring it costs.
+        // Parsed here, once, for the budget and for the pairing: a line's frames are what scoring it costs.
         // An over-long line was cut, so it holds no envelope.
         const env = c.overLong ? undefined : parseObj(c.text);
         const passed = this.budget.take(kept, framesIn(env).length);

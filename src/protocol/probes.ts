@@ -186,9 +186,7 @@ export const UNKNOWN_TYPE = spec({
   summary:
     "sends an unknown envelope type with an id and a valid query after it (correlating providers only), then one without an id and a valid query after it",
   handshake: true,
-  // A session of its own: a late reply without an id to a malformed line sent before it could never pass for an answer
-  // to its notification.
-  session: "own",
+  session: "malformed",
   survivalJudgedBy: "S2-framing",
   steps: { request: "unknown-request", afterRequest: "after-unknown-request", notification: "unknown-notification", after: "after-notification" },
 });
