@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const shared = resolve(process.argv[2] ?? join(root, "..", "shared"));
-const here = join(root, "test", "reference");
+const here = join(root, "test", "published");
 const digest = (p) => createHash("sha256").update(readFileSync(p)).digest("hex");
 
 let found = 0;

@@ -3,6 +3,10 @@ import t from "tap";
 import { EXCLUDED, HOST_HALF_UNCHECKED } from "../checks/excluded.ts";
 import { CHECKS } from "../checks/index.ts";
 import { HOST_CHECKS } from "../checks/host/index.ts";
+import { COVERAGE, REASONS } from "../checks/coverage.ts";
+import { coverageMarkdown, coverageRows, placementsOf, renderCoverage } from "../src/docs/coverage.ts";
+import { SENTENCES } from "../src/docs/normative.generated.ts";
+import { normativeSentences, quotes, SPEC_TEXTS } from "../src/docs/normative.ts";
 
 // The normative spec (a byte-for-byte copy kept in test/published/).
 const spec = readFileSync(new URL("./published/protocol-surface.txt", import.meta.url), "utf8");
@@ -93,4 +97,66 @@ t.test("nothing is excluded or checked that the spec does not number", async (t)
     }
     t.ok(anchors.includes(c.anchor), `host check ${c.id} is a spec anchor`);
   }
+});
+
+t.test("every keyword sentence of the three spec texts is placed once: claimed by checks, or listed with its reason", async (t) => {
+  const cut = SPEC_TEXTS.flatMap((name) => normativeSentences(name, readFileSync(new URL(`./published/${name}.txt`, import.meta.url), "utf8")));
+  t.same(SENTENCES, cut, "src/docs/normative.generated.ts holds the sentences the spec copies cut into (npm run registry)");
+  t.ok(cut.length >= 100, `the sentences are read (${cut.length})`);
+  const ids = new Set([...CHECKS.map((c) => c.id), ...HOST_CHECKS.map((c) => c.id)]);
+  for (const s of cut) {
+    const places = placementsOf(s);
+    t.equal(places.length, 1, `${s.text}${s.anchor ? ` ${s.anchor}` : ""} "${s.sentence.slice(0, 70)}…" is placed once (${places.length})`);
+  }
+  for (const p of COVERAGE) {
+    const named = cut.filter((s) => s.text === p.in && quotes(p.quote, s));
+    t.equal(named.length, 1, `the placement "${p.quote.slice(0, 50)}" names one sentence of ${p.in} (${named.length})`);
+    t.ok((p.by?.length ?? 0) > 0 || p.why !== undefined, `"${p.quote.slice(0, 50)}": claimed by a check or listed with a reason`);
+    for (const id of p.by ?? []) t.ok(ids.has(id), `"${p.quote.slice(0, 40)}": ${id} is a registered check`);
+    if (p.why) t.ok(p.why in REASONS, `"${p.quote.slice(0, 40)}": ${p.why} is a reason`);
+  }
+  // A keyword sentence in a row of protocol-surface's tables is claimed by its anchor's check, or listed for the reason its anchor is excluded.
+  for (const s of cut.filter((s) => s.text === "protocol-surface" && s.anchor)) {
+    const p = placementsOf(s)[0];
+    const byAnchor = (p?.by ?? []).some((id) => id === s.anchor || id === `host:${s.anchor}` || id.startsWith(`host:${s.anchor}-`));
+    const unheld = (p?.by ?? []).length === 0 && (s.anchor! in EXCLUDED || s.anchor! in HOST_HALF_UNCHECKED || p?.why !== undefined);
+    t.ok(byAnchor || unheld || (p?.by ?? []).length > 0, `${s.anchor}: "${s.sentence.slice(0, 50)}…" is held by its anchor's check, or listed`);
+  }
+});
+
+t.test("docs/coverage.md and list --coverage are rendered from the one mapping", async (t) => {
+  const page = readFileSync(new URL("../docs/coverage.md", import.meta.url), "utf8");
+  t.ok(page.includes(coverageMarkdown()), "docs/coverage.md holds the generated table (npm run docs)");
+  const text = renderCoverage(100);
+  for (const r of coverageRows()) {
+    t.ok(text.includes(`${r.text}${r.anchor ? ` ${r.anchor}` : ""} · ${r.keywords.join(", ")}`), `list --coverage shows ${r.sentence.slice(0, 40)}…`);
+  }
+  t.ok(
+    text.split("\n").every((l) => l.length <= 100 || !l.includes(" ")),
+    "list --coverage wraps to the width",
+  );
+});
+
+t.test("cgp-conform list --coverage prints the mapping, as text and as JSON", async (t) => {
+  const { main } = await import("../src/cli/main.ts");
+  const run = async (argv: string[]): Promise<string> => {
+    const write = process.stdout.write;
+    let text = "";
+    let code: number | undefined;
+    process.stdout.write = ((chunk: string) => {
+      text += chunk;
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      code = await main(argv);
+    } finally {
+      process.stdout.write = write;
+    }
+    t.equal(code, 0, `${argv.join(" ")}: exit 0`);
+    return text;
+  };
+  t.equal(await run(["list", "--coverage"]), renderCoverage(process.stdout.isTTY ? process.stdout.columns : undefined), "the text is renderCoverage's");
+  const json = JSON.parse(await run(["list", "--coverage", "--json"]));
+  t.equal(json.sentences.length, coverageRows().length, "the JSON holds every sentence");
+  t.equal(json.counts.sentences, coverageRows().length, "with the counts");
 });

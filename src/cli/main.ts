@@ -120,7 +120,8 @@ const isWord = (w: string | undefined): w is string => w !== undefined && w !== 
 export function plainArgs(argv: readonly string[]): { command: Command<any>; args: ArgumentsCamelCase } | undefined {
   const [name, word, ...rest] = argv;
   const base = { _: [name ?? ""], $0: "cgp-conform" };
-  if (name === "list" && rest.length === 0 && (word === undefined || word === "--json")) return { command: list, args: { ...base, json: word === "--json" } };
+  if (name === "list" && rest.length === 0 && (word === undefined || word === "--json"))
+    return { command: list, args: { ...base, json: word === "--json", coverage: false } };
   if (rest.length > 0 || !isWord(word)) return undefined;
   if (name === "explain") return { command: explain, args: { ...base, anchor: word } };
   if (name === "validate") return { command: validate, args: { ...base, file: word, mode: "lint", json: false } };

@@ -8,6 +8,7 @@ import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { SCORING } from "./scoring.generated.ts";
+import { coverageMarkdown } from "./coverage.ts";
 import { hostWitnesses, witnesses } from "./witnesses.ts";
 
 export { hostWitnesses, witnesses };
@@ -167,6 +168,7 @@ export const TABLES: Record<string, () => string> = {
   "host-modes": hostModesTable,
   "host-check-details": hostCheckDetails,
   "host-halves": hostHalvesTable,
+  coverage: coverageMarkdown,
 };
 
 /** Which generated tables each documentation page holds: every table in exactly one page. */
@@ -174,6 +176,7 @@ export const DOC_PAGES: Record<string, string[]> = {
   "README.md": ["exit-codes"],
   "docs/checks.md": ["probes", "checks", "check-details", "excluded", "host-halves", "variants", "modes"],
   "docs/hosts.md": ["host-scenarios", "host-checks", "host-check-details", "host-modes"],
+  "docs/coverage.md": ["coverage"],
 };
 
 /** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block of `names` in `page` (its path, for the error) with its generated table. */

@@ -65,6 +65,7 @@ t.test("any other spelling goes to yargs", async (t) => {
     ["list", "--json", "--json"],
     ["list", "extra"],
     ["list", "--", "x"],
+    ["list", "--coverage"],
     ["explain"],
     ["explain", "--help"],
     ["explain", "B3", "H1"],
