@@ -122,6 +122,9 @@ const F = findings({
     actual: (p: Composed & { served: number }) => `${p.ids.length} of ${p.served} composed (truncated)`,
   },
   "admitted-nothing": {
+    cites: "A host MUST drop, with a loud report, the frames of any provider violating B1",
+    reading:
+      "a host that composed no frame of either provider left out the breaking provider's as well, for all the run can tell for another reason, so neither the drop nor its report can be judged",
     level: "NONE",
     says: (p: Broke & { other: Who & { name: string }; written: number; lock_step_written: number }) =>
       `scenario ${p.scenario}: no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and none composes those of ${p.other.name} (${p.other.placeholder}) either, which kept within budget: the host admitted nothing, so that it drops only the provider that broke B1 cannot be shown`,
@@ -134,6 +137,8 @@ const F = findings({
     says: (p: Kept & { report: Report }) => `scenario ${p.scenario}: ${kept(p)}; the host reported the drop (${reportSaid(p.report)})`,
   },
   "drop-unreported": {
+    cites: "A host MUST drop, with a loud report, the frames of any provider violating B1",
+    reading: "a loud report may be made where the run cannot see it (a log file, an API), so a report not seen is not shown to be missing",
     level: "NONE",
     says: (p: Kept) =>
       `scenario ${p.scenario}: ${kept(p)}, but nothing the run can see reports the drop: no stdout or stderr line after the answer, and no block outside the frames' content, names B1, B2, a budget exceeded or lied about, a breach, or max_tokens or ${p.breaker.name ?? "the provider"} beside a drop, and no usage report counts frames_rejected for it (a budget summary is no report of a drop); B2 asks for a loud report (one made where the run cannot see it, a log file or an API, is not judged)`,

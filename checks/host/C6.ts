@@ -40,6 +40,9 @@ const F = findings({
       `scenario ${p.scenario}: the host's ${p.stream} names the scopes at line ${p.line}: ${show(p.text, 100)}`,
   },
   "scopes-unnamed": {
+    cites: "A host MUST refuse a query, with a typed error naming the scopes",
+    reading:
+      "the typed error may be returned to a caller or written where the run cannot see it, and a host that refused by its boolean consent gate cannot be told from one that refused by a scope gate, so output naming no scope does not show the error names none",
     level: "NONE",
     says: (p: Scoped & { printed: number }) =>
       `scenario ${p.scenario}: nothing the host printed (${count(p.printed, "line")}) names ${p.scopes.length === 1 ? "the scope" : "any of the scopes"} ${scopesSaid(p)} its provider declares (handshake_ack line ${p.ack}): the typed error naming the scopes could not be seen in its output (it may be surfaced elsewhere)${p.consent ? `; and a host that did not take the boolean consent it was given (${HOST_ENV.consent}, {consent}) refused by its boolean gate, which shows no scope gate` : ""}`,

@@ -32,6 +32,9 @@ const F = findings({
     actual: (p: { line: number }) => `a query at ${lineWords([p.line])}, over plain http://`,
   },
   "plaintext-requests": {
+    cites: "A host's HTTP transport MUST use TLS for every non-loopback provider",
+    reading:
+      "read with its second clause, which names a query payload as what must be refused, the sentence can be taken to bind the use of the provider, and these requests carry no query payload",
     level: "NONE",
     says: (p: Plain & { requests: number[]; types: string[] }) =>
       `scenario ${p.scenario}, ${lineWords(p.requests)}: the host sent ${count(p.requests.length, "request")} (${p.types.join(", ")}) over plain http:// to a provider ${servedSaid(p.served)}, which is not loopback${p.token ? ", the run's bearer token with them" : ""}: no query payload, but C7 asks for TLS for every non-loopback provider; refuse the URL before any byte leaves`,
@@ -49,6 +52,9 @@ const F = findings({
       `scenario ${p.scenario}: the host's ${p.stream} gives the transport as its reason at line ${p.line}: ${show(p.text, 100)}`,
   },
   "no-transport-reason": {
+    cites: "MUST refuse to transmit a query payload to a non-loopback provider over an unencrypted connection",
+    reading:
+      "a host that refused by its consent gate sends no query here either, and no sentence asks a refusal to state its reason, so one that names no transport does not show the transport would have let the query through",
     level: "NONE",
     says: (p: { scenario: string; printed: number; ending: Ending }) =>
       `scenario ${p.scenario}: nothing the host printed (${count(p.printed, "line")}) gives the transport (TLS, https, plain http) as the reason it sent no query (it ${ended(p.ending)}, line ${p.ending.n}); told it holds a boolean consent for this provider (${HOST_ENV.consent}, {consent}), a host that did not take it refuses here by a consent gate, which the run cannot tell from C7's refusal`,

@@ -71,6 +71,9 @@ const F = findings({
       `scenario ${p.scenario}, line ${p.block}: the block emits its ${count(p.frames, "frame")} in canonical FrameId order, by ${keyingSaid(p.keying)}`,
   },
   "no-one-keying": {
+    cites: "MUST emit them in canonical order, so an unchanged frame set renders byte-identically across turns and across hosts",
+    reading:
+      "the host's usage reports name no provider id, so a host that keys its providers anew for each query may order every block canonically by its own keys",
     level: "NONE",
     says: (p: { scenario: string; x: Provider; y: Provider; one: number; other: number | null }) =>
       `scenario ${p.scenario}: its blocks order the providers' frames in ways no one keying of the providers makes canonical (${providerSaid(p.x)}'s before ${providerSaid(p.y)}'s at line ${p.one}${p.other !== null ? `, the other way at line ${p.other}` : ", and a cycle through the others"}); its usage reports name no provider id, so a host keying its providers anew for each query cannot be told from one out of order; write {usage} so its provider ids are known`,
@@ -84,6 +87,9 @@ const F = findings({
       `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}): the same ${count(p.frames, "frame")}, served in other orders, render byte-identically`,
   },
   "reorder-differs": {
+    cites: "MUST emit them in canonical order, so an unchanged frame set renders byte-identically across turns and across hosts",
+    reading:
+      "byte identity is the purpose the sentence gives its MUST, not the MUST itself, and something other than the order (a clock, a counter) may differ between the two blocks",
     level: "NONE",
     says: (p: Reordered & { difference: { at: number; a: string; b: string } }) =>
       `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}) compose the same ${count(p.frames, "frame")}, served with the same scores in other orders, and the blocks differ ${differenceWords(p.difference, "compose", "compose-reordered")}: an unchanged frame set is to render byte-identically`,

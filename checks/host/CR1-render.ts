@@ -119,6 +119,8 @@ const F = findings({
     actual: (p: Differ & { later: Later }) => `different from character ${p.difference.at}, and at character ${p.later.at} the frame's score`,
   },
   "bytes-differ": {
+    cites: "MUST NOT let a frame's score or token_cost affect the rendered bytes",
+    reading: "nothing shows the score is where the blocks part, and something other than the score (a clock, a counter) may have changed the bytes",
     level: "NONE",
     says: (p: Differ & { steady: Steady | null; control: number | null }) =>
       `${same(p)}; ${p.steady ? "no score is written where they part" : p.control !== null ? `compose-reordered's block (line ${p.control}) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical` : "compose-reordered has no block to compare"}, so what changed cannot be put down to the score alone`,

@@ -96,6 +96,7 @@ const whereSaid = (p: { blocks: number[] }): string => `scenario score-ranges, $
 
 const F = findings({
   "none-held": {
+    cites: "A host MAY apply a threshold to a single provider's scores, where the ordering is meaningful",
     level: "MAY",
     says: (p: { blocks: number[]; frames: number }) =>
       `${whereSaid(p)}: the host's blocks hold none of the ${count(p.frames, "frame")} its two providers served, though in compose they hold frames: every frame of both providers left out, which a threshold on each provider's own scores may do as well as one across them, so whether it applies a score threshold across providers cannot be seen`,
@@ -114,11 +115,17 @@ const F = findings({
     actual: (p: { low: SideParam }) => `0 of ${p.low.served} of ${p.low.name}'s frames composed`,
   },
   "drop-explained": {
+    cites: "A host MUST NOT apply a cross-provider score threshold",
+    reading:
+      "something other than a threshold across providers may explain the drop (the budget the host asked for, an invalid or duplicate frame, a host that composes one provider alone), and ranking by raw score to fill a budget is a policy the spec permits",
     level: "MAY",
     says: (p: { blocks: number[]; low: SideParam; high: SideParam; explanations: Explanation[] }) =>
       `${whereSaid(p)}: the blocks hold none of ${p.low.name}'s ${count(p.low.served, "frame")} (${rangeSaid(p.low)}) and ${heldSaid(p.high)}, but something other than a threshold across providers may explain it: ${p.explanations.map(explained).join("; ")}`,
   },
   "high-dropped": {
+    cites: "A host MUST NOT apply a cross-provider score threshold",
+    reading:
+      "no score threshold leaves out the highest-scoring provider while keeping the other, so the drop shows no threshold across providers, only a provider's frames left out with room for all",
     level: "NONE",
     says: (p: { blocks: number[]; low: SideParam; high: SideParam; left_out: LeftOut[]; room: Room }) =>
       `${whereSaid(p)}: the blocks hold none of ${p.high.name}'s ${count(p.high.served, "frame")} (${leftOutSaid(p.left_out)}), though they score highest, and ${heldSaid(p.low)}${p.room.budget ? `, with ${roomSaid(p.room)}` : ""}: no score threshold does that, but a provider's frames were dropped`,
@@ -126,6 +133,7 @@ const F = findings({
     actual: (p: { high: SideParam }) => `0 of ${p.high.served} composed`,
   },
   "partial-cut": {
+    cites: "A host MAY apply a threshold to a single provider's scores, where the ordering is meaningful",
     level: "MAY",
     says: (p: { blocks: number[]; sides: SideParam[]; partial: { name: string; left_out: LeftOut[] }[]; explanations: Explanation[] }) =>
       `${whereSaid(p)}: the blocks hold ${p.sides.map(heldSaid).join(" and ")}; left out: ${p.partial.map((s) => `${leftOutSaid(s.left_out)} of ${s.name}`).join("; ")}. A threshold on one provider's own scores is permitted, and a partial cut cannot be told from one${p.explanations.length > 0 ? `; ${p.explanations.map(explained).join("; ")}` : ""}`,

@@ -91,6 +91,9 @@ const F = findings({
     actual: leftOut,
   },
   "dropped-unexplained": {
+    cites: "A host MUST NOT reject or drop a frame solely because it carries an attestation the host cannot verify",
+    reading:
+      "the unattested frames composed differ from the dropped ones in kind, token_cost or score, or none was composed, so something other than the attestation may be why they were left out",
     level: "NONE",
     says: (p: Left & { controls: number }) =>
       p.controls > 0
@@ -100,6 +103,9 @@ const F = findings({
     actual: leftOut,
   },
   "dropped-invalid": {
+    cites: 'F8\'s "uncheckable" and "invalid" are different findings with opposite responses',
+    reading:
+      "an attestation whose commitment or signature fails is invalid rather than one the host cannot verify, and dropping its frame may be the opposite response §6.5.4 gives it, which F9 does not forbid",
     level: "MAY",
     says: (p: Left) =>
       `${at(p)}: ${theBlocks(p)} ${leave(p)} out ${count(p.frames.length, "frame")} whose attestation is invalid, not uncheckable: ${listed(p.frames)}; §6.5.4 gives an invalid attestation the opposite response to an uncheckable one, so dropping it is not judged here`,
@@ -110,6 +116,9 @@ const F = findings({
       `${at(p)}: ${theBlocks(p)} ${compose(p)} every frame whose attestation the host cannot check (${p.frames.map((f) => `${show(f.frame_id, 40)}: ${f.why}`).join("; ")}), beside ${count(p.controls, "unattested frame")}`,
   },
   "admitted-nothing": {
+    cites: "A host MUST NOT reject or drop a frame solely because it carries an attestation the host cannot verify",
+    reading:
+      "no frame of the scenario was composed, unattested ones included, so nothing shows the attested ones were left out for their attestations rather than for whatever kept the others out",
     level: "NONE",
     says: (p: { scenario: string; frames: number; answers: number[]; unverifiable: number; plain: number; written: number }) =>
       `scenario ${p.scenario}: no block composes any of the ${count(p.frames, "frame")} served (${lineWords(p.answers)}), ${count(p.unverifiable, "frame")} with an attestation that cannot be verified and ${p.plain} with none, though the host wrote ${count(p.written, "line")} to {context} (here or in ${LOCK_STEP.name}): it admitted nothing, so that it keeps unverifiable frames cannot be shown; rejecting the answer for its attestations would break F9`,

@@ -27,6 +27,7 @@ const F = findings({
     actual: (p: Worked) => `${p.types.join(", ")} at ${lineWords(p.lines)}`,
   },
   "went-on-named": {
+    cites: "do not retry; the provider is unusable",
     level: "NONE",
     says: (p: Worked & { stream: string; named: number }) =>
       `scenario wrong-family: the host named the mismatch (its ${p.stream}, line ${p.named}) yet went on to send ${show(p.first.type)} at line ${p.first.line} after ${mismatch(p)}, of family ${p.theirs ?? "none"}; the provider is unusable: stop at the handshake`,
@@ -46,6 +47,9 @@ const F = findings({
       `scenario wrong-family: the host ${how(p.ending)}, and its ${p.stream} names the mismatch at line ${p.line}: ${show(p.text, 100)}`,
   },
   "exit-zero-unnamed": {
+    cites: "A version-family mismatch MUST be reported as a named error, never left to hang",
+    reading:
+      "the named error may be surfaced where the run cannot see it (returned to a caller, written to a log file), so an exit with nothing printed that names the mismatch does not show it went unreported",
     level: "NONE",
     says: (p: Mismatch & { ending: Ending; ours: string; printed: number }) =>
       `scenario wrong-family: after ${mismatch(p)}, the host exited with status 0 (line ${p.ending.n}) and nothing it printed names the mismatch: the named error could not be seen; print it (e.g. "incompatible_version: provider speaks ${p.theirs ?? "another family"}, host speaks ${p.ours}") and exit nonzero`,
@@ -53,6 +57,9 @@ const F = findings({
     actual: (p: { printed: number }) => `exit status 0; ${p.printed} lines printed, none naming it`,
   },
   "crash-unnamed": {
+    cites: "A version-family mismatch MUST be reported as a named error, never left to hang",
+    reading:
+      "the host may have named the error where the run cannot see it (a log file, an API) before it ended by a signal, so a crash with nothing printed that names the mismatch does not show it went unreported",
     level: "NONE",
     says: (p: Mismatch & { ending: Ending }) =>
       `scenario wrong-family: after ${mismatch(p)}, the host ${how(p.ending)} and nothing it printed names the mismatch: a crash is not a named error`,
@@ -60,6 +67,9 @@ const F = findings({
     actual: (p: { ending: Ending }) => ended(p.ending),
   },
   unnamed: {
+    cites: "A version-family mismatch MUST be reported as a named error, never left to hang",
+    reading:
+      "a nonzero exit refuses the provider, and the named error may be surfaced where the run cannot see it (a log file, an API), so nothing printed that names it does not show it went unreported",
     level: "MAY",
     says: (p: Mismatch & { ending: Ending; printed: number }) =>
       `scenario wrong-family: after ${mismatch(p)}, the host ${how(p.ending)}, but nothing it printed names the mismatch; the error may be named where the run cannot see it, and naming it in its output (incompatible_version) would show it`,

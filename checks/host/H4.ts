@@ -14,6 +14,9 @@ type WithId = { scenario: string; line: number; type: Param; id: Param };
 
 const F = findings({
   "id-before-ack": {
+    cites: "A host MUST NOT send an idto a provider that did not declarecapabilities.correlation",
+    reading:
+      "before the handshake_ack no provider has declared correlation or its absence, and the sentence does not say whether it binds an envelope sent before the declaration could be read",
     level: "NONE",
     apart: ["type"],
     says: (p: WithId & { ack: number | null }) =>

@@ -43,6 +43,9 @@ type Difference = { at: number; a: string; b: string };
 
 const F = findings({
   "whitespace-between": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading:
+      "no sentence gives the form a delimiter must take, and a host may mark quoted material in a way its block does not show (a message role, a structure outside the text), so no delimiter seen between contents does not show none is there",
     level: "NONE",
     says: (p: At & { frames: number; before: ServedParam[] }) =>
       `${atSaid(p)}: the block separates the contents of ${count(p.frames, "frame")} by nothing but whitespace (before ${p.before.map(servedSaid).join(", ")}): no delimiter marks where one frame's quoted content ends, so that it is delimited as quoted material cannot be shown`,
@@ -50,6 +53,8 @@ const F = findings({
     actual: () => "whitespace alone between contents",
   },
   "left-out": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading: "leaving the frame out executes none of its content, so it breaks nothing the sentence forbids and only shows nothing of how the host quotes",
     level: "NONE",
     says: (p: Hostile & { others: number }) =>
       `${atSaid(p)}: the block composes ${count(p.others, "other frame")} and leaves out ${whatSaid(p)}: dropping untrusted content executes none of it, but shows nothing of how the host quotes it`,
@@ -57,6 +62,9 @@ const F = findings({
     actual: () => "left out",
   },
   "cut-short": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading:
+      "the content's region cannot be cut out of the block whole, so where the host's quotation ends, and whether the content stays inside it, cannot be told",
     level: "NONE",
     says: (p: Markers) =>
       `${atSaid(p)}: ${whatSaid(p)}, is cut short: the marker it opens with (${p.open}) is in the block and the one it closes with (${p.close}) is not, so where the host ends its quotation cannot be told`,
@@ -64,6 +72,9 @@ const F = findings({
     actual: () => "cut short",
   },
   garbled: {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading:
+      "the content's region cannot be cut out of the block once, so where the host's quotation ends, and whether the content stays inside it, cannot be told",
     level: "NONE",
     says: (p: Markers & { opens: number; closes: number }) =>
       `${atSaid(p)}: ${whatSaid(p)}, cannot be cut out of the block: the marker it opens with (${p.open}) is there ${count(p.opens, "time")}, the one it closes with (${p.close}) ${count(p.closes, "time")}`,
@@ -71,6 +82,9 @@ const F = findings({
     actual: (p: { opens: number; closes: number }) => `markers ${p.opens} and ${p.closes} times`,
   },
   "no-closer": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading:
+      "no sentence gives the form a delimiter must take, and a host may mark quoted material in a way its block does not show (a message role, a structure outside the text), so no closer seen after the content does not show none is there",
     level: "NONE",
     says: (p: Hostile) =>
       `${atSaid(p)}: nothing but whitespace, or the next frame's opening line, follows ${whatSaid(p)}, and the host ends no other frame with one line alike: no closer delimits it, so that it is delimited as quoted material cannot be shown`,
@@ -85,6 +99,9 @@ const F = findings({
     actual: (p: { line: string; hits: number }) => `${count(p.hits, "line")} ${show(p.line, 60)} inside the quotation`,
   },
   "instruction-outside": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading:
+      "a host that flags suspicious content may quote it again outside its frame, so the words outside the region are not shown to be taken as instructions",
     level: "NONE",
     says: (p: Hostile & { character: number }) =>
       `${atSaid(p)}: the instruction-shaped line of ${servedSaid(p.frame)} (${show(INSTRUCTION, 60)}) is written outside that frame's content too, at character ${p.character}: content outside its quotation is not delimited as quoted material`,
@@ -98,6 +115,8 @@ const F = findings({
       `${atSaid(p)}: ${whatSaid(p)}, stays inside its quotation: no line of it reads as ${show(p.closer, 60)}, ${whoseSaid(p.whose)}`,
   },
   "structure-differs": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading: "a fence that grows to outlast the content changes the block's structure honestly, so a difference shows no content taken as instructions",
     level: "MAY",
     says: (p: At & { twin: number; difference: Difference }) =>
       `${atSaid(p)}: with every frame's content cut out (and digests masked), the block is not ${QUOTED_BENIGN.name}'s (line ${p.twin}): they differ ${differenceWords(p.difference, QUOTED_BENIGN.name, QUOTED_HOSTILE.name)}; a fence that grows to outlast the content does this, as does content that changed the block's structure`,
@@ -110,6 +129,9 @@ const F = findings({
       `${atSaid(p)}: with every frame's content cut out, the block is ${QUOTED_BENIGN.name}'s (line ${p.twin}) byte for byte: the hostile content changed none of the host's structure`,
   },
   "none-composed": {
+    cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
+    reading:
+      "composing none of the answer executes none of its content, so it breaks nothing the sentence forbids and only shows nothing of how the host quotes",
     level: "NONE",
     says: (p: { benign: number; lines: number }) =>
       `scenario ${QUOTED_HOSTILE.name}: the host composed none of its frames, though it composed ${QUOTED_BENIGN.name}'s (line ${p.benign}), the same frames but for one content: it left out the answer whose content holds fence closers and an instruction; that executes none of it, but shows nothing of how the host quotes it`,

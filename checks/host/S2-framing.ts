@@ -26,6 +26,7 @@ const F = findings({
     actual: first,
   },
   "not-json": {
+    cites: "Every message is a single JSON object — an envelope — tagged by a type member",
     level: "NONE",
     apart: ["transport"],
     says: (p: Found & Transport) =>
@@ -37,17 +38,21 @@ const F = findings({
     actual: first,
   },
   untyped: {
+    cites: "Every message is a single JSON object — an envelope — tagged by a type member",
     level: "NONE",
     says: (p: Found) => `${where(p)}: the host wrote a JSON object with no string type member, which no receiver can dispatch: ${first(p)}`,
     expected: () => "an envelope: a JSON object tagged by a string type member",
     actual: first,
   },
   "over-long": {
+    cites: "exactly one envelope per line, newline-delimited (NDJSON)",
+    reading: "a line over the run's cap was not kept: the cap is the run's own limit, and what the line held is not known",
     level: "MAY",
     says: (p: { scenario: string; lines: number[]; bytes: number | null }) =>
       `${where(p)}: a line over the run's line cap${p.bytes !== null ? ` (${p.bytes} bytes when it crossed it)` : ""} was not kept, so it could not be judged; the cap is the run's, not a rule`,
   },
   "before-handshake": {
+    cites: "No query payload moves before this exchange completes",
     level: "NONE",
     says: (p: Early) =>
       `scenario ${p.scenario}, ${lineWords(p.early)}: the host sent ${p.types.join(" and ")} ${

@@ -43,6 +43,7 @@ export default defineHostCheck({
   follows: "host:S2-envelope",
   title: "The host's handshake names a version in the version grammar",
   level: "MUST",
+  basis: "the version rule",
   requirement:
     'version-string = "contextgraph/" major "." minor [ "-draft" ]; major = 1*DIGIT; minor = 1*DIGIT. ' +
     'The major family is the substring up to (not including) the first ".". Two versions interoperate if and only if they share a major family.',

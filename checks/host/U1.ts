@@ -1,7 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { carriedOn, delivered, sameDelivery } from "../kit/delivered.ts";
-import { findings } from "../kit/findings.ts";
+import { findings, type Table } from "../kit/findings.ts";
 import { differentials, sameEnding } from "../kit/host-evidence.ts";
 import { LOCK_STEP, UNKNOWN_MEMBERS } from "../../src/protocol/host-scenarios.ts";
 
@@ -18,6 +18,39 @@ const F = findings({
       `scenario unknown-members: the host queried (line ${p.query}) after a handshake_ack full of unknown members (line ${p.ack}), as it did in lock-step (line ${p.lock_step_query})`,
   },
 });
+
+/**
+ * The findings U1 makes: its own, the endings compared (the retries beside them are X1's and X2's), and what the
+ * host delivered (no frame of unknown-members carries the difference alone, so none is left out as opaque).
+ */
+const TABLE: Table = {
+  ...F.table,
+  "ending-alike": differentials.table["ending-alike"],
+  "ending-differs": differentials.table["ending-differs"],
+  ...Object.fromEntries(Object.entries(delivered.table).filter(([code]) => code !== "opaque-dropped")),
+  uncomparable: {
+    ...delivered.table.uncomparable,
+    cites: "A receiver MUST ignore an object member it does not recognise, in any envelope, capability set, frame, or nested object",
+    reading:
+      "lock-step's blocks hold no frame content, so what the host delivered cannot be compared, and no sentence asks a host to put frame content in a block",
+  },
+  "frames-dropped": {
+    ...delivered.table["frames-dropped"],
+    cites: "it MUST NOT reject the message on that basis",
+    reading: "the block holds some of the answer's frames, so the answer was not rejected whole, and a host's own selection may leave out others",
+  },
+  "no-next-query": {
+    ...delivered.table["no-next-query"],
+    cites: "it MUST NOT reject the message on that basis",
+    reading: "the host ended as in lock-step, and its next query may wait on its own timing or policy, so no next query does not show the answer was rejected",
+  },
+  "answer-unused": {
+    ...delivered.table["answer-unused"],
+    cites: "it MUST NOT reject the message on that basis",
+    reading:
+      "the host sent its next query and was answered, and a later block may be composed from what it already held, so no block of that answer's frames does not show the answer was rejected",
+  },
+};
 
 /**
  * @anchor U1
@@ -56,7 +89,7 @@ const F = findings({
  * without such blocks only that it sent the next query is said.
  */
 export default defineHostCheck({
-  findings: { ...F.table, ...differentials.table, ...delivered.table },
+  findings: TABLE,
   anchor: "U1",
   title: "The host ignores members it does not recognise",
   level: "MUST",

@@ -92,6 +92,7 @@ const F = findings({
     actual: (p: { consumed: number | string }) => `budget_consumed ${valueSaid(p.consumed)}`,
   },
   "off-shape": {
+    cites: "A usage report is the per-request roll-up, bound to Rust as UsageReport",
     level: "NONE",
     apart: (p: { departures: string[] }) => p.departures.map((d) => d.replace(/\d+/g, "#")),
     says: (p: Report & { departures: string[]; count: number }) =>
@@ -106,10 +107,13 @@ const F = findings({
       `${reportSaid(p)}: the usage report's budget_consumed (${p.summed}) is the summed token_cost of the ${count(p.frames, "served frame")} it reports, each named by its full FrameId as served`,
   },
   "line-too-long": {
+    cites: "A host MUST be able to produce a usage report for any query it executed",
+    reading: "a line over the run's cap was not read: the cap is the run's own limit, and whether the line is a report that re-sums is not known",
     level: "NONE",
     says: (p: Report) => `${reportSaid(p)}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`,
   },
   "not-a-report": {
+    cites: "A usage report is the per-request roll-up, bound to Rust as UsageReport",
     level: "NONE",
     says: (p: Report & { json: boolean; text: string }) =>
       `${reportSaid(p)}: a line of ${PLACEHOLDERS.usage} that is ${p.json ? "not a JSON object" : "not JSON"} (${p.text}): it is no usage report`,
@@ -117,6 +121,9 @@ const F = findings({
     actual: (p: { text: string }) => p.text,
   },
   unreported: {
+    cites: "The report MUST reference those frames by their FrameId (§6.3), so a billed total is walkable back to the exact",
+    reading:
+      "what a report lists is the host's own account of the frames it served, and a composed frame it leaves out may be one it counts as served before (an earlier turn's store), so the run cannot show the billed total misses it",
     level: "NONE",
     says: (p: { scenario: string; frames: ServedParam[]; count: number }) =>
       `scenario ${p.scenario}: its blocks compose ${count(p.count, "frame")} that no usage report of the scenario lists among its served frames: ${p.frames.map(servedSaid).join(", ")}${p.count > p.frames.length ? ", …" : ""}; a billed total is walkable back to the frames behind it only where the report names every frame that reached the prompt`,

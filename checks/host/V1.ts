@@ -60,6 +60,8 @@ const F = findings({
     actual: (p: { members: string[] }) => `also ${p.members.join(", ")}`,
   },
   "unknown-members": {
+    cites: "A verify request MUST carry frame identities only — no frame bodies",
+    reading: "a member no frame defines is no part of a frame's body, and U1 has a receiver ignore members it does not recognise, so it shows no body sent",
     level: "NONE",
     apart: ["members"],
     says: (p: Some & { members: string[] }) =>
@@ -68,6 +70,7 @@ const F = findings({
     actual: (p: { members: string[] }) => `also ${p.members.join(", ")}`,
   },
   digestless: {
+    cites: "A host SHOULD include only identities carrying a content_digest",
     level: "SHOULD",
     says: (p: Some) =>
       `${sent(p)}: the host's verify asks about ${which(p)} without a content_digest; a digest-less frame cannot be revalidated: re-query it instead`,

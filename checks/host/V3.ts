@@ -14,6 +14,7 @@ const notValid = (f: FirstFrame): boolean =>
 
 const F = findings({
   "reused-unverified": {
+    cites: "a host that reuses a frame's body across queries SHOULD confirm the identity still holds via verify",
     level: "SHOULD",
     says: (p: { block: Block; frames: Held[] }) =>
       `scenario reuse, ${blockSaid(p.block)}: it holds the stored copy of ${count(p.frames.length, "frame")} no verify asked about: ${p.frames.map(heldSaid).join(", ")}; a host that reuses a frame's body across queries should confirm it is still valid first (D4), and reuse requires a positive answer`,
@@ -54,7 +55,16 @@ const F = findings({
  * verify.
  */
 export default defineHostCheck({
-  findings: { ...F.table, ...reuse.table },
+  findings: {
+    ...F.table,
+    ...reuse.table,
+    "stored-copy-unshown": {
+      ...reuse.table["stored-copy-unshown"],
+      cites: "A host MUST reuse a held frame body only on valid; unknown MUST NOT be read as validity",
+      reading:
+        "the block holds no frame first served after the verified answer, and the blocks are read once the host has ended, so nothing shows it was composed after the verdict that was not valid",
+    },
+  },
   anchor: "V3",
   title: "The host reuses a held frame body only on a valid verdict",
   level: "MUST",
