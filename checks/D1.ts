@@ -30,6 +30,7 @@ const F = findings({
   },
   "digest-of-content": { ok: true, says: () => "every content_digest is the SHA-256 of its frame's inline content" },
   "not-digest-of-content": {
+    cites: "content_digest is the provider-declared SHA-256 over the frame's exact inline content bytes",
     level: "NONE",
     says: (p: { frame: FrameAt; digest: string; computed: string }) => `${framed(p.frame)} content_digest is not the SHA-256 of its inline content (§6.3)`,
     expected: (p: { computed: string }) => p.computed,

@@ -1,5 +1,5 @@
-import { defineCheck, type Evidence } from "./kit/check.ts";
-import { capabilities, fingerprintDims } from "../src/protocol/caps.ts";
+import { defineCheck, site, type Evidence } from "./kit/check.ts";
+import { capabilities, FINGERPRINT_GRAMMAR, fingerprintDims } from "../src/protocol/caps.ts";
 import { stimulusOutcome, unansweredAlive } from "./kit/stimulus.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
@@ -11,8 +11,15 @@ type Silent = { dims: number; line: number; why: string };
 
 const F = findings({
   "bad-fingerprint": {
-    level: "NONE",
+    basis: "the embedding fingerprint grammar",
     says: (p: { fingerprint: Param }) => `embeddings_fingerprint ${show(p.fingerprint)} does not follow <model-id>/<dimensions>[/<normalization>]`,
+    expected: () => 'e.g. "bge-small-en-v1.5/384/l2"',
+    actual: (p: { fingerprint: Param }) => show(p.fingerprint),
+  },
+  "no-dimensions": {
+    level: "NONE",
+    cites: "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>]",
+    says: (p: { fingerprint: Param }) => `embeddings_fingerprint ${show(p.fingerprint)} declares no dimensions (0): no vector can match it, so none is sent`,
     expected: () => 'e.g. "bge-small-en-v1.5/384/l2"',
     actual: (p: { fingerprint: Param }) => show(p.fingerprint),
   },
@@ -24,10 +31,20 @@ const F = findings({
   served: { ok: true, says: (p: { dims: number }) => `a ${p.dims}-dimension embedding was answered with frames` },
   /** No keyword binds a provider to serve a vector of its own dimension. */
   refused: {
+    cites: "A provider receiving a vector whose length contradicts its declared dimension SHOULD reply bad_request",
+    reading: "that SHOULD binds a vector that contradicts the declared dimension; refusing one of the declared dimension is an outcome no keyword states",
     level: "NONE",
     says: (p: { dims: number; code: Param; message: Param }) => `a query with an embedding of exactly the declared ${p.dims} dimensions was refused`,
     expected: () => "frames",
     actual: (p: { code: Param; message: Param }) => `error ${show(p.code)}: ${show(p.message)}`,
+  },
+  "refused-unavailable": {
+    level: "MAY",
+    cites: "transient overload, backing store down",
+    reading:
+      "an unavailable reply says the provider is overloaded or its store is down, which no sentence forbids and a run cannot tell from the truth: it informs",
+    says: (p: { dims: number }) =>
+      `a query with an embedding of exactly the declared ${p.dims} dimensions was answered error unavailable (transient overload): not judged`,
   },
   /** Silence while the provider lives falls short of the SHOULD. */
   "mismatch-unanswered": {
@@ -52,6 +69,7 @@ const F = findings({
     actual: (p: { type: Param; code?: Param }) => (p.type === "error" ? `error ${show(p.code)}` : "frames (scored anyway)"),
   },
   wedged: {
+    cites: "A provider MUST NOT crash on a malformed line or bad request",
     level: "MUST",
     says: (p: Mismatch & { why: string }) =>
       `after an embedding of ${p.sent} dimensions, ${p.why} (R1: a provider MUST NOT crash on a bad request, and one that stops answering has)`,
@@ -72,10 +90,11 @@ const F = findings({
  * is R1's finding (a crash on a bad request), and leaves this stimulus not
  * observed here; one that answers it, then lives on but answers nothing
  * more, has wedged on a bad request, which fails here at R1's MUST (no other
- * check sees this stimulus). The fingerprint grammar is stated with no keyword, so a
- * fingerprint outside it warns (its schema pattern too), and so does a
- * refused vector of the declared dimension: no keyword binds a provider to
- * serve one.
+ * check sees this stimulus). The fingerprint grammar is one of §1's normative
+ * grammars: a fingerprint outside it is no value of the protocol, and fails,
+ * labelled as the grammar (docs/readings.md, rule 2). A refused vector of the
+ * declared dimension warns: no keyword binds a provider to serve one; refused
+ * with `unavailable` (the error table's transient overload), it informs.
  */
 export default defineCheck({
   findings: F.table,
@@ -91,8 +110,11 @@ export default defineCheck({
     const fp = capabilities(ack.env).embeddings_fingerprint;
     if (fp === undefined || fp === null) return { skip: "capabilities.embeddings_fingerprint is not declared: no embedding is sent" };
     const dims = fingerprintDims(fp);
+    // In the grammar, but no vector has zero dimensions: nothing can be sent, and no keyword says so.
+    if (dims === undefined && typeof fp === "string" && FINGERPRINT_GRAMMAR.test(fp)) return [F.say("no-dimensions", { fingerprint: fp }, { lines: [ack.n] })];
     if (dims === undefined) {
-      return [F.say("bad-fingerprint", { fingerprint: fp as Param }, { lines: [ack.n] })];
+      // The schema's pattern spells the same grammar: the one finding is this one.
+      return [F.say("bad-fingerprint", { fingerprint: fp as Param }, { lines: [ack.n], judges: [site(ack.n, "/capabilities/embeddings_fingerprint")] })];
     }
     const out: Evidence[] = [F.say("fingerprint", { fingerprint: fp as Param, dims }, { lines: [ack.n] })];
     const mismatch: Mismatch = { dims, sent: dims + 3 };
@@ -108,7 +130,9 @@ export default defineCheck({
         out.push(
           reply.env.type === "frames"
             ? F.say("served", { dims }, at)
-            : F.say("refused", { dims, code: reply.env.code as Param, message: reply.env.message as Param }, at),
+            : reply.env.code === "unavailable"
+              ? F.say("refused-unavailable", { dims }, at)
+              : F.say("refused", { dims, code: reply.env.code as Param, message: reply.env.message as Param }, at),
         );
       }
     }

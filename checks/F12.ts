@@ -18,7 +18,7 @@ const F = findings({
   "wrong-root": {
     apart: ["diagnosis"],
     says: (p: WrongRoot) =>
-      `step ${p.step}: result_attestation signs ${show(p.signed)}, not the root of the frames carried (${p.expected}): ${p.diagnosis === null ? "undefined" : DIAGNOSIS[p.diagnosis]}`,
+      `step ${p.step}: result_attestation signs ${show(p.signed)}, not the root of the frames carried (${p.expected})${p.diagnosis === null ? "" : `: ${DIAGNOSIS[p.diagnosis]}`}`,
     expected: (p: WrongRoot) => p.expected,
     actual: (p: WrongRoot) => show(p.signed),
   },

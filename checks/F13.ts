@@ -6,6 +6,29 @@ import { show } from "./kit/show.ts";
 
 /** A proof as a finding names it: its entry's index in frame_attestations, and the frame it proves. */
 type Proof = { entry: number; frame: Param };
+/** What stopped the fold, in words (the failure as src/math/attest.ts records it). */
+function foldWords(f: Param): string {
+  const x = (typeof f === "object" && f !== null && !Array.isArray(f) ? f : {}) as Record<string, Param>;
+  switch (x.kind) {
+    case "bad-leaf-count":
+      return `leaf_count ${show(x.leaf_count)} is not a whole number of at least 1`;
+    case "bad-leaf-index":
+      return `leaf_index ${show(x.leaf_index)} is not a whole number of at least 0`;
+    case "index-out-of-range":
+      return `leaf_index ${x.leaf_index} is not below leaf_count ${x.leaf_count}`;
+    case "wrong-path-length":
+      return `the path has ${x.actual} steps, but a leaf at that index of a tree of that many leaves needs ${x.expected}`;
+    case "wrong-side":
+      return `path step ${x.step} puts the sibling on the ${x.expected_sibling_is_left ? "right" : "left"}, but at that index it is on the ${x.expected_sibling_is_left ? "left" : "right"}`;
+    case "malformed-sibling":
+      return `path step ${x.step}: ${x.why}`;
+    case "malformed":
+      return String(x.why);
+    default:
+      return show(f);
+  }
+}
+
 const who = (p: Proof): string => `frame_attestations[${p.entry}].inclusion_proof (frame ${show(p.frame)})`;
 type LeafCount = Proof & { declared: Param; frames: number };
 /** failure: what the fold stopped at, as src/math/attest.ts names it (its kind sets the defect apart). */
@@ -22,7 +45,7 @@ const F = findings({
   },
   unfoldable: {
     apart: ["kind"],
-    says: (p: Unfoldable) => `${who(p)} cannot be folded: ${show(p.failure)}`,
+    says: (p: Unfoldable) => `${who(p)} cannot be folded: ${foldWords(p.failure)}`,
     expected: () => "a path of the shape leaf_index and leaf_count fix",
     actual: (p: Unfoldable) => p.kind,
   },

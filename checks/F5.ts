@@ -76,6 +76,7 @@ const F = findings({
   },
   /** why: the reason the file was not read, as the transcript records it. */
   "file-gone": {
+    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
     level: "NONE",
     says: (p: { at: LinkAt; why: string }) => `${linked(p.at)} names a file that cannot be read now: ${p.why} (it may have been removed since it was served)`,
     expected: () => "the file the digest was taken over",
@@ -83,16 +84,22 @@ const F = findings({
   },
   /** unread: the transcript's kind of not reading it, which says what would. */
   "bytes-unchecked": {
+    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
+    reading: "the bytes were not read (outside the trusted roots, over the caps, or a remote provider's files): nothing is known of them either way",
     level: "MAY",
     apart: ["unread"],
     says: (p: { why: string; unread: string | null }) =>
       `file provenance digests are well-formed, but the bytes were not checked: ${p.why}${notReadHint(p.unread)}`,
   },
   "range-reserved": {
+    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
+    reading: "a range outside the L<n> and L<a>-<b> forms addresses bytes a verifier cannot find, and no sentence gives a range grammar to hold it to",
     level: "MAY",
     says: (p: Ranged) => `${linked(p.at)}: range ${show(p.range)} is not in the L<n> / L<a>-<b> grammar (reserved), so its bytes cannot be checked`,
   },
   "range-unaddressable": {
+    level: "NONE",
+    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
     apart: ["reason"],
     says: (p: Ranged & { reason: string }) => `${linked(p.at)}: range ${show(p.range)} addresses nothing a verifier can digest (${p.reason})`,
     expected: () => "L<n> or L<a>-<b> within the file",
@@ -101,6 +108,7 @@ const F = findings({
   "digest-matches": { ok: true, says: () => "file provenance digests match the bytes they name" },
   /** normalized: the forbidden normalization whose bytes the declared digest is of, where one is. */
   "digest-of-other-bytes": {
+    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
     level: "NONE",
     apart: ["normalized"],
     says: (p: Other) =>
@@ -126,7 +134,8 @@ const F = findings({
  * keyword, and bytes re-read now may differ from those at retrieval time
  * (the file was edited since), so a digest of other bytes, or of a file no
  * longer there, warns (level NONE) and never fails. A range the verifier
- * cannot address fails: the link names no bytes at all.
+ * cannot address (past the end of the file) warns too: no spec text gives a
+ * range grammar to hold it to.
  */
 export default defineCheck({
   findings: F.table,

@@ -30,6 +30,7 @@ type Ranked = { late: Param; miss: Param; order: { id: Param; anchored: boolean 
 const F = findings({
   "anchored-first": { ok: true, says: (p: { hits: number; frames: number }) => `anchored frames come first (${p.hits} of ${p.frames})` },
   "ranked-below": {
+    cites: "SHOULD rank anchored frames above unanchored ones",
     level: "SHOULD",
     says: (p: Ranked) => `anchored frame ${show(p.late)} is ranked below unanchored frame ${show(p.miss)}`,
     expected: () => "anchored frames first",

@@ -1,4 +1,5 @@
 import { defineCheck } from "./kit/check.ts";
+import { everySite } from "./kit/evidence.ts";
 import { family, HOST_VERSION, isVersionString } from "../src/math/version.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
@@ -43,6 +44,7 @@ const F = findings({
     actual: (p: { instead: Instead }) => insteadWords(p.instead),
   },
   "bad-version": {
+    basis: "the version rule",
     says: () => "handshake_ack protocol_version does not follow the version grammar contextgraph/<major>.<minor>[-draft]",
     expected: () => 'e.g. "contextgraph/1.0"',
     actual: (p: { version: Param }) => show(p.version),
@@ -98,7 +100,9 @@ export default defineCheck({
       return [F.say("no-ack", { instead }, { lines })];
     }
     const v = ack.env.protocol_version;
-    if (!isVersionString(v)) return [F.say("bad-version", { version: v as Param }, { lines: [ack.n] })];
+    // Outside the version rule the value is no version of the protocol: that fails as the grammar, and the schema's pattern
+    // for it, in this ack and in every other session's, is the same cause.
+    if (!isVersionString(v)) return [F.say("bad-version", { version: v as Param }, { lines: [ack.n], judges: [everySite("/protocol_version")] })];
     const theirs = family(v)!;
     if (theirs !== OURS) return [F.say("wrong-family", { version: v, family: theirs }, { lines: [ack.n] })];
     return [F.say("same-family", { version: v }, { lines: [ack.n] })];

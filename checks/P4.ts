@@ -40,6 +40,7 @@ export default defineCheck({
   id: "P4",
   title: "Compact and reference frames cost their inline bytes only",
   level: "MUST",
+  basis: "the counting grammar",
   requirement:
     "token_cost is the honest cost of the inline rendering only (B3, §7): a reference frame therefore declares token_cost: 0, and a compact frame declares the cost of its distilled inline bytes — never the full-source cost, which belongs in the separate optional canonical_token_cost.",
   probes: REPRESENTATION_PROBES,

@@ -23,6 +23,8 @@ const F = findings({
     actual: (p: { resolve?: Param }) => `resolve: ${show(p.resolve)}`,
   },
   "advertised-refused": {
+    cites: "a provider asked for an unadvertised representation SHOULD reply error with code unsupported_representation, or fall back to full",
+    reading: "the SHOULD binds an unadvertised representation; refusing an advertised one is an outcome no keyword states",
     apart: ["error"],
     // No keyword binds a provider to honour a preference it advertises.
     level: "NONE",
@@ -31,8 +33,18 @@ const F = findings({
     expected: () => "frames",
     actual: (p: { error: Param }) => `error ${show(p.error)}`,
   },
+  "advertised-unavailable": {
+    level: "MAY",
+    cites: "transient overload, backing store down",
+    reading:
+      "an unavailable reply says the provider is overloaded or its store is down, which no sentence forbids and a run cannot tell from the truth: it informs",
+    says: (p: { representation: string }) =>
+      `a query preferring the advertised representation ${p.representation} was answered error unavailable (transient overload): not judged`,
+  },
   "advertised-served": { ok: true, says: (p: { representation: string }) => `preferring ${p.representation}: every frame is in an advertised representation` },
   "foreign-served": {
+    cites: "a provider asked for an unadvertised representation SHOULD reply error with code unsupported_representation, or fall back to full",
+    reading: "the SHOULD binds an unadvertised representation; serving one never advertised, when asked for an advertised one, is an outcome no keyword states",
     // Nothing with a keyword confines what a provider serves to what it advertises; a frame breaking P1–P3 fails those.
     level: "NONE",
     says: (p: Foreign) =>
@@ -42,6 +54,7 @@ const F = findings({
   },
   /** Silence while the provider lives falls short of the SHOULD. */
   "unadvertised-silent": {
+    cites: "a provider asked for an unadvertised representation SHOULD reply error with code unsupported_representation, or fall back to full",
     level: "SHOULD",
     says: silent,
     expected: () => "error unsupported_representation, or full frames",
@@ -60,6 +73,7 @@ const F = findings({
       `preferring the unadvertised ${p.wanted}: ${p.refused ? "error unsupported_representation" : "fell back to full"}`,
   },
   "unadvertised-mishandled": {
+    cites: "a provider asked for an unadvertised representation SHOULD reply error with code unsupported_representation, or fall back to full",
     level: "SHOULD",
     says: (p: Mishandled) => `preferring the unadvertised ${p.wanted}, the provider neither replied unsupported_representation nor fell back to full`,
     expected: () => "error unsupported_representation, or full frames",
@@ -80,8 +94,11 @@ const F = findings({
  * frames in the unadvertised representation, or no answer while the provider
  * lives, warn; dying on it fails (R1). Refusing an advertised preference, and
  * serving a representation never advertised when asked for an advertised one,
- * are outcomes no keyword states: they warn. A frame whose own fields break
- * P1–P3 fails those checks, not this one.
+ * are outcomes no keyword states: they warn; but full is never foreign ("Absent
+ * means full", "or fall back to full"), so full frames for any preference
+ * never warn, and a refusal with `unavailable` (the error table's transient
+ * overload, which a run cannot tell from the truth) informs. A frame whose own
+ * fields break P1–P3 fails those checks, not this one.
  */
 export default defineCheck({
   findings: F.table,
@@ -112,10 +129,15 @@ export default defineCheck({
       if (!sent || !reply) continue;
       const lines = [sent.n, reply.n];
       if (reply.env.type === "error") {
-        out.push(F.say("advertised-refused", { representation: r, error: reply.env.code as Param }, { lines }));
+        out.push(
+          reply.env.code === "unavailable"
+            ? F.say("advertised-unavailable", { representation: r }, { lines })
+            : F.say("advertised-refused", { representation: r, error: reply.env.code as Param }, { lines }),
+        );
         continue;
       }
-      const foreign = framesIn(reply.env).filter((f) => !advertised.includes(rep(f) as string));
+      // Full is never foreign: "Absent means full", and a provider asked for what it cannot give may "fall back to full".
+      const foreign = framesIn(reply.env).filter((f) => rep(f) !== "full" && !advertised.includes(rep(f) as string));
       out.push(
         foreign.length === 0
           ? F.say("advertised-served", { representation: r }, { lines })

@@ -42,6 +42,7 @@ const F = findings({
   "unsupported-kind": { ok: true, apart: APART, says: (p: Narrowed) => `${what(p)} answered with unsupported_kind` },
   /** Q1 states the outcome ("returns zero frames, or replies unsupported_kind") with no keyword: a warning, never a failure. */
   "other-error": {
+    cites: "A provider serving none of the requested kinds returns zero frames, or replies unsupported_kind",
     level: "NONE",
     apart: APART,
     says: (p: Narrowed & { code: Param }) =>
@@ -67,6 +68,7 @@ const F = findings({
     says: (p: Narrowed & { why: string }) => `query for kinds ${show(p.kinds)}${anchorsOf(p)} (line ${p.line}) got no answer: ${p.why}`,
   },
   "unknown-kind-unanswered": {
+    cites: "A provider serving none of the requested kinds returns zero frames, or replies unsupported_kind",
     level: "NONE",
     apart: APART,
     says: (p: Narrowed & { why: string }) =>

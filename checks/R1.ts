@@ -61,6 +61,7 @@ const F = findings({
   },
   "bad-request": { ok: true, apart: ["step"], says: (p: Sent) => `${label(p)}, the provider replied error bad_request` },
   "no-bad-request": {
+    cites: "It SHOULD reply error with code bad_request",
     level: "SHOULD",
     apart: ["step"],
     says: (p: Sent & { replies: Reply[] }) => `${label(p)}, the provider did not reply error bad_request`,
@@ -70,6 +71,7 @@ const F = findings({
   "crlf-served": { ok: true, apart: ["step"], says: (p: Sent) => `${label(p)}, the provider answered it as the query it is` },
   /** No keyword asks a query ending in CR LF to be served: a refusal warns, never fails. */
   "crlf-not-served": {
+    cites: "exactly one envelope per line, newline-delimited (NDJSON)",
     level: "NONE",
     apart: ["step"],
     says: (p: Sent & { answer: Reply | null }) =>

@@ -23,6 +23,7 @@ export default defineCheck({
   follows: "S2-framing",
   title: "Every envelope has the shape the schema gives its type",
   level: "MUST",
+  basis: "the schema's members, types and enums",
   requirement:
     "Every message is a single JSON object — an envelope — tagged by a type member. Envelope vocabulary: handshake, handshake_ack, query, frames, verify, verified, shutdown, error.",
   probes: [HANDSHAKE],

@@ -38,6 +38,8 @@ const F = findings({
   "single-line": { ok: true, says: (p: { total: number }) => `all ${p.total} lines on stdout are single-line JSON envelopes` },
   /** No rule caps a line's length: the cap is ours (--max-line-bytes), so this is a limit of the run, not a finding. */
   "over-long": {
+    cites: "exactly one envelope per line, newline-delimited (NDJSON)",
+    reading: "a line over the run's cap was not read: the cap is the run's own limit, and what the line held is not known",
     level: "MAY",
     says: (p: { probe: string; line: number; bytes: Param }) =>
       `probe ${p.probe} line ${p.line}: a line over the line cap (${p.bytes} bytes read when it crossed it) was not read; raise --max-line-bytes to judge it`,
@@ -51,6 +53,7 @@ const F = findings({
   },
   /** "exactly one envelope per line" is stated with no keyword. */
   "not-envelope": {
+    cites: "exactly one envelope per line, newline-delimited (NDJSON)",
     level: "NONE",
     apart: ["text"],
     says: (p: Read) =>
@@ -68,6 +71,7 @@ const F = findings({
   },
   /** "it replies error with code bad_request for a payload-bearing request it cannot serve" carries no keyword. */
   "not-bad-request": {
+    cites: "it replies error with code bad_request for a payload-bearing request it cannot serve",
     level: "NONE",
     says: (p: Unserved) => unservedWords(p, false),
     expected: () => UNSERVED_EXPECTED,
@@ -81,6 +85,7 @@ const F = findings({
   "notification-ignored": { ok: true, says: (p: { line: number }) => `after an unknown notification (line ${p.line}) the provider answered the next query` },
   /** "ignores an unrecognised notification" carries no keyword; the MUST NOT is about rejecting an envelope for its type. */
   "notification-answered": {
+    cites: "and ignores an unrecognised notification",
     level: "NONE",
     says: (p: { line: number; replies: { type: Param; line: number }[] }) =>
       `an unknown notification (no id, line ${p.line}) was answered by a provider that declares correlation; an unrecognised notification is ignored`,

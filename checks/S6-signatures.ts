@@ -16,6 +16,8 @@ const F = findings({
   verifies: { ok: true, says: () => "every attestation signature verifies under its published key (strict Ed25519)" },
   // F8: "I cannot check this" is never "this is good" — and never the provider's failure (F9).
   "unknown-algorithm": {
+    cites: '"I cannot check this" is never "this is good"',
+    reading: "an algorithm the verifier does not know leaves the frame unattested (F8), which is no provider's fault (F9)",
     level: "MAY",
     apart: ["signed"],
     says: (p: Signed & { of: Of; algorithm: Param }) =>

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from "../src/protocol/errors.ts";
 import { defineCheck, type Evidence } from "./kit/check.ts";
+import { everySite } from "./kit/evidence.ts";
 import { type ProbeView } from "../src/transcript/view.ts";
 import { servedFrames, exchanges } from "./kit/answers.ts";
 import { isObj } from "../src/protocol/envelope.ts";
@@ -50,14 +51,17 @@ const F = findings({
   },
   protocol: { ok: true, apart: APART, says: (p: Name) => `${p.what} ${show(p.value)} is the protocol's` },
   "no-code": {
+    cites: "Both are carried",
     level: "NONE",
     says: () => `an error carries no code (§10: "code is for the machine; message is for whoever reads the log. Both are carried")`,
   },
 });
 
 /** A vendor name is namespaced (vendor:name, non-empty sides); an unprefixed one must be the protocol's. */
-function judge(what: Vocabulary, value: unknown, lines: number[], grown?: string): Evidence {
-  const at = { lines };
+function judge(what: Vocabulary, value: unknown, lines: number[], grown?: string, pointer?: string): Evidence {
+  // The schema's pattern for the member is the same rule: where this judges it (in the ack every session carries), the
+  // one finding is this one.
+  const at = { lines, ...(pointer !== undefined ? { judges: [everySite(pointer)] } : {}) };
   const p: Name = { what, value: value as Param };
   if (typeof value !== "string") return F.say("not-a-string", p, at);
   if (value.includes(":")) return F.say(NAMESPACED.test(value) ? "namespaced" : "bad-namespace", p, at);
@@ -83,9 +87,10 @@ function errors(views: ProbeView[]) {
  * say which colon splits vendor from name; the reading that never fails an
  * honest provider is that any does, so acme:eu:west and acme:code:calls-into
  * are namespaced, while acme: and :calls are not. An unprefixed error code
- * this revision does not define, from a provider that acked a later 1.x minor
- * (contextgraph/1.3), may be that minor's vocabulary (X1: the vocabulary grows
- * "in a 1.x minor"): a pass, saying so. A missing code breaks "Both are
+ * or egress_scope this revision does not define, from a provider that acked a
+ * later 1.x minor (contextgraph/1.3), may be that minor's vocabulary (X1: the
+ * vocabulary grows "in a 1.x minor"; U3: "a base value this spec defines or
+ * later reserves"): a pass, saying so. A missing code breaks "Both are
  * carried" (§10), which has no keyword: a warning.
  */
 export default defineCheck({
@@ -101,7 +106,9 @@ export default defineCheck({
     const ack = probe(HANDSHAKE).ack()!;
     const grown = laterMinor(ack.env.protocol_version);
     const flow = isObj(ack.env.provider) && isObj(ack.env.provider.data_flow) ? ack.env.provider.data_flow : {};
-    if (Array.isArray(flow.egress_scopes)) for (const s of flow.egress_scopes) out.push(judge("egress_scope", s, [ack.n]));
+    // A later 1.x minor may define scopes this revision does not, as it may error codes ("or later reserves").
+    if (Array.isArray(flow.egress_scopes))
+      flow.egress_scopes.forEach((s, i) => out.push(judge("egress_scope", s, [ack.n], grown, `/provider/data_flow/egress_scopes/${i}`)));
     for (const m of errors([MALFORMED_INPUT, UNKNOWN_TYPE, FOREIGN_VERSION_PROBE].map(probe))) {
       if (m.env.code === undefined) {
         out.push(F.say("no-code", {}, { lines: [m.n] }));

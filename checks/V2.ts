@@ -75,9 +75,14 @@ const answered = (p: Answers): string => p.answers.map((a) => `${a.status} for $
 const F = findings({
   "no-reply": { apart: ["step", "replied"], ...noReply },
   // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it carries no keyword of its own.
-  "no-reply-keywordless": { level: "NONE", apart: ["step", "replied"], ...noReply },
+  "no-reply-keywordless": {
+    cites: "a digest-less frame cannot be revalidated and is re-queried instead",
+    level: "NONE",
+    apart: ["step", "replied"],
+    ...noReply,
+  },
   unechoed: { apart: ["step"], ...unechoed },
-  "unechoed-keywordless": { level: "NONE", apart: ["step"], ...unechoed },
+  "unechoed-keywordless": { cites: "a digest-less frame cannot be revalidated and is re-queried instead", level: "NONE", apart: ["step"], ...unechoed },
   "valid-for-changed": {
     apart: ["step"],
     says: (p: Answers & { only_stale: boolean }) => `verify of ${WHAT[p.step]} answered ${answered(p)}`,

@@ -38,6 +38,7 @@ const F = findings({
   },
   /** V4 defines it ("the provider's current digest for the frame") with no keyword: a warning, never a failure. */
   "not-current": {
+    cites: "the provider's current digest for the frame",
     level: "NONE",
     apart: ["presented"],
     says: (p: NotCurrent) =>

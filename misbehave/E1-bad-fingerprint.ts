@@ -2,13 +2,12 @@ import { defineMode } from "./mode.ts";
 
 /**
  * Falls short of E1's fingerprint grammar: <model-id>/<dimensions>[/<normalization>].
- * The grammar is stated with no keyword, so the check warns.
+ * The grammar is one of §1's normative grammars: a fingerprint outside it fails.
  */
 export default defineMode({
   name: "E1-bad-fingerprint",
   defect: 'declares embeddings_fingerprint "cgp-hash-embed", with no dimensions',
-  expectFail: [],
-  expectWarn: ["E1"],
+  expectFail: ["E1"],
   finding: { code: "E1.bad-fingerprint", params: { fingerprint: "cgp-hash-embed" } },
   apply: (honest) => ({
     ack() {

@@ -38,6 +38,7 @@ import G2_relative_target from "./G2-relative-target.ts";
 import G3_no_anchor_boost from "./G3-no-anchor-boost.ts";
 import G4_fragment_anchors_only from "./G4-fragment-anchors-only.ts";
 import G4_ignore_anchors from "./G4-ignore-anchors.ts";
+import H1_patch_version from "./H1-patch-version.ts";
 import H1_wrong_family from "./H1-wrong-family.ts";
 import H2_empty_name from "./H2-empty-name.ts";
 import H2_empty_version from "./H2-empty-version.ts";
@@ -130,6 +131,7 @@ export const MODES: readonly Mode[] = [
   G3_no_anchor_boost,
   G4_fragment_anchors_only,
   G4_ignore_anchors,
+  H1_patch_version,
   H1_wrong_family,
   H2_empty_name,
   H2_empty_version,

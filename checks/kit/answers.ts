@@ -245,6 +245,7 @@ export const fitting = findings({
     says: (p: { step: string; fits: FitsNothing }) => `step ${p.step}: ${fitsNothingWords(p.fits)}, answered budget_unsatisfiable`,
   },
   "nothing-fits-other-error": {
+    cites: "budget too small for any meaningful frame",
     level: "NONE",
     apart: ["error"],
     says: (p: Refused) =>

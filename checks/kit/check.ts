@@ -2,7 +2,7 @@ import type { ProbeSpec } from "../../src/protocol/probes.ts";
 import type { ProbeView } from "../../src/transcript/view.ts";
 import type { Level } from "../../src/verdict/status.ts";
 import { common } from "./common-findings.ts";
-import type { Table } from "./findings.ts";
+import type { Basis, Table } from "./findings.ts";
 
 export type { Level };
 
@@ -28,6 +28,8 @@ export interface CheckDef {
   level: Level;
   /** The spec sentence this check enforces, quoted. */
   requirement: string;
+  /** Where the check's rule is a normative grammar or wire shape of §1 rather than a keyword sentence (docs/readings.md, rule 2): which. */
+  basis?: Basis;
   probes: readonly ProbeSpec[];
   /** Probes read where they ran, never run for this check: a selection that leaves them out leaves them unread. */
   observes?: readonly ProbeSpec[];

@@ -17,16 +17,9 @@ export const common = findings({
     says: (p: { line: number; probe: string; step: string; why: string }) =>
       `query sent at line ${p.line} (probe ${p.probe}, step ${p.step}) got no frames or error reply: ${p.why}`,
   },
-  /** The envelope schema, at a field the check owns. */
+  /** The envelope schema, at a field the check owns: a wire shape of §1, so a violation fails whatever the owning check's level. */
   schema: {
-    level: "MUST",
-    apart: (p: SchemaParams) => schemaShape(p),
-    says: (p: SchemaParams) => schemaWords(p),
-    actual: (p: SchemaParams) => p.actual ?? undefined,
-  },
-  /** The same, for a schema rule the spec states with no keyword: it warns, never fails. */
-  "schema-keywordless": {
-    level: "NONE",
+    basis: "the schema's members, types and enums",
     apart: (p: SchemaParams) => schemaShape(p),
     says: (p: SchemaParams) => schemaWords(p),
     actual: (p: SchemaParams) => p.actual ?? undefined,

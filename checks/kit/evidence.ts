@@ -16,3 +16,5 @@ export type Evidence = EvidenceRecord & {
 
 /** One member of one envelope: its transcript line and the JSON pointer into it. */
 export const site = (line: number, pointer: string): string => `${line} ${pointer}`;
+/** A place on the wire in every envelope of the run (the acks of every session, which all carry one provider's version): for judges. */
+export const everySite = (pointer: string): string => `* ${pointer}`;

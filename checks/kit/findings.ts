@@ -21,8 +21,28 @@ export interface Wording<P extends Params> {
   expected?: (p: P) => string | undefined;
   /** What was seen, where a value says it. */
   actual?: (p: P) => string | undefined;
-  /** A sub-rule weaker than the check's own (a SHOULD, or an outcome stated with no keyword). */
+  /**
+   * A sub-rule of another strength than the check's own (a SHOULD, an outcome stated with no keyword, an
+   * outcome the spec allows): `cites` then names the sentence that gives it (docs/readings.md).
+   */
   level?: Level;
+  /**
+   * The spec sentence this finding is held to, where it is not the check's own requirement: words quoted
+   * from it, whitespace aside. Its keyword gives the finding's level (MUST, SHOULD, MAY; none: NONE), and
+   * test/levels.test.ts holds the two equal, unless `reading` says why the observation can show no more.
+   */
+  cites?: string;
+  /**
+   * The finding's level is below its sentence's keyword because the observation cannot prove the breach
+   * (an honest provider could have produced it): the reading, in a sentence. docs/readings.md lists them.
+   */
+  reading?: string;
+  /**
+   * A value outside a normative grammar or wire shape of §1 ("Wire shapes, the requirement tables, the
+   * version rule, and the counting and format grammars are normative"): it is no message of the protocol,
+   * so the finding fails, labelled as what it breaks rather than as a MUST the spec never wrote.
+   */
+  basis?: Basis;
   /** The rule held (a summary of what kept it), rather than was broken. */
   ok?: boolean;
   /** The rule could not be observed (a precondition broke). */
@@ -37,6 +57,25 @@ export interface Wording<P extends Params> {
    */
   apart?: readonly (keyof P & string)[] | ((p: P) => Param);
 }
+
+/**
+ * The normative grammars and wire shapes a finding may stand on (docs/readings.md, rule 2). Not the
+ * schema's authoring-strict `additionalProperties: false`: U1 governs the wire, and an unknown member
+ * never fails.
+ */
+export const BASES = {
+  "the version rule": "normative grammar",
+  "the timestamp profile": "normative grammar",
+  "the digest grammar": "normative grammar",
+  "the embedding fingerprint grammar": "normative grammar",
+  "the counting grammar": "normative grammar",
+  "vendor:name": "normative grammar",
+  "a closed enum": "wire shape",
+  "the schema's members, types and enums": "wire shape",
+} as const;
+export type Basis = keyof typeof BASES;
+/** How a finding's basis is shown beside it: "normative grammar: the version rule". */
+export const basisLabel = (b: Basis): string => `${BASES[b]}: ${b}`;
 
 /** A code: lowercase words joined by hyphens. */
 export const CODE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -67,7 +106,7 @@ export function findings<T extends { [code: string]: Wording<any> }>(table: T) {
       const apart = typeof w.apart === "function" ? w.apart(params) : w.apart?.map((k) => params[k as keyof typeof params] as Param);
       return {
         ok: w.ok ?? false,
-        ...(w.level ? { level: w.level } : {}),
+        ...(w.basis ? { level: "MUST" as const, basis: basisLabel(w.basis) } : w.level ? { level: w.level } : {}),
         ...(w.untestable ? { untestable: true } : {}),
         code,
         params: params as Params,

@@ -7,7 +7,7 @@
 import type { ScenarioSpec } from "../../src/protocol/host-scenarios.ts";
 import type { HostView } from "../../src/transcript/host.ts";
 import type { Level, Score } from "./check.ts";
-import type { Table } from "./findings.ts";
+import type { Basis, Table } from "./findings.ts";
 
 export const HOST_PREFIX = "host:";
 
@@ -29,6 +29,8 @@ export interface HostCheckDef {
   level: Level;
   /** The spec sentence this check enforces, quoted. */
   requirement: string;
+  /** Where the check's rule is a normative grammar or wire shape of §1 rather than a keyword sentence (docs/readings.md, rule 2): which. */
+  basis?: Basis;
   scenarios: readonly ScenarioSpec[];
   /** Report order, as for provider checks: the id of the host check it follows. */
   follows?: string;

@@ -29,19 +29,10 @@ export interface SchemaFindings {
   byOwner: Map<string, Evidence[]>;
 }
 
-/**
- * Schema rules for outcomes the spec states with no keyword: [envelope type,
- * instance path, schema keyword]. A violation of one warns (level NONE) under
- * the anchor that owns the field, and never fails.
- */
-const KEYWORDLESS: ReadonlyArray<readonly [string, RegExp, string]> = [
-  // §5: "Fingerprint grammar: <model-id>/<dimensions>[/<normalization>]" carries no keyword.
-  ["handshake_ack", /^\/capabilities\/embeddings_fingerprint$/, "pattern"],
-];
-
 function evidenceOf(type: string, env: unknown, e: SchemaError, line: TranscriptEvent): Evidence {
-  const keywordless = KEYWORDLESS.some(([t, path, keyword]) => t === type && path.test(e.instancePath) && e.keyword === keyword);
-  // The schema's wire shapes are normative: a violation fails, whatever the level of the check that owns the field.
+  // The schema's wire shapes and the grammars its patterns spell are normative (§1): a violation fails, whatever
+  // the level of the check that owns the field, labelled as the wire shape it breaks (docs/readings.md, rule 2).
+  // additionalProperties is never judged: envelopes are validated in interop mode (U1).
   const params = {
     type,
     line: line.n,
@@ -52,7 +43,7 @@ function evidenceOf(type: string, env: unknown, e: SchemaError, line: Transcript
     schema_path: e.schemaPath,
     actual: e.keyword === "required" || e.keyword === "additionalProperties" ? null : show(at(env, e.instancePath), 80),
   };
-  return { ...common.say(keywordless ? "schema-keywordless" : "schema", params, { lines: [line.n] }), site: site(line.n, e.instancePath) };
+  return { ...common.say("schema", params, { lines: [line.n] }), site: site(line.n, e.instancePath) };
 }
 
 /**

@@ -8,9 +8,9 @@
  * as a sentence no mapping places (test/completeness.test.ts).
  */
 
-/** The spec texts, by the name coverage cites them with. */
-export const SPEC_TEXTS = ["protocol-surface", "context-reuse", "representations-change"] as const;
-export type SpecText = (typeof SPEC_TEXTS)[number];
+import { SPEC_TEXTS, type SpecText } from "../protocol/spec-texts.ts";
+
+export { SPEC_TEXTS, type SpecText };
 
 export type Keyword = "MUST" | "MUST NOT" | "SHOULD" | "SHOULD NOT";
 
@@ -74,6 +74,18 @@ export function normativeSentences(name: SpecText, text: string): Sentence[] {
       out.push({ text: name, ...(u.anchor ? { anchor: u.anchor } : {}), keywords, sentence: s.length > MAX ? `${s.slice(0, MAX - 1)}…` : s });
     }
   return out;
+}
+
+/** Every sentence of a text, whatever it holds, with the levels its keywords give (a finding's `cites` is looked up in these). */
+export function allSentences(name: SpecText, text: string): { text: SpecText; anchor?: string; sentence: string; levels: ("MUST" | "SHOULD" | "MAY")[] }[] {
+  return units(text).flatMap((u) =>
+    cut(u.text).map((s) => ({
+      text: name,
+      ...(u.anchor ? { anchor: u.anchor } : {}),
+      sentence: s,
+      levels: [...new Set([...s.matchAll(/\b(MUST|SHOULD|MAY)\b/g)].map((m) => m[1] as "MUST" | "SHOULD" | "MAY"))],
+    })),
+  );
 }
 
 /** Whether a mapping's quote names this sentence: the sentence begins with it. */

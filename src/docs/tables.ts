@@ -9,6 +9,7 @@ import { HOST_MODES } from "../../misbehave/host/index.ts";
 import { SCENARIOS } from "../protocol/host-scenarios.ts";
 import { SCORING } from "./scoring.generated.ts";
 import { coverageMarkdown } from "./coverage.ts";
+import { readingsMarkdown } from "./readings.ts";
 import { hostWitnesses, witnesses } from "./witnesses.ts";
 
 export { hostWitnesses, witnesses };
@@ -169,6 +170,7 @@ export const TABLES: Record<string, () => string> = {
   "host-check-details": hostCheckDetails,
   "host-halves": hostHalvesTable,
   coverage: coverageMarkdown,
+  readings: readingsMarkdown,
 };
 
 /** Which generated tables each documentation page holds: every table in exactly one page. */
@@ -177,6 +179,7 @@ export const DOC_PAGES: Record<string, string[]> = {
   "docs/checks.md": ["probes", "checks", "check-details", "excluded", "host-halves", "variants", "modes"],
   "docs/hosts.md": ["host-scenarios", "host-checks", "host-check-details", "host-modes"],
   "docs/coverage.md": ["coverage"],
+  "docs/readings.md": ["readings"],
 };
 
 /** Replace each `<!-- NAME:begin -->…<!-- NAME:end -->` block of `names` in `page` (its path, for the error) with its generated table. */

@@ -20,7 +20,7 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     // where its own rule judged that very member, the rule's finding says it once.
     owned: (score) => {
       const judged = new Set(Array.isArray(score) ? score.flatMap((e) => e.judges ?? []) : []);
-      return input.schema(check.id).filter((e) => e.site === undefined || !judged.has(e.site));
+      return input.schema(check.id).filter((e) => e.site === undefined || !(judged.has(e.site) || judged.has(`* ${e.site.slice(e.site.indexOf(" ") + 1)}`)));
     },
   });
 }

@@ -16,10 +16,14 @@ export function providerName(ack: Obj | undefined): string | undefined {
 }
 
 /** The dimension an embeddings_fingerprint declares, if it follows <model-id>/<dimensions>[/<normalization>]. */
+/** §5's fingerprint grammar, <model-id>/<dimensions>[/<normalization>], the dimensions in decimal digits (as the schema spells it). */
+export const FINGERPRINT_GRAMMAR = /^[^/]+\/([0-9]+)(\/[^/]+)?$/;
+
 export function fingerprintDims(fp: unknown): number | undefined {
   if (typeof fp !== "string") return undefined;
-  const m = /^[^/]+\/([1-9][0-9]*)(\/[^/]+)?$/.exec(fp);
-  return m ? Number(m[1]) : undefined;
+  const m = FINGERPRINT_GRAMMAR.exec(fp);
+  const dims = m ? Number(m[1]) : 0;
+  return dims > 0 && Number.isSafeInteger(dims) ? dims : undefined;
 }
 
 export const BASE_KINDS = ["snippet", "symbol", "fact", "doc", "memory", "episode", "graph"] as const;

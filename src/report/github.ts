@@ -43,7 +43,7 @@ function command(kind: "error" | "warning" | "notice", title: string, message: s
 }
 
 function findingText(e: EvidenceResult): string {
-  const out = [`${e.untestable ? "not observed: " : ""}${levelTag(e.level) ? `[${levelTag(e.level)}] ` : ""}${e.message}`];
+  const out = [`${e.untestable ? "not observed: " : ""}${levelTag(e.level, e.basis) ? `[${levelTag(e.level, e.basis)}] ` : ""}${e.message}`];
   if (e.expected !== undefined) out.push(`expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`actual: ${e.actual}`);
   if (e.lines.length > 0) out.push(`transcript lines: ${e.lines.join(", ")}`);

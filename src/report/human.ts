@@ -31,7 +31,7 @@ const MARKS: Partial<Record<EvidenceResult["status"], string>> = { pass: "✓", 
 function evidenceLines(c: ChalkInstance, e: EvidenceResult): string[] {
   const mark = MARKS[e.status] ?? "✗";
   // Information is no shortfall: it carries no level tag, which would read as the rule it fell short of.
-  const tag = e.status !== "info" && levelTag(e.level) ? `[${levelTag(e.level)}] ` : "";
+  const tag = e.status !== "info" && levelTag(e.level, e.basis) ? `[${levelTag(e.level, e.basis)}] ` : "";
   const out = [`      ${paint(c, e.status, mark)} ${e.untestable ? c.bold("not observed: ") : ""}${tag}${e.message}`];
   if (e.expected !== undefined) out.push(`          expected: ${e.expected}`);
   if (e.actual !== undefined) out.push(`          actual:   ${e.actual}`);

@@ -37,7 +37,7 @@ function indent(s: string, pad: string): string {
 }
 
 function evidenceText(e: EvidenceResult): string {
-  const tag = `${e.status.toUpperCase()}${levelTag(e.level) ? ` [${levelTag(e.level)}]` : ""}`;
+  const tag = `${e.status.toUpperCase()}${levelTag(e.level, e.basis) ? ` [${levelTag(e.level, e.basis)}]` : ""}`;
   const out = [`${tag}: ${e.untestable ? "untestable: " : ""}${indent(e.message, "  ")}`];
   if (e.expected !== undefined) out.push(`  expected: ${indent(e.expected, "            ")}`);
   if (e.actual !== undefined) out.push(`  actual:   ${indent(e.actual, "            ")}`);

@@ -84,7 +84,7 @@ function row(r: CheckResult, linked = false): string {
 }
 
 function findingLines(e: EvidenceResult): string[] {
-  const tag = `**${e.status}**${levelTag(e.level) ? ` \\[${levelTag(e.level)}\\]` : ""}`;
+  const tag = `**${e.status}**${levelTag(e.level, e.basis) ? ` \\[${levelTag(e.level, e.basis)}\\]` : ""}`;
   const out = [`- ${tag}: ${e.untestable ? "not observed: " : ""}${inline(cut(e.message, FIELD_MAX))}`];
   if (e.expected !== undefined) out.push(`  - expected: ${inline(cut(e.expected, FIELD_MAX))}`);
   if (e.actual !== undefined) out.push(`  - actual: ${inline(cut(e.actual, FIELD_MAX))}`);

@@ -35,6 +35,7 @@ function description(s: string): string {
 function evidenceYaml(e: EvidenceResult): string[] {
   const out = [`    - status: ${q(e.status)}`, `      message: ${q(e.message)}`];
   if (e.level !== undefined) out.push(`      level: ${q(e.level)}`);
+  if (e.basis !== undefined) out.push(`      basis: ${q(e.basis)}`);
   if (e.untestable) out.push(`      untestable: true`);
   if (e.expected !== undefined) out.push(`      expected: ${q(e.expected)}`);
   if (e.actual !== undefined) out.push(`      actual: ${q(e.actual)}`);

@@ -21,7 +21,9 @@ const FRAME = "/result/frames/\\*";
 const TABLE: ReadonlyArray<readonly [string, RegExp, string]> = [
   ["handshake_ack", /^\/protocol_version$/, "H1"],
   ["handshake_ack", /^\/provider\/(name|version)$/, "H2"],
-  ["handshake_ack", /^\/provider\/data_flow(\/.*)?$/, "C5"],
+  // C5's MUST is the scope contradiction alone ("egress_scopes" beside egress: false); data_flow's required members
+  // and types are the wire shape's (S2-envelope), so only the schema's then-branch at egress_scopes is C5's (see ownerOf).
+  ["handshake_ack", /^\/provider\/data_flow\/egress_scopes(\/.*)?$/, "C5"],
   ["handshake_ack", /^\/capabilities\/embeddings_fingerprint$/, "E1"],
   // §6.4: "A provider advertising compact or reference MUST set resolve: true", held with P5.
   ["handshake_ack", /^\/capabilities\/(representations|resolve)(\/.*)?$/, "P5"],
@@ -78,6 +80,9 @@ export function ownerOf(envelopeType: string, e: SchemaError): string {
   const path = normalize(e.instancePath);
   // A scope outside the vocabulary and not vendor:name is U3's; one off-machine beside egress: false is C5's.
   if (e.schemaPath.startsWith("#/$defs/EgressScope/")) return "U3";
+  // A contradiction of the egress flag (the schema's if/then) is C5's, wherever ajv reports it.
+  if (/^#\/\$defs\/DataFlow\/then\//.test(e.schemaPath) || (envelopeType === "handshake_ack" && e.keyword === "if" && path === "/provider/data_flow"))
+    return "C5";
   const branch = /^#\/\$defs\/(Representation\w+)\//.exec(e.schemaPath)?.[1];
   const rule = branch === undefined ? undefined : REPRESENTATION[branch];
   if (rule) return path.endsWith("/token_cost") ? rule.tokenCost : rule.owner;

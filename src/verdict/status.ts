@@ -56,6 +56,8 @@ export interface EvidenceRecord extends Observation {
   /** The finding's typed values, from which its message was rendered. */
   params: Params;
   message: string;
+  /** The normative grammar or wire shape a failing value is outside of, where that, not a keyword, is the rule ("normative grammar: the version rule"). */
+  basis?: string;
   expected?: string;
   actual?: string;
   /** Transcript line numbers that show it. */

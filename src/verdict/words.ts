@@ -10,7 +10,8 @@ export function tally(s: { total: number; pass: number; fail: number; unobserved
 }
 
 /** How evidence names its level beside a finding: nothing for a MUST (the check's own), the keyword otherwise, and "no keyword" for an outcome the spec states without one. */
-export function levelTag(level: string | undefined): string | undefined {
+export function levelTag(level: string | undefined, basis?: string): string | undefined {
+  if (basis !== undefined) return basis;
   if (level === undefined || level === "MUST") return undefined;
   return level === "NONE" ? "no keyword" : level;
 }

@@ -32,7 +32,7 @@ runCases(F13, [
     codes: ["F13.unfoldable"],
     says: [
       has(
-        `${proofOf(1, "frm_a")} cannot be folded: {"kind":"wrong-path-length","expected":2,"actual":1} | a path of the shape leaf_index and leaf_count fix | wrong-path-length`,
+        `${proofOf(1, "frm_a")} cannot be folded: the path has 1 steps, but a leaf at that index of a tree of that many leaves needs 2 | a path of the shape leaf_index and leaf_count fix | wrong-path-length`,
       ),
     ],
   },
@@ -40,19 +40,20 @@ runCases(F13, [
     name: "a sibling on the wrong side",
     build: answer((r) => (proof(r, 1).path[0]!.sibling_is_left = true)),
     status: "fail",
-    says: [has(`${proofOf(1, "frm_a")} cannot be folded: {"kind":"wrong-side","step":0,"expected_sibling_is_left":false}`)],
+    says: [has(`${proofOf(1, "frm_a")} cannot be folded: path step 0 puts the sibling on the left, but at that index it is on the right`)],
   },
   {
     name: "a leaf index outside the tree",
     build: answer((r) => (proof(r, 2).leaf_index = 5)),
     status: "fail",
-    says: [has(`${proofOf(2, "frm_b")} cannot be folded: {"kind":"index-out-of-range","leaf_index":5,"leaf_count":3}`)],
+    says: [has(`${proofOf(2, "frm_b")} cannot be folded: leaf_index 5 is not below leaf_count 3`)],
   },
   {
     name: "a path step that is not an object",
     build: answer((r) => ((proof(r, 0).path as unknown[])[0] = null)),
     status: "fail",
-    says: [/frame_attestations\[0\]\.inclusion_proof \(frame "frm_c"\) cannot be folded: \{"kind":"malformed","why":".*null.*"\}/],
+    says: [/frame_attestations\[0\]\.inclusion_proof \(frame "frm_c"\) cannot be folded: [^{|]*null/],
+    never: [/\{"kind"/],
   },
   {
     name: "a tampered sibling",

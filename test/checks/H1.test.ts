@@ -19,6 +19,8 @@ runCases(H1, [
     says: [/contextgraph\/2\.0 is in family contextgraph\/2, but the host spoke contextgraph\/1\.0/],
   },
   { name: "not a version string", build: acked({ protocol_version: "1.0" }), status: "fail", codes: ["H1.bad-version"], says: [/grammar/] },
+  // The version rule has no patch number: contextgraph/1.0.3 is no version of the protocol (one finding, the schema's pattern folded in).
+  { name: "a patch number", build: acked({ protocol_version: "contextgraph/1.0.3" }), status: "fail", codes: ["H1.bad-version"], says: [/grammar/] },
   {
     name: "no reply in time",
     build: () => tx().probe(HANDSHAKE.name).send(HANDSHAKE_STEP, hs).note("timeout", { waitedMs: 900 }),

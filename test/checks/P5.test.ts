@@ -84,6 +84,25 @@ runCases(P5, [
     ],
   },
   {
+    // The error table's transient overload: a run cannot tell it from the truth, so it informs.
+    name: "an advertised representation answered unavailable",
+    build: negotiation({
+      representations: FULL_COMPACT,
+      prefer: { compact: { type: "error", id: "prefer-compact", code: "unavailable", message: "busy" } },
+    }),
+    status: "info",
+    codes: ["P5.advertised-unavailable"],
+    strict: "info",
+    says: [/answered error unavailable/],
+  },
+  {
+    // "Absent means full", "or fall back to full": full frames for an advertised preference never warn.
+    name: "full frames for an advertised compact preference",
+    build: negotiation({ representations: ["compact"], prefer: { compact: frames("prefer-compact", [full()]) } }),
+    status: "pass",
+    codes: ["P5.advertised-served"],
+  },
+  {
     name: "a representation served that was never advertised",
     build: negotiation({ representations: FULL_COMPACT, prefer: { compact: frames("prefer-compact", [compact(), reference()]) } }),
     status: "warn",

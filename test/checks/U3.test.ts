@@ -121,6 +121,14 @@ runCases(U3, [
     says: [/error code "quota_exceeded" is not one contextgraph\/1\.0 defines; the provider acked contextgraph\/1\.3, whose vocabulary may/],
   },
   {
+    // U3: "a base value this spec defines or later reserves": a later minor may define scopes 1.0 does not, as it may codes.
+    name: "an unprefixed egress_scope from a provider that acked a later minor",
+    build: vocabulary({ version: "contextgraph/1.3", scopes: ["regional-cloud"] }),
+    status: "pass",
+    codes: ["U3.later-minor"],
+    says: [/egress_scope "regional-cloud" is not one contextgraph\/1\.0 defines; the provider acked contextgraph\/1\.3, whose vocabulary may/],
+  },
+  {
     name: "a rel with an empty vendor",
     build: vocabulary({ rels: [":calls"] }),
     status: "fail",

@@ -40,7 +40,7 @@ export interface Shown {
 }
 
 function findingBody(e: EvidenceResult): string {
-  const level = levelTag(e.level) ? ` <span class="level">${escapeText(levelTag(e.level)!)}</span>` : "";
+  const level = levelTag(e.level, e.basis) ? ` <span class="level">${escapeText(levelTag(e.level, e.basis)!)}</span>` : "";
   const out = [`<div class="fhead">${badge(e.status)}${level}</div>`, pre(e.message, "msg")];
   const fields: string[] = [];
   if (e.expected !== undefined) fields.push(`<dt>expected</dt><dd>${pre(e.expected)}</dd>`);
