@@ -3,7 +3,7 @@ import t from "tap";
 import { EXCLUDED, HOST_HALF_UNCHECKED } from "../checks/excluded.ts";
 import { CHECKS } from "../checks/index.ts";
 import { HOST_CHECKS } from "../checks/host/index.ts";
-import { COVERAGE, REASONS } from "../checks/coverage.ts";
+import { COVERAGE, REASONS } from "../src/docs/coverage-map.ts";
 import { coverageMarkdown, coverageRows, placementsOf, renderCoverage } from "../src/docs/coverage.ts";
 import { SENTENCES } from "../src/docs/normative.generated.ts";
 import { normativeSentences, quotes, SPEC_TEXTS } from "../src/docs/normative.ts";

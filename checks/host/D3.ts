@@ -28,15 +28,7 @@ const unchecked = (f: FirstFrame): boolean => f.digest === undefined && f.verdic
  * digest-less frame (a query narrower than the host's usual one).
  */
 export default defineHostCheck({
-  findings: {
-    ...reuse.table,
-    "stored-copy-unshown": {
-      ...reuse.table["stored-copy-unshown"],
-      cites: "A frame whose content_digest is absent MUST NOT be reused unchecked across queries",
-      reading:
-        "the block holds no frame first served after the first answer, so nothing shows it was composed for a later query, and reuse among one query's compositions is not across queries",
-    },
-  },
+  findings: reuse.table,
   anchor: "D3",
   title: "The host never reuses a digest-less frame unchecked across queries",
   level: "MUST",

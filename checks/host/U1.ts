@@ -28,28 +28,6 @@ const TABLE: Table = {
   "ending-alike": differentials.table["ending-alike"],
   "ending-differs": differentials.table["ending-differs"],
   ...Object.fromEntries(Object.entries(delivered.table).filter(([code]) => code !== "opaque-dropped")),
-  uncomparable: {
-    ...delivered.table.uncomparable,
-    cites: "A receiver MUST ignore an object member it does not recognise, in any envelope, capability set, frame, or nested object",
-    reading:
-      "lock-step's blocks hold no frame content, so what the host delivered cannot be compared, and no sentence asks a host to put frame content in a block",
-  },
-  "frames-dropped": {
-    ...delivered.table["frames-dropped"],
-    cites: "it MUST NOT reject the message on that basis",
-    reading: "the block holds some of the answer's frames, so the answer was not rejected whole, and a host's own selection may leave out others",
-  },
-  "no-next-query": {
-    ...delivered.table["no-next-query"],
-    cites: "it MUST NOT reject the message on that basis",
-    reading: "the host ended as in lock-step, and its next query may wait on its own timing or policy, so no next query does not show the answer was rejected",
-  },
-  "answer-unused": {
-    ...delivered.table["answer-unused"],
-    cites: "it MUST NOT reject the message on that basis",
-    reading:
-      "the host sent its next query and was answered, and a later block may be composed from what it already held, so no block of that answer's frames does not show the answer was rejected",
-  },
 };
 
 /**

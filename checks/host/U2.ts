@@ -1,7 +1,7 @@
 import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { carriedOn, delivered, sameDelivery } from "../kit/delivered.ts";
-import { findings, type Table } from "../kit/findings.ts";
+import { findings } from "../kit/findings.ts";
 import { ended, endingClass, endingParam, endingsParams, endingWords, lineWords, type Ending, type EndingsParams } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
 import type { ServedFrame } from "../kit/served.ts";
@@ -33,42 +33,6 @@ const F = findings({
     actual: endingWords.actual,
   },
 });
-
-/** U2's findings: its own, and what the host delivered, each below the MUST with the reading that puts it there. */
-const TABLE: Table = {
-  ...F.table,
-  ...delivered.table,
-  uncomparable: {
-    ...delivered.table.uncomparable,
-    cites: "A host that receives an unrecognised kind MUST treat the frame as opaque evidence",
-    reading:
-      "lock-step's blocks hold no frame content, so what the host delivered cannot be compared, and no sentence asks a host to put frame content in a block",
-  },
-  "frames-dropped": {
-    ...delivered.table["frames-dropped"],
-    cites: "it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash",
-    reading:
-      "the block holds some of the answer's frames, so the answer was not rejected whole, and a host's own selection may differ where one frame changed kind",
-  },
-  "opaque-dropped": {
-    ...delivered.table["opaque-dropped"],
-    cites: "it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash",
-    reading:
-      "a block is the host's selection, and a frame left out of it may still have been received and held as opaque evidence, so its absence does not show it was rejected",
-  },
-  "no-next-query": {
-    ...delivered.table["no-next-query"],
-    cites: "it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash",
-    reading:
-      "the host's next query may wait on what the answer held (an unknown kind it declines to specialise for), so no next query does not show the answer was rejected",
-  },
-  "answer-unused": {
-    ...delivered.table["answer-unused"],
-    cites: "it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash",
-    reading:
-      "the host sent its next query and was answered, and a later block may be composed from what it already held, so no block of that answer's frames does not show the answer was rejected",
-  },
-};
 
 /**
  * @anchor U2
@@ -123,7 +87,7 @@ const TABLE: Table = {
  * be seen. A host that sends one query shows nothing there.
  */
 export default defineHostCheck({
-  findings: TABLE,
+  findings: { ...F.table, ...delivered.table },
   anchor: "U2",
   title: "The host takes a frame of unknown kind or rel as opaque evidence",
   level: "MUST",

@@ -30,15 +30,7 @@ const condemned = (f: FirstFrame): boolean => f.verdict?.status === "stale" || f
  * verdict of stale or gone came back (it asked about neither frame).
  */
 export default defineHostCheck({
-  findings: {
-    ...reuse.table,
-    "stored-copy-unshown": {
-      ...reuse.table["stored-copy-unshown"],
-      cites: "A host MUST NOT keep serving its stored copy of a stale or gone frame",
-      reading:
-        "the block holds no frame first served after the verified answer, and the blocks are read once the host has ended, so nothing shows it was composed after the verdict of stale or gone",
-    },
-  },
+  findings: reuse.table,
   anchor: "V4",
   title: "The host serves no stored copy of a frame verify called stale or gone",
   level: "MUST",

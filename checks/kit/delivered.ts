@@ -52,6 +52,8 @@ type Carried = { scenario: string; answer: number; difference: string };
 export const delivered = findings({
   uncomparable: {
     level: "MAY",
+    reading:
+      "lock-step's blocks hold no frame content, so what the host delivered cannot be compared, and no sentence asks a host to put frame content in a block",
     says: (p: Uncomparable) => {
       const theirs = p.lock_step_blocks;
       const here = p.blocks;
@@ -74,6 +76,7 @@ export const delivered = findings({
   },
   "frames-dropped": {
     level: "NONE",
+    reading: "the block holds some of the answer's frames, so the answer was not rejected whole, and a host's own selection may leave out others",
     says: (p: Plain & { held: number; dropped: string[] }) =>
       `${where(p)}: the block holds ${p.held} of the ${count(p.plain.length, "frame")}${known(p)} that ${theirs(p)} holds, and not ${listed(p.dropped)}, after an answer (line ${p.answer}) that differs from lock-step's only by ${p.difference}`,
     expected: (p: Plain) => `as in lock-step: ${listed(p.plain)}`,
@@ -81,6 +84,8 @@ export const delivered = findings({
   },
   "opaque-dropped": {
     level: "NONE",
+    reading:
+      "a block is the host's selection, and a frame left out of it may still have been received and held as opaque evidence, so its absence does not show it was rejected",
     says: (p: Compared & { dropped: string[]; touched: string | null }) =>
       `${where(p)}: the block leaves out ${listed(p.dropped)} (${p.touched ?? "the frame that carries the difference"}), which ${theirs(p)} holds: a frame of an unknown kind is opaque evidence, which a host may decline to specialise its handling of, not drop`,
     expected: (p: { dropped: string[] }) => `${listed(p.dropped)} in the block, as in lock-step`,
@@ -93,6 +98,7 @@ export const delivered = findings({
   },
   "no-next-query": {
     level: "NONE",
+    reading: "the host's next query may wait on its own timing or policy, or on what the answer held, so no next query does not show the answer was rejected",
     says: (p: Carried & { lock_step_queries: number[] }) =>
       `scenario ${p.scenario}: after the answer at line ${p.answer}, which differs from lock-step's only by ${p.difference}, the host sent no further query, though in lock-step it sent ${count(p.lock_step_queries.length, "more query", "more queries")} after its first answer (${lineWords(p.lock_step_queries)}): did it lose its connection to the provider?`,
     expected: () => "a next query, as in lock-step",
@@ -116,6 +122,8 @@ export const delivered = findings({
   },
   "answer-unused": {
     level: "NONE",
+    reading:
+      "the host sent its next query and was answered, and a later block may be composed from what it already held, so no block of that answer's frames does not show the answer was rejected",
     says: (p: Carried & { next: number; next_answer: number; lock_step_block: number; lock_step_answer: number; blocks: number }) =>
       `scenario ${p.scenario}: after the answer at line ${p.answer}, which differs from lock-step's only by ${p.difference}, the host sent its next query (line ${p.next}) and the provider answered it (line ${p.next_answer}), but no block after its first holds any of that answer's frames, though lock-step's block at line ${p.lock_step_block} holds the frames of its second answer (line ${p.lock_step_answer}): did the host receive that answer, or stop reading from the provider?`,
     expected: (p: { next_answer: number }) => `a later block holding frames of the answer at line ${p.next_answer}, as in lock-step`,

@@ -18,3 +18,5 @@ export type Evidence = EvidenceRecord & {
 export const site = (line: number, pointer: string): string => `${line} ${pointer}`;
 /** A place on the wire in every envelope of the run (the acks of every session, which all carry one provider's version): for judges. */
 export const everySite = (pointer: string): string => `* ${pointer}`;
+/** Whether a finding that judges these places judged this one (its own line, or every line). */
+export const judgedAt = (judges: ReadonlySet<string>, at: string): boolean => judges.has(at) || judges.has(everySite(at.slice(at.indexOf(" ") + 1)));

@@ -126,6 +126,8 @@ export const differentials = findings({
   },
   "retried-otherwise": {
     level: "NONE",
+    reading:
+      "a retry loop bound by a deadline or a backoff can send a different number of queries by timing alone, so counts that differ do not show the error was treated otherwise than internal",
     says: (p: Reaction) =>
       `scenario ${p.scenario}: ${p.stimulus}, the host sent ${queriesWords(p.queries)}, and answered internal ${queriesWords(p.internal_queries)}: it retried in both, but not alike (a retry loop bound by time may differ by timing alone)`,
     expected: (p: Reaction) => `as after internal: ${queriesWords(p.internal_queries)}`,

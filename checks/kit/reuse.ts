@@ -238,6 +238,8 @@ export const reuse = findings({
   },
   "stored-copy-unshown": {
     level: "NONE",
+    reading:
+      "the block holds no frame first served after the moment that should have changed the host's hand, and the blocks are read once the host has ended, so nothing shows the stored copy was composed after that moment (or for a later query)",
     says: (p: Stored) =>
       `${copies(p)}; nothing in it shows it was composed after ${RULES[p.rule].since} (it holds no frame first served later than line ${p.since}), ${RULES[p.rule].unshown ?? "and nothing else shows when it was composed, so this warns: compose each turn's block once, after that turn's verify and queries"}; ${RULES[p.rule].fix}`,
     expected: storedExpected,

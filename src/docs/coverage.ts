@@ -1,17 +1,17 @@
 /**
  * Coverage: every normative sentence of the spec (src/docs/normative.generated.ts)
- * beside what holds it (checks/coverage.ts): its checks, their probes or
+ * beside what holds it (coverage-map.ts): its checks, their probes or
  * scenarios, the misbehave modes that prove each can fail, or why nothing
  * can. One mapping, two renderings: docs/coverage.md and `list --coverage`.
  * Pure: registry in, text out.
  */
-import { COVERAGE, type Placement, REASONS, type Reason } from "../../checks/coverage.ts";
+import { COVERAGE, type Placement, REASONS, type Reason } from "./coverage-map.ts";
 import { CHECKS } from "../../checks/index.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { SENTENCES } from "./normative.generated.ts";
 import { quotes, type Sentence } from "./normative.ts";
 import { hostWitnesses, witnesses } from "./witnesses.ts";
-import { wrap } from "./wrap.ts";
+import { cell, wrap } from "./wrap.ts";
 import { counted } from "../verdict/words.ts";
 
 export interface CoverageRow extends Sentence {
@@ -76,7 +76,6 @@ function summary(rows: readonly CoverageRow[]): string[] {
   ];
 }
 
-const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const where = (r: Sentence): string => `${r.text}${r.anchor ? ` ${r.anchor}` : ""}`;
 
 /** docs/coverage.md's generated part: the counts, then a table with a row per sentence. */

@@ -8,9 +8,9 @@
  * as a sentence no mapping places (test/completeness.test.ts).
  */
 
-import { SPEC_TEXTS, type SpecText } from "../protocol/spec-texts.ts";
-
-export { SPEC_TEXTS, type SpecText };
+/** The spec texts, by the name coverage and citations name them with (copies in test/published/). */
+export const SPEC_TEXTS = ["protocol-surface", "context-reuse", "representations-change"] as const;
+export type SpecText = (typeof SPEC_TEXTS)[number];
 
 export type Keyword = "MUST" | "MUST NOT" | "SHOULD" | "SHOULD NOT";
 
@@ -76,6 +76,11 @@ export function normativeSentences(name: SpecText, text: string): Sentence[] {
   return out;
 }
 
+/** The levels a text's keywords give, each once (MUST NOT counts as MUST, SHOULD NOT as SHOULD); none: empty. */
+export const levelsIn = (text: string): ("MUST" | "SHOULD" | "MAY")[] => [
+  ...new Set([...text.matchAll(/\b(MUST|SHOULD|MAY)\b/g)].map((m) => m[1] as "MUST" | "SHOULD" | "MAY")),
+];
+
 /** Every sentence of a text, whatever it holds, with the levels its keywords give (a finding's `cites` is looked up in these). */
 export function allSentences(name: SpecText, text: string): { text: SpecText; anchor?: string; sentence: string; levels: ("MUST" | "SHOULD" | "MAY")[] }[] {
   return units(text).flatMap((u) =>
@@ -83,7 +88,7 @@ export function allSentences(name: SpecText, text: string): { text: SpecText; an
       text: name,
       ...(u.anchor ? { anchor: u.anchor } : {}),
       sentence: s,
-      levels: [...new Set([...s.matchAll(/\b(MUST|SHOULD|MAY)\b/g)].map((m) => m[1] as "MUST" | "SHOULD" | "MAY"))],
+      levels: levelsIn(s),
     })),
   );
 }

@@ -1,16 +1,16 @@
 /**
- * docs/readings.md's generated tables, from the check registry: every finding whose level is not its check's
- * (with the sentence it cites and, where it stands below that sentence's keyword, the reading that says why),
+ * docs/readings.md's generated table, from the check registry: every finding whose level is not its check's
+ * (with the sentence it cites, or its check's own, and, where it stands below that sentence's keyword, the reading that says why),
  * and every finding or check that stands on a normative grammar or wire shape (docs/readings.md, rules 2–4).
  */
 import { CHECKS } from "../../checks/index.ts";
 import { HOST_CHECKS } from "../../checks/host/index.ts";
 import { basisLabel, type Basis, type Wording } from "../../checks/kit/findings.ts";
 import type { Level } from "../verdict/status.ts";
+import { cell } from "./wrap.ts";
 
 type Def = { id: string; level: Level; basis?: Basis; findings?: Record<string, Wording<never>> };
 const ALL = [...CHECKS, ...HOST_CHECKS] as readonly Def[];
-const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\s+/g, " ");
 const LEVEL: Record<Level, string> = { MUST: "MUST (fails)", SHOULD: "SHOULD (warns)", NONE: "no keyword (warns)", MAY: "MAY (informs)" };
 
 /** Each finding held to a sentence other than its check's own, or to a grammar: check, code, level, what gives it. */
@@ -21,7 +21,14 @@ export function readingRows(): { id: string; code: string; level: string; by: st
     for (const [code, w] of Object.entries(c.findings ?? {})) {
       if (w.ok || w.untestable) continue;
       if (w.basis) rows.push({ id: c.id, code, level: LEVEL.MUST, by: basisLabel(w.basis) });
-      else if (w.cites) rows.push({ id: c.id, code, level: LEVEL[w.level ?? c.level], by: `"${w.cites}"`, ...(w.reading ? { reading: w.reading } : {}) });
+      else if (w.cites || w.reading)
+        rows.push({
+          id: c.id,
+          code,
+          level: LEVEL[w.level ?? c.level],
+          by: w.cites ? `"${w.cites}"` : "its check's requirement",
+          ...(w.reading ? { reading: w.reading } : {}),
+        });
     }
   }
   return rows;

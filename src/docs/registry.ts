@@ -132,7 +132,7 @@ ${sentences.map((s) => `  ${JSON.stringify(s)},`).join("\n")}
 }
 
 /** The files of a registry folder that are registered: every module but the folder's own machinery. */
-export const NOT_REGISTERED = { checks: ["index.ts", "excluded.ts", "coverage.ts"], misbehave: ["index.ts", "mode.ts", "apply.ts"] } as const;
+export const NOT_REGISTERED = { checks: ["index.ts", "excluded.ts"], misbehave: ["index.ts", "mode.ts", "apply.ts"] } as const;
 
 /** The generated files, by path. */
 export type GeneratedRegistry =

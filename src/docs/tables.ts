@@ -11,10 +11,9 @@ import { SCORING } from "./scoring.generated.ts";
 import { coverageMarkdown } from "./coverage.ts";
 import { readingsMarkdown } from "./readings.ts";
 import { hostWitnesses, witnesses } from "./witnesses.ts";
+import { cell } from "./wrap.ts";
 
 export { hostWitnesses, witnesses };
-
-const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");

@@ -10,3 +10,6 @@ export function wrap(text: string, width: number, indent = ""): string[] {
   }
   return line === "" ? out : [...out, indent + line];
 }
+
+/** Text made safe for one cell of a Markdown table: pipes escaped, line breaks and runs of whitespace one space. */
+export const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\s+/g, " ");

@@ -1,5 +1,6 @@
 import type { CheckDef, ScoreInput } from "../../checks/kit/check.ts";
 import { judgeScore } from "../../checks/kit/evaluate.ts";
+import { judgedAt } from "../../checks/kit/evidence.ts";
 import { schemaFindings } from "../../checks/kit/schema.ts";
 import { HANDSHAKE_STEP, type ProbeSpec } from "../protocol/probes.ts";
 import type { Transcript, TranscriptEvent } from "../transcript/types.ts";
@@ -20,7 +21,7 @@ export function evaluate(check: CheckDef, input: ScoreInput): CheckResult {
     // where its own rule judged that very member, the rule's finding says it once.
     owned: (score) => {
       const judged = new Set(Array.isArray(score) ? score.flatMap((e) => e.judges ?? []) : []);
-      return input.schema(check.id).filter((e) => e.site === undefined || !(judged.has(e.site) || judged.has(`* ${e.site.slice(e.site.indexOf(" ") + 1)}`)));
+      return input.schema(check.id).filter((e) => e.site === undefined || !judgedAt(judged, e.site));
     },
   });
 }

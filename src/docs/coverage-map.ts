@@ -8,7 +8,7 @@
  * place that names no sentence; docs/coverage.md and `list --coverage` are
  * rendered from this table (src/docs/coverage.ts).
  */
-import type { SpecText } from "../src/protocol/spec-texts.ts";
+import type { SpecText } from "./normative.ts";
 
 /** Why no check holds a sentence (or the part of it no check holds). */
 export const REASONS = {
