@@ -1,24 +1,30 @@
-// Saves the verdicts of the bundled reference provider, of every misbehave mode and of the reference host with
+// Saves the verdicts of the bundled reference provider, of every misbehave mode and honest variant, and of the reference host with
 // every host mode, as cgp-conform's --json reports scrubbed of times, ports and temp paths, one file per case:
 // run it before and after a change that must not change behaviour, then diff the two directories.
+// With --peers FILE it also runs `stdio` against providers no one here wrote (FILE: a JSON list of
+// {"name", "cwd", "env", "argv"}, e.g. the protocol's SDK example providers built as ../shared/peers describes).
 //
-//   node scripts/verdict-snapshot.mjs OUTDIR [BINARY]      (BINARY: default dist/cgp-conform)
+//   node scripts/verdict-snapshot.mjs OUTDIR [BINARY] [--peers FILE]      (BINARY: default dist/cgp-conform)
 //   diff -r OUTDIR-before OUTDIR-after
 import { execFile } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { availableParallelism } from "node:os";
 
-const [out, binary = "dist/cgp-conform"] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const peersAt = argv.indexOf("--peers");
+const peersFile = peersAt >= 0 ? argv.splice(peersAt, 2)[1] : undefined;
+const [out, binary = "dist/cgp-conform"] = argv;
 if (!out) {
   process.stderr.write("usage: node scripts/verdict-snapshot.mjs OUTDIR [BINARY]\n");
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
 
-const run = (args) =>
+const run = (args, where = {}) =>
   new Promise((resolve) => {
-    execFile(binary, args, { maxBuffer: 256 << 20, timeout: 600_000, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) =>
+    const env = { ...process.env, ...where.env, NO_COLOR: "1" };
+    execFile(binary, args, { maxBuffer: 256 << 20, timeout: 600_000, env, cwd: where.cwd }, (err, stdout, stderr) =>
       resolve({ code: err ? (err.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -37,9 +43,13 @@ function scrub(text) {
 
 /** Every mode the binary knows, as it names them when asked for one it does not. */
 async function modesOf(command, ...rest) {
-  const said = (await run([command, "--misbehave", "cgp-conform:none", ...rest])).stderr;
-  const m = /the modes are: ([^\n]+)/.exec(said);
-  if (!m) throw new Error(`no list of modes in: ${said.slice(0, 300)}`);
+  return namesOf([command, "--misbehave", "cgp-conform:none", ...rest], "modes");
+}
+/** The names a binary lists when asked for one it does not know (`the modes are: …`, `the variants are: …`). */
+async function namesOf(args, what) {
+  const said = (await run(args)).stderr;
+  const m = new RegExp(`the ${what} are: ([^\\n]+)`).exec(said);
+  if (!m) throw new Error(`no list of ${what} in: ${said.slice(0, 300)}`);
   return m[1]
     .split(", ")
     .map((s) => s.trim())
@@ -47,6 +57,9 @@ async function modesOf(command, ...rest) {
 }
 const modes = await modesOf("reference");
 const hostModes = await modesOf("reference-host", "--", "true");
+// The honest shapes: the readings a change makes bind first on honest providers. Two need consent to egress.
+const variants = await namesOf(["reference", "--variant", "cgp-conform:none"], "variants");
+const consent = (v) => (v === "egress" || v === "vendor-names" ? ["--consent", "all"] : []);
 
 const hostArgs = (mode, transport) => [
   "host",
@@ -70,9 +83,12 @@ const hostArgs = (mode, transport) => [
   ...(transport === "stdio" ? ["--", "{provider}", "--and", "--", "{provider2}", "--and", "--", "{provider3}"] : ["--url", "{url}", "{url2}", "{url3}"]),
 ];
 
+const peers = peersFile ? JSON.parse(readFileSync(peersFile, "utf8")) : [];
 const cases = [
+  ...peers.map((p) => [`peer-${p.name}`, ["stdio", "--json", "--", ...p.argv], { cwd: p.cwd, env: p.env }]),
   ["provider-honest", ["reference", "--json"]],
   ...modes.map((m) => [`provider-${m}`, ["reference", "--json", "--misbehave", m]]),
+  ...variants.map((v) => [`variant-${v}`, ["reference", "--json", "--variant", v, ...consent(v)]]),
   ...["stdio", "http"].flatMap((tr) => [[`host-${tr}-honest`, hostArgs(undefined, tr)], ...hostModes.map((m) => [`host-${tr}-${m}`, hostArgs(m, tr)])]),
 ];
 
@@ -81,8 +97,8 @@ let failed = 0;
 const started = Date.now();
 async function worker() {
   while (next < cases.length) {
-    const [name, args] = cases[next++];
-    const r = await run(args);
+    const [name, args, where] = cases[next++];
+    const r = await run(args, where);
     try {
       writeFileSync(join(out, `${name}.json`), scrub(r.stdout));
     } catch (e) {
