@@ -2,10 +2,11 @@ import { defineCheck, type Evidence } from "./kit/check.ts";
 import { digestOf, isDigest } from "../src/math/digest.ts";
 import { sliceRange } from "../src/math/range.ts";
 
-import { exchanges, frameAt, framed, servedIn, unanswered, type FrameAt } from "./kit/answers.ts";
+import { exchanges, type Exchange, frameAt, framed, framesOf, servedIn, unanswered, type FrameAt } from "./kit/answers.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import type { FileUnread, TranscriptEvent } from "../src/transcript/types.ts";
-import { isObj } from "../src/protocol/envelope.ts";
+import type { ProbeView } from "../src/transcript/view.ts";
+import { isObj, type Obj } from "../src/protocol/envelope.ts";
 import { show } from "./kit/show.ts";
 import { BUDGET_SQUEEZE, PROVENANCE_FILES, SAMPLE_QUERY } from "../src/protocol/probes.ts";
 
@@ -67,6 +68,83 @@ const linked = (p: LinkAt): string => `${framed(p.frame)} provenance[${p.link}] 
 /** range: the link's range as the verifier read it (a string, or absent). */
 type Ranged = { at: LinkAt; range?: string };
 type Other = { at: LinkAt; declared: string; bytes: number; actual: string; normalized: Normalized | null };
+const normalizedWords = (n: Normalized | null): string =>
+  n !== null ? ` (the declared digest is of these bytes ${NORMALIZED[n]}: digest the exact bytes, with no normalization)` : "";
+
+/**
+ * Why a digest of other bytes is not shown to be one: the run did not see the
+ * file hold still across a re-query serving the same digest.
+ */
+type Unsettled = "no-earlier-reading" | "not-served-again" | "digest-changed" | "file-changed";
+const UNSETTLED: Record<Unsettled, string> = {
+  "no-earlier-reading": "the file was not read before the same query was sent again (budget-squeeze, step generous)",
+  "not-served-again":
+    "this link of this frame was not served both to the sample query and to the same query sent again (budget-squeeze, step generous) after the file was read",
+  "digest-changed": "the same query sent again (budget-squeeze, step generous) served this link of this frame with another digest",
+  "file-changed": "the file read before the same query was sent again (budget-squeeze, step generous) differs from the file read after it",
+};
+
+/** A file link of a frame, as a key: the frame's id, the link's uri and range, as sent. */
+const linkKey = (id: unknown, uri: unknown, range: unknown): string => JSON.stringify([id ?? null, uri ?? null, range ?? null]);
+
+/** Every digest an answer served for each file link of its frames. */
+function servedLinks(x: Exchange | undefined): Map<string, Set<unknown>> | undefined {
+  const frames = x ? framesOf(x) : undefined;
+  if (!frames) return undefined;
+  const out = new Map<string, Set<unknown>>();
+  for (const f of frames)
+    for (const l of Array.isArray(f.provenance) ? f.provenance.filter(isObj) : []) {
+      if (l.type !== "file") continue;
+      const k = linkKey(f.id, l.uri, l.range);
+      let ds = out.get(k);
+      if (!ds) out.set(k, (ds = new Set()));
+      ds.add(l.digest);
+    }
+  return out;
+}
+
+/**
+ * What the run shows of a file holding still: the sample query's answer, the
+ * files digested after it, and the same query sent again after that
+ * (budget-squeeze's generous query), whose answer provenance-files' reading
+ * follows. A transcript from before the earlier reading was taken has none.
+ */
+interface Requery {
+  sample?: Map<string, Set<unknown>>;
+  again?: Map<string, Set<unknown>>;
+  /** The earlier reading of each file, taken before the same query was sent again. */
+  before: Map<string, TranscriptEvent>;
+  againLine?: number;
+}
+
+function requeryOf(sample: ProbeView, xs: Exchange[]): Requery {
+  const first = xs.find((x) => x.probe === SAMPLE_QUERY.name && x.step === SAMPLE_QUERY.steps.sample && x.answer);
+  const again = xs.find((x) => x.probe === BUDGET_SQUEEZE.name && x.step === BUDGET_SQUEEZE.steps.generous && x.answer);
+  // The same query: the same query member (the envelope's id aside), and sent after the files were read.
+  const same = first !== undefined && again !== undefined && JSON.stringify(first.body) === JSON.stringify(again.body);
+  const before = new Map<string, TranscriptEvent>();
+  for (const e of sample.events)
+    if (e.dir === "file" && e.step === SAMPLE_QUERY.steps.filesBefore && e.uri !== undefined && first && e.n > first.answer!.n && !before.has(e.uri))
+      before.set(e.uri, e);
+  return {
+    ...(first ? { sample: servedLinks(first) } : {}),
+    ...(same ? { again: servedLinks(again), againLine: again.answer!.n } : {}),
+    before,
+  };
+}
+
+/** Why these bytes are not shown to be the ones the digest was taken over, or, where they are, the lines that show it. */
+function unsettled(r: Requery, frame: Obj, link: Obj, whole: () => string): { why: Unsettled } | { lines: number[] } {
+  const earlier = typeof link.uri === "string" ? r.before.get(link.uri) : undefined;
+  if (earlier?.sha256 === undefined) return { why: "no-earlier-reading" };
+  const k = linkKey(frame.id, link.uri, link.range);
+  const first = r.sample?.get(k);
+  const again = r.againLine !== undefined && r.againLine > earlier.n ? r.again?.get(k) : undefined;
+  if (!first || !again) return { why: "not-served-again" };
+  if ([first, again].some((ds) => ds.size !== 1 || !ds.has(link.digest))) return { why: "digest-changed" };
+  if (earlier.sha256 !== whole()) return { why: "file-changed" };
+  return { lines: [earlier.n, r.againLine!] };
+}
 
 const F = findings({
   "malformed-digest": {
@@ -108,15 +186,22 @@ const F = findings({
   "digest-matches": { ok: true, says: () => "file provenance digests match the bytes they name" },
   /** normalized: the forbidden normalization whose bytes the declared digest is of, where one is. */
   "digest-of-other-bytes": {
-    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
-    level: "NONE",
     apart: ["normalized"],
     says: (p: Other) =>
-      `${linked(p.at)} declares digest ${p.declared}, but the ${p.bytes} bytes it names hash to ${p.actual}${
-        p.normalized !== null
-          ? ` (the declared digest is of these bytes ${NORMALIZED[p.normalized]}: digest the exact bytes, with no normalization)`
-          : " (unless the file changed since it was served)"
-      }`,
+      `${linked(p.at)} declares digest ${p.declared}, but the ${p.bytes} bytes it names hash to ${p.actual}${normalizedWords(p.normalized)}; the file held still under the run (read the same before and after the same query was sent again, which served the same digest)`,
+    expected: (p: Other) => p.actual,
+    actual: (p: Other) => p.declared,
+  },
+  /** unsettled: what the run did not see that would show the bytes held still. */
+  "digest-unsettled": {
+    level: "NONE",
+    reading:
+      "the digest is of the bytes at retrieval time, and the run did not see these bytes hold still under it (read the same before and after a re-query that served the same digest), so they could have changed under the run",
+    apart: ["unsettled", "normalized"],
+    says: (p: Other & { unsettled: Unsettled }) =>
+      `${linked(p.at)} declares digest ${p.declared}, but the ${p.bytes} bytes it names, as read once the sessions ended, hash to ${p.actual}${normalizedWords(
+        p.normalized,
+      )}; the bytes could have changed under the run: ${UNSETTLED[p.unsettled]}`,
     expected: (p: Other) => p.actual,
     actual: (p: Other) => p.declared,
   },
@@ -125,17 +210,29 @@ const F = findings({
 /**
  * @anchor F5
  * Stimulus: every file provenance link of every frame served to probes
- * sample-query and budget-squeeze; the files they name, re-read by
- * provenance-files when under a trusted root. "Digested bytes: the exact
- * UTF-8 source bytes addressed by uri + range at retrieval time, with no
+ * sample-query and budget-squeeze; the files they name, digested by
+ * sample-query after its answer and re-read by provenance-files once the
+ * sessions end, when under a trusted root. "Digested bytes: the exact UTF-8
+ * source bytes addressed by uri + range at retrieval time, with no
  * normalization."
  * Reading: F5's MUST is the grammar ("MUST carry a digest matching
- * sha256:<64 lowercase hex>"); what the digest is of is stated with no
- * keyword, and bytes re-read now may differ from those at retrieval time
- * (the file was edited since), so a digest of other bytes, or of a file no
- * longer there, warns (level NONE) and never fails. A range the verifier
- * cannot address (past the end of the file) warns too: no spec text gives a
- * range grammar to hold it to.
+ * sha256:<64 lowercase hex>"), and the definition of the digested bytes,
+ * which makes that MUST checkable, binds with it (docs/readings.md, rule 3).
+ * But bytes read now may differ from those at retrieval time (the file was
+ * edited under the run), so a digest of other bytes fails only where the run
+ * shows the file held still: the file digested after the sample query's
+ * answer and read again once the sessions ended is the same, and the same
+ * query sent again between the two readings (budget-squeeze's generous
+ * query) served the same digest for the same link of the same frame. Then
+ * the bytes at that re-query's retrieval were the bytes read, and the digest
+ * is of others. Everywhere else (the file changed between the readings, the
+ * re-query served another digest or not this link, or there is no earlier
+ * reading, as in a transcript recorded before it was taken) the mismatch
+ * warns, as could-have-changed. A trusted root is the run's word that its
+ * files are the provider's. A file no longer there warns too (it may have
+ * been removed since it was served), and so does a range the verifier cannot
+ * address (past the end of the file): no spec text gives a range grammar to
+ * hold it to.
  */
 export default defineCheck({
   findings: F.table,
@@ -153,6 +250,13 @@ export default defineCheck({
         .events.filter((e) => e.dir === "file")
         .map((e) => [e.uri!, e]),
     );
+    const requery = requeryOf(views[0]!, xs);
+    const wholes = new Map<TranscriptEvent, string>();
+    const wholeDigest = (file: TranscriptEvent): string => {
+      let d = wholes.get(file);
+      if (d === undefined) wholes.set(file, (d = digestOf(Buffer.from(file.data!, "base64"))));
+      return d;
+    };
     const out: Evidence[] = unanswered(xs, views, { judged: servedIn(views).length > 0 });
     for (const f of servedIn(views)) {
       const links = Array.isArray(f.frame.provenance) ? f.frame.provenance.filter(isObj) : [];
@@ -186,20 +290,22 @@ export default defineCheck({
           continue;
         }
         const actual = digestOf(sliced.bytes);
+        if (actual === link.digest) {
+          out.push(F.say("digest-matches", {}, { lines: [f.line, file.n] }));
+          continue;
+        }
+        const other: Other = {
+          at,
+          declared: String(link.digest),
+          bytes: sliced.bytes.length,
+          actual,
+          normalized: normalizedHint(sliced.bytes, actual, String(link.digest)),
+        };
+        const held = unsettled(requery, f.frame, link, () => wholeDigest(file));
         out.push(
-          actual === link.digest
-            ? F.say("digest-matches", {}, { lines: [f.line, file.n] })
-            : F.say(
-                "digest-of-other-bytes",
-                {
-                  at,
-                  declared: String(link.digest),
-                  bytes: sliced.bytes.length,
-                  actual,
-                  normalized: normalizedHint(sliced.bytes, actual, String(link.digest)),
-                },
-                { lines: [f.line, file.n] },
-              ),
+          "why" in held
+            ? F.say("digest-unsettled", { ...other, unsettled: held.why }, { lines: [f.line, file.n] })
+            : F.say("digest-of-other-bytes", other, { lines: [f.line, ...held.lines, file.n] }),
         );
       }
     }

@@ -7,7 +7,7 @@ import { setMaxListeners } from "node:events";
 import type { CheckDef } from "../../checks/kit/check.ts";
 import { HOST_VERSION } from "../math/version.ts";
 import type { Probe } from "../probe/probe.ts";
-import { collectFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
+import { collectFiles, digestFiles, FILE_LIMITS } from "../probe/provenance-files.ts";
 import { remoteHost } from "../protocol/loopback.ts";
 import { RunBudget } from "../probe/run-budget.ts";
 import { Session } from "../probe/session.ts";
@@ -74,6 +74,11 @@ function withholdFor(opts: RunOptions): (ack: Record<string, unknown>) => string
 
 const urlOf = (t: Target): string | undefined => (t.kind === "http" ? t.url : undefined);
 
+/** Whether a selected check reads the files file provenance names (F5). */
+const wantsFiles = (opts: RunOptions): boolean => opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
+/** The provider's host when it is not this machine: its file: URIs are not ours to read. */
+const remoteOf = (t: Target): string | undefined => (t.kind === "http" ? remoteHost(t.url) : undefined);
+
 /** What a group's first session learnt of the provider's start, which every other session waits for: why no other is started, if none is. */
 interface Scouting {
   stop?: string;
@@ -130,7 +135,14 @@ async function runSession(plan: SessionPlan, opts: RunOptions, signal: AbortSign
       plan.opened?.(ack !== undefined);
     }
     const caps = isObj(ack?.capabilities) ? ack.capabilities : {};
-    const ctx = { ack, correlation: caps.correlation === true, graceMs: opts.timeoutMs, transport: opts.target.kind, depth: opts.depth ?? DEFAULT_DEPTH };
+    const ctx = {
+      ack,
+      correlation: caps.correlation === true,
+      graceMs: opts.timeoutMs,
+      transport: opts.target.kind,
+      depth: opts.depth ?? DEFAULT_DEPTH,
+      ...(wantsFiles(opts) ? { digestFiles: (uris: readonly string[]) => digestFiles(uris, opts.trustRoots, FILE_LIMITS, remoteOf(opts.target)) } : {}),
+    };
     if (plan.canary && ack && withheldReason(decideConsent(ack, urlOf(opts.target), opts.grants)) === undefined) {
       s.enter(probes[0]!);
       s.send(CANARY_STEP, query(ctx, "canary", {}));
@@ -339,8 +351,7 @@ export async function record(opts: RunOptions): Promise<Transcript> {
     // 15 MiB answers no longer held. A run of an honest provider's size skips it: a full collection costs more than it frees.
     if (budget.received > COLLECT_AFTER_BYTES) (globalThis as { Bun?: { gc(sync: boolean): void } }).Bun?.gc(true);
     const events = perGroup.flatMap((r) => r.events);
-    const wantsFiles = opts.checks.some((c) => c.probes.includes(PROVENANCE_FILES));
-    const files = wantsFiles ? collectFiles(events, opts.trustRoots, FILE_LIMITS, opts.target.kind === "http" ? remoteHost(opts.target.url) : undefined) : [];
+    const files = wantsFiles(opts) ? collectFiles(events, opts.trustRoots, FILE_LIMITS, remoteOf(opts.target)) : [];
     const recorded = [...events, ...files].map((e, i): TranscriptEvent => {
       const numbered = { n: i + 2, ...e };
       sameParse(e, numbered);
@@ -353,8 +364,8 @@ export async function record(opts: RunOptions): Promise<Transcript> {
         host_version: HOST_VERSION,
         target: describeTarget(opts.target),
         timeout_ms: opts.timeoutMs,
-        probes: [...probes.map((p) => p.name), ...(wantsFiles ? [PROVENANCE_FILES.name] : [])],
-        sessions: Object.fromEntries([...perGroup.flatMap((r) => r.sessions), ...(wantsFiles ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : [])]),
+        probes: [...probes.map((p) => p.name), ...(wantsFiles(opts) ? [PROVENANCE_FILES.name] : [])],
+        sessions: Object.fromEntries([...perGroup.flatMap((r) => r.sessions), ...(wantsFiles(opts) ? [[PROVENANCE_FILES.name, [PROVENANCE_FILES.name]]] : [])]),
         trust_roots: opts.trustRoots,
         depth: opts.depth ?? DEFAULT_DEPTH,
         started_at: started,

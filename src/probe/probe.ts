@@ -1,5 +1,6 @@
 import type { Session } from "./session.ts";
 import type { Obj } from "../protocol/envelope.ts";
+import type { FileRecord } from "./provenance-files.ts";
 import { GENEROUS, type Depth, type ProbeSpec } from "../protocol/probes.ts";
 
 export interface ProbeContext {
@@ -12,6 +13,11 @@ export interface ProbeContext {
   transport: "stdio" | "http";
   /** How many derived stimuli to send (--depth). */
   depth: Depth;
+  /**
+   * Digest the files these file: URIs name, as provenance-files reads them (under the trusted roots only):
+   * present when a check compares the bytes with a later reading (F5).
+   */
+  digestFiles?: (uris: readonly string[]) => FileRecord[];
 }
 
 /** A named, scripted exchange, as its spec declares it. A probe only talks and records; it never scores. */

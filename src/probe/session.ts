@@ -13,6 +13,7 @@ import { type At, expectOf, Ledger, type Pairing } from "./exchange.ts";
 import type { Aim } from "../protocol/probes.ts";
 import { Channel } from "./channel.ts";
 import { stimulusKey, WithheldError } from "./session-types.ts";
+import type { FileRecord } from "./provenance-files.ts";
 
 /**
  * How long, at the least, a session whose provider declared correlation
@@ -98,6 +99,12 @@ export class Session extends Channel {
       );
     });
     return seq;
+  }
+
+  /** Record what the run read of files (none of the provider's lines) under a step. */
+  files(step: string, records: readonly FileRecord[]): void {
+    this.step(step);
+    for (const r of records) this.record(r);
   }
 
   /**

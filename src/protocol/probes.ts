@@ -42,10 +42,11 @@ export const HANDSHAKE = spec({
 
 export const SAMPLE_QUERY = spec({
   name: "sample-query",
-  summary: "sends one query with a generous budget (max_frames 64, max_tokens 1000000)",
+  summary:
+    "sends one query with a generous budget (max_frames 64, max_tokens 1000000); for F5, digests the files its file provenance names (under the trusted roots only) before budget-squeeze sends the same query again",
   handshake: true,
   session: "shared",
-  steps: { sample: "sample" },
+  steps: { sample: "sample", filesBefore: "files-before-requery" },
 });
 
 export const BUDGET_SQUEEZE = spec({

@@ -74,6 +74,7 @@ const EVENT_FIELDS: Record<string, Kind> = {
   path: "string",
   data: "string",
   error: "string",
+  sha256: "string",
   seq: "int",
   reply_to: "int",
 };

@@ -110,6 +110,12 @@ export interface TranscriptEvent {
   error?: string;
   /** file: why its bytes were not read, as a kind a check can branch on (`error` says it in words). */
   unread?: FileUnread;
+  /**
+   * file, read by sample-query before budget-squeeze sends the same query again: the digest (sha256:<hex>) of
+   * the bytes read then, in place of the bytes (F5 compares it with the later reading); absent in transcripts
+   * from before it was taken.
+   */
+  sha256?: string;
 }
 
 /** The consent decision, as recorded (C1, C2, C4, C6). */

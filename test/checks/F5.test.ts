@@ -1,10 +1,11 @@
 import t from "tap";
 import F5 from "../../checks/F5.ts";
 import { digestOfText } from "../../src/math/digest.ts";
-import { PROVENANCE_FILES, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
+import { BUDGET_SQUEEZE, PROVENANCE_FILES, SAMPLE_QUERY } from "../../src/protocol/probes.ts";
 import type { FileUnread } from "../../src/transcript/types.ts";
 import { runCases } from "../helpers/cases.ts";
-import { emptySqueeze, frame, query, served, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { emptySqueeze, frame, frames, query, served, tx, type TranscriptBuilder } from "../helpers/transcript.ts";
+import { fromNdjson, toNdjson } from "../../src/transcript/file.ts";
 
 const ROOT = "/srv/repo";
 const uri = (p: string): string => `file://${ROOT}/${p}`;
@@ -47,23 +48,25 @@ runCases(F5, [
   { name: "a ranged digest over CRLF bytes, unnormalised", build: withFiles([link({ range: "L2-3", digest: digestOfText(L2_3) })]), status: "pass" },
   { name: "an end past the last line clamps", build: withFiles([link({ range: "L3-99", digest: digestOfText("line three\n") })]), status: "pass" },
   {
-    name: "a digest over the wrong bytes (line endings normalised)",
+    // A transcript recorded before the earlier reading was taken replays as it did: the mismatch warns.
+    name: "a digest over the wrong bytes, with no reading before the re-query",
     build: withFiles([link({ range: "L2", digest: digestOfText("line two\n") })]),
     status: "warn",
-    codes: ["F5.digest-of-other-bytes"],
+    codes: ["F5.digest-unsettled"],
     strict: "warn",
     says: [
       new RegExp(
-        `${where(' "L2"').source} declares digest ${digestOfText("line two\n")}, but the 10 bytes it names hash to ${digestOfText(L2)} \\(the declared digest is of these bytes with CRLF line endings translated to LF: digest the exact bytes`,
+        `${where(' "L2"').source} declares digest ${digestOfText("line two\n")}, but the 10 bytes it names, as read once the sessions ended, hash to ${digestOfText(L2)} \\(the declared digest is of these bytes with CRLF line endings translated to LF: digest the exact bytes, with no normalization\\); the bytes could have changed under the run: the file was not read before the same query was sent again`,
       ),
       new RegExp(`\\| ${digestOfText(L2)} \\| ${digestOfText("line two\n")}`),
     ],
+    never: [/held still/],
   },
   {
     name: "a digest taken without the trailing newline: the hint names it",
     build: withFiles([link({ digest: digestOfText(SRC.slice(0, -1)) })]),
     status: "warn",
-    codes: ["F5.digest-of-other-bytes"],
+    codes: ["F5.digest-unsettled"],
     strict: "warn",
     says: [/hash to sha256:[0-9a-f]{64} \(the declared digest is of these bytes with the trailing newline dropped/],
   },
@@ -72,7 +75,7 @@ runCases(F5, [
     build: withFiles([link({ range: "L2-3" })]),
     status: "warn",
     strict: "warn",
-    says: [new RegExp(`declares digest ${digestOfText(SRC)}, but the 21 bytes it names hash to ${digestOfText(L2_3)}`)],
+    says: [new RegExp(`declares digest ${digestOfText(SRC)}, but the 21 bytes it names, as read once the sessions ended, hash to ${digestOfText(L2_3)}`)],
   },
   {
     // No spec text gives a range grammar: a range past the end warns (docs/readings.md).
@@ -208,7 +211,129 @@ runCases(F5, [
 
 t.test("a digest of normalized bytes names the normalization as a param", async (t) => {
   const r = withFiles([link({ digest: digestOfText(SRC.slice(0, -1)) })])().scoreWith(F5);
-  const e = r.evidence.find((x) => x.code === "F5.digest-of-other-bytes");
+  const e = r.evidence.find((x) => x.code === "F5.digest-unsettled");
   t.equal(e?.params?.normalized, "trailing-newline-dropped");
   t.equal(e?.params?.bytes, Buffer.byteLength(SRC));
+  t.equal(e?.params?.unsettled, "no-earlier-reading");
+});
+
+/**
+ * The run as it is recorded now: sample-query's answer, the files it names
+ * digested, budget-squeeze sending the same query again, then
+ * provenance-files reading them once the sessions end. Lines: sample's
+ * frames at 5, the earlier reading at 6, the re-query's frames at 8, the
+ * later reading at 9.
+ */
+function requeried(o: { links: object[]; again?: object[]; before?: string | null; after?: string; reorder?: boolean }): () => TranscriptBuilder {
+  return () => {
+    const sample = (b: TranscriptBuilder): TranscriptBuilder => {
+      b.probe(SAMPLE_QUERY.name, "shared")
+        .handshake()
+        .send(SAMPLE_QUERY.steps.sample, query("s1"))
+        .recv(frames("s1", [frame({ provenance: o.links })]));
+      if (o.before !== null)
+        b.step(SAMPLE_QUERY.steps.filesBefore).file({ uri: uri("notes.md"), path: `${ROOT}/notes.md`, sha256: digestOfText(o.before ?? SRC) });
+      return b;
+    };
+    const again = (b: TranscriptBuilder): TranscriptBuilder =>
+      b
+        .probe(BUDGET_SQUEEZE.name, "shared")
+        .send(BUDGET_SQUEEZE.steps.generous, query("g1"))
+        .recv(frames("g1", [frame({ provenance: o.again ?? o.links })]));
+    const b = o.reorder ? sample(again(tx().probe(BUDGET_SQUEEZE.name, "shared").handshake())) : again(sample(tx()));
+    return withFiles(o.links, [read("notes.md", o.after ?? SRC)], b)();
+  };
+}
+
+const NORMALIZED = link({ range: "L2", digest: digestOfText("line two\n") });
+
+runCases(F5, [
+  { name: "an honest digest, the file held still: pass", build: requeried({ links: [link()] }), status: "pass", never: [/could have changed/] },
+  {
+    name: "a file that held still under a re-query serving the same digest: a digest of other bytes fails",
+    build: requeried({ links: [NORMALIZED] }),
+    status: "fail",
+    codes: ["F5.digest-of-other-bytes"],
+    says: [
+      new RegExp(
+        `frame "frm_1" \\(result\\.frames\\[0\\], line 5\\) provenance\\[0\\] \\("file:///srv/repo/notes\\.md" "L2"\\) declares digest ${digestOfText("line two\n")}, but the 10 bytes it names hash to ${digestOfText(L2)} \\(the declared digest is of these bytes with CRLF line endings translated to LF: digest the exact bytes, with no normalization\\); the file held still under the run \\(read the same before and after the same query was sent again, which served the same digest\\)`,
+      ),
+    ],
+    never: [/could have changed/],
+  },
+  {
+    name: "a file that changed between the readings: warns, as bytes that could have changed",
+    build: requeried({ links: [NORMALIZED], before: "# Notes\nline two\nline three\n" }),
+    status: "warn",
+    strict: "warn",
+    codes: ["F5.digest-unsettled"],
+    says: [
+      /the bytes could have changed under the run: the file read before the same query was sent again \(budget-squeeze, step generous\) differs from the file read after it/,
+    ],
+    never: [/held still/],
+  },
+  {
+    name: "a re-query that served another digest: warns",
+    build: requeried({ links: [NORMALIZED], again: [link({ range: "L2", digest: digestOfText(L2) })] }),
+    status: "warn",
+    strict: "warn",
+    codes: ["F5.digest-unsettled"],
+    says: [/could have changed under the run: the same query sent again \(budget-squeeze, step generous\) served this link of this frame with another digest/],
+  },
+  {
+    name: "a re-query that did not serve the link: warns",
+    build: requeried({ links: [NORMALIZED], again: [] }),
+    status: "warn",
+    strict: "warn",
+    codes: ["F5.digest-unsettled"],
+    says: [/could have changed under the run: this link of this frame was not served both to the sample query and to the same query sent again/],
+  },
+  {
+    name: "a reading taken after the re-query shows nothing held still under it: warns",
+    build: requeried({ links: [NORMALIZED], reorder: true }),
+    status: "warn",
+    codes: ["F5.digest-unsettled"],
+    says: [/not served both to the sample query and to the same query sent again \(budget-squeeze, step generous\) after the file was read/],
+  },
+  {
+    name: "no earlier reading of the file (outside the roots then): warns",
+    build: requeried({ links: [NORMALIZED], before: null }),
+    status: "warn",
+    codes: ["F5.digest-unsettled"],
+    says: [/the file was not read before the same query was sent again/],
+  },
+  {
+    name: "an uppercase digest still fails as the grammar, whatever the readings",
+    build: requeried({ links: [link({ digest: digestOfText(SRC).toUpperCase().replace("SHA256", "sha256") })] }),
+    status: "fail",
+    codes: ["F5.malformed-digest"],
+  },
+]);
+
+t.test("the failing finding names the readings and the re-query that show the file held still", async (t) => {
+  const r = requeried({ links: [NORMALIZED] })().scoreWith(F5);
+  const e = r.evidence.find((x) => x.code === "F5.digest-of-other-bytes");
+  t.same(e?.lines, [5, 6, 8, 9]);
+  t.equal(e?.level, undefined, "at F5's own MUST");
+});
+
+t.test("a transcript with the earlier reading replays; one without it replays as it did", async (t) => {
+  for (const [name, build, status] of [
+    ["with", requeried({ links: [NORMALIZED] }), "fail"],
+    ["without", requeried({ links: [NORMALIZED], before: null }), "warn"],
+  ] as const) {
+    const back = fromNdjson(toNdjson(build().build()));
+    const { score } = await import("../../src/engine/score.ts");
+    t.equal(score(back, [F5])[0]!.status, status, name);
+  }
+  t.throws(
+    () =>
+      fromNdjson(
+        toNdjson({
+          header: requeried({ links: [link()] })().build().header,
+          events: [{ n: 2, probe: "sample-query", session: "shared", t: 0, step: "files-before-requery", dir: "file", uri: "file:///a", sha256: 7 }],
+        }),
+      ),
+    /sha256 must be string/,
+  );
 });

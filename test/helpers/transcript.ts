@@ -57,8 +57,8 @@ export class TranscriptBuilder {
     return this.add({ dir: "note", note, ...extra });
   }
 
-  /** A provenance-files event: a file:// URI, its path, and its bytes (base64) or why they were not read. */
-  file(f: { uri: string; path?: string; data?: string; error?: string; unread?: FileUnread }): this {
+  /** A file event: a file:// URI, its path, and its bytes (base64), their digest (an earlier reading), or why they were not read. */
+  file(f: { uri: string; path?: string; data?: string; sha256?: string; error?: string; unread?: FileUnread }): this {
     return this.add({ dir: "file", ...f });
   }
 

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { collectFiles, FILE_LIMITS } from "../../src/probe/provenance-files.ts";
+import { collectFiles, digestFiles, FILE_LIMITS } from "../../src/probe/provenance-files.ts";
+import { digestOfText } from "../../src/math/digest.ts";
 
 function served(uri: string) {
   const line = JSON.stringify({
@@ -54,4 +55,18 @@ t.test("a file named by a path through a symlink is read when its real path is u
   symlinkSync(join(base, "real"), join(base, "link"));
   const [file] = collectFiles(served(pathToFileURL(join(base, "link", "a.md")).href), [join(base, "real")]);
   t.equal(Buffer.from(file?.data ?? "", "base64").toString(), "bytes\n", "read: the logical path names a file under the root");
+});
+
+t.test("the earlier reading keeps each file's digest, not its bytes, under the same roots and caps", async (t) => {
+  const root = mkdtempSync(join(tmpdir(), "cgp-prov-"));
+  writeFileSync(join(root, "a.md"), "hello\r\n");
+  writeFileSync(join(root, "big.md"), "x".repeat(20));
+  const uri = (p: string): string => pathToFileURL(join(root, p)).href;
+  const [a, big, outside] = digestFiles([uri("a.md"), uri("big.md"), "file:///etc/hosts"], [root], { maxFileBytes: 10, maxTotalBytes: 100 });
+  t.equal(a?.sha256, digestOfText("hello\r\n"), "the digest of the exact bytes");
+  t.equal(a?.data, undefined, "no bytes kept");
+  t.equal(big?.unread, "too-large");
+  t.equal(big?.sha256, undefined);
+  t.equal(outside?.unread, "outside-roots");
+  t.same(digestFiles([uri("a.md")], [root], FILE_LIMITS, "cg.example.org")[0]?.unread, "remote-provider");
 });
