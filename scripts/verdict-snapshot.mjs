@@ -4,7 +4,7 @@
 // With --peers FILE it also runs `stdio` against providers no one here wrote (FILE: a JSON list of
 // {"name", "cwd", "env", "argv"}, e.g. the protocol's SDK example providers built as ../shared/peers describes).
 //
-//   node scripts/verdict-snapshot.mjs OUTDIR [BINARY] [--peers FILE]      (BINARY: default dist/cgp-conform)
+//   node scripts/verdict-snapshot.mjs OUTDIR [BINARY] [--peers FILE [--peers-only]]      (BINARY: default dist/cgp-conform)
 //   diff -r OUTDIR-before OUTDIR-after
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -14,6 +14,8 @@ import { availableParallelism } from "node:os";
 const argv = process.argv.slice(2);
 const peersAt = argv.indexOf("--peers");
 const peersFile = peersAt >= 0 ? argv.splice(peersAt, 2)[1] : undefined;
+const onlyAt = argv.indexOf("--peers-only");
+const peersOnly = onlyAt >= 0 && argv.splice(onlyAt, 1).length > 0;
 const [out, binary = "dist/cgp-conform"] = argv;
 if (!out) {
   process.stderr.write("usage: node scripts/verdict-snapshot.mjs OUTDIR [BINARY]\n");
@@ -84,13 +86,16 @@ const hostArgs = (mode, transport) => [
 ];
 
 const peers = peersFile ? JSON.parse(readFileSync(peersFile, "utf8")) : [];
-const cases = [
-  ...peers.map((p) => [`peer-${p.name}`, ["stdio", "--json", "--", ...p.argv], { cwd: p.cwd, env: p.env }]),
-  ["provider-honest", ["reference", "--json"]],
-  ...modes.map((m) => [`provider-${m}`, ["reference", "--json", "--misbehave", m]]),
-  ...variants.map((v) => [`variant-${v}`, ["reference", "--json", "--variant", v, ...consent(v)]]),
-  ...["stdio", "http"].flatMap((tr) => [[`host-${tr}-honest`, hostArgs(undefined, tr)], ...hostModes.map((m) => [`host-${tr}-${m}`, hostArgs(m, tr)])]),
-];
+const peerCases = peers.map((p) => [`peer-${p.name}`, ["stdio", "--json", "--", ...p.argv], { cwd: p.cwd, env: p.env }]);
+const cases = peersOnly
+  ? peerCases
+  : [
+      ...peerCases,
+      ["provider-honest", ["reference", "--json"]],
+      ...modes.map((m) => [`provider-${m}`, ["reference", "--json", "--misbehave", m]]),
+      ...variants.map((v) => [`variant-${v}`, ["reference", "--json", "--variant", v, ...consent(v)]]),
+      ...["stdio", "http"].flatMap((tr) => [[`host-${tr}-honest`, hostArgs(undefined, tr)], ...hostModes.map((m) => [`host-${tr}-${m}`, hostArgs(m, tr)])]),
+    ];
 
 let next = 0;
 let failed = 0;
