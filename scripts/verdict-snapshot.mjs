@@ -2,7 +2,7 @@
 // every host mode, as cgp-conform's --json reports scrubbed of times, ports and temp paths, one file per case:
 // run it before and after a change that must not change behaviour, then diff the two directories.
 // With --peers FILE it also runs `stdio` against providers no one here wrote (FILE: a JSON list of
-// {"name", "cwd", "env", "argv"}, e.g. the protocol's SDK example providers built as ../shared/peers describes).
+// {"name", "cwd", "env", "args" (cgp-conform's own), "argv"}, e.g. the protocol's SDK example providers built as ../shared/peers describes).
 //
 //   node scripts/verdict-snapshot.mjs OUTDIR [BINARY] [--peers FILE [--peers-only]]      (BINARY: default dist/cgp-conform)
 //   diff -r OUTDIR-before OUTDIR-after
@@ -86,7 +86,7 @@ const hostArgs = (mode, transport) => [
 ];
 
 const peers = peersFile ? JSON.parse(readFileSync(peersFile, "utf8")) : [];
-const peerCases = peers.map((p) => [`peer-${p.name}`, ["stdio", "--json", "--", ...p.argv], { cwd: p.cwd, env: p.env }]);
+const peerCases = peers.map((p) => [`peer-${p.name}`, ["stdio", "--json", ...(p.args ?? []), "--", ...p.argv], { cwd: p.cwd, env: p.env }]);
 const cases = peersOnly
   ? peerCases
   : [
