@@ -50,7 +50,8 @@ const F = findings({
     actual: (p: { why: string }) => p.why,
   },
   rejected: {
-    says: (p: { code: Param; message: Param }) => `the query with unknown members was rejected with error ${show(p.code)}; the plain one was answered, before it and after it`,
+    says: (p: { code: Param; message: Param }) =>
+      `the query with unknown members was rejected with error ${show(p.code)}; the plain one was answered, before it and after it`,
     expected: () => SAME,
     actual: (p: { code: Param; message: Param }) => `error ${show(p.code)}: ${show(p.message)}`,
   },

@@ -239,8 +239,7 @@ export const DECORATION = {
 
 export const UNKNOWN_MEMBERS = spec({
   name: "unknown-members",
-  summary:
-    "handshakes with unknown members, then sends the same query plain, with unknown members at the envelope and query level, and plain again",
+  summary: "handshakes with unknown members, then sends the same query plain, with unknown members at the envelope and query level, and plain again",
   handshake: false,
   session: "own",
   atomic: true,

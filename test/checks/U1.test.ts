@@ -163,7 +163,9 @@ runCases(U1, [
     build: members({ plain: frames("plain-1", upTo(1)), decorated: frames("decorated-1", upTo(2)), again: frames("plain-2", upTo(3)) }),
     status: "info",
     codes: ["U1.handshake-acked", "U1.plain-unstable"],
-    says: [/the plain query, sent before and after the one with unknown members, was served 1 frame and then 3 frames \(2 added, 0 gone\), and the one with unknown members 2 frames, the same as neither/],
+    says: [
+      /the plain query, sent before and after the one with unknown members, was served 1 frame and then 3 frames \(2 added, 0 gone\), and the one with unknown members 2 frames, the same as neither/,
+    ],
     never: [/served a different set of frames/],
   },
   {
