@@ -1,9 +1,11 @@
 import { defineCheck, notSent, type Evidence } from "./kit/check.ts";
-import { crash, crashesIn, crashFindings, signature, type Crash } from "./kit/crash.ts";
+import { crash, crashedWords, crashesIn, crashFindings, how, signature, type Crash, type Crashed } from "./kit/crash.ts";
+import { validateEnvelope } from "../src/schema/index.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import {
   afterStep,
   BYTE_STIMULI,
+  EMBEDDING_MISMATCH,
   MALFORMED_BYTES,
   MALFORMED_INPUT,
   MALFORMED_STIMULI,
@@ -88,6 +90,17 @@ const F = findings({
     expected: () => "the provider stays alive",
     actual: (p: { why: string }) => p.why,
   },
+  /** A crash on a well-formed query: the sentence does not cover it, and the check the query was for could not observe it. */
+  "crashed-on-query": {
+    cites: "A provider MUST NOT crash on a malformed line or bad request",
+    level: "NONE",
+    reading:
+      "the query it died on was well-formed (of the wire shape, and no request the spec names one to refuse as bad), which the sentence does not cover, so no keyword forbids the crash; the check the query was for could not observe it and says so, so the run is not conformant either way",
+    apart: ["error", "exit_code", "signal", "died_on"],
+    says: (p: Crashed) => crashedWords(p),
+    expected: () => "an answer to the query, the provider alive",
+    actual: (p: Crashed) => `the provider ${how(p)}`,
+  },
   /** The same, from a provider that answered no query anywhere: nothing tells the kind did it. */
   "unknown-kind-unjudged": {
     untestable: true,
@@ -163,6 +176,20 @@ function unknownKind(p: ProbeView, answers: boolean): Evidence[] {
 }
 
 const RULE = "R1: a provider MUST NOT crash on a malformed line or bad request";
+const RULE_QUERY =
+  "R1 forbids a crash on a malformed line or bad request, and a well-formed query is neither: the check each query was for reports it not observed, and no keyword forbids the crash itself";
+
+/**
+ * Whether a crash was on a well-formed query of another check's probe: a query of the wire shape (validated as
+ * every envelope is, unknown members ignored), not one of R1's own stimuli, and not the one query the spec names a
+ * request to refuse with bad_request (an embedding whose length contradicts the declared dimension, E1).
+ */
+function onWellFormedQuery(c: Crash): boolean {
+  const env = envelopeOf(c.stimulus);
+  if (env?.type !== "query" || c.stimulus.aim?.rules.includes("R1")) return false;
+  if (c.probe === EMBEDDING_MISMATCH.name && c.stimulus.step === EMBEDDING_MISMATCH.steps.wrong) return false;
+  return validateEnvelope(env, "interop").length === 0;
+}
 
 /** The probes whose crashes R1 holds beside its own: every one whose own check does not judge what follows its stimuli. */
 const OBSERVED = PROBE_SPECS.filter((p) => p !== PROVENANCE_FILES && p.survivalJudgedBy === undefined);
@@ -212,10 +239,21 @@ function judgedElsewhere(c: Crash): boolean {
  * provider may find bad: dying on it fails, any answer passes (Q1 judges the answer).
  * Every crash: the provider exiting by itself on any stimulus of any probe
  * (but shutdown's, the foreign handshake's, an unknown type's and verify's,
- * whose own checks judge what follows them: R2, H3, S2-framing, V2), which
- * reads "bad request" as the provider's own account of a request it could
- * not serve; a provider that dies on a well-formed query has not found it
- * better than a bad one. Crashes alike (the same last error on stderr, the
+ * whose own checks judge what follows them: R2, H3, S2-framing, V2) fails
+ * where its stimulus was a malformed line or a bad request: R1's own
+ * stimuli, any line that is no query of the wire shape, and a query whose
+ * embedding contradicts the declared dimension (E1 names it one to refuse
+ * with bad_request). A crash on a well-formed query (of the wire shape,
+ * validated as every envelope is, unknown members ignored) is not what the
+ * sentence covers: "MUST NOT crash on a malformed line or bad request" says
+ * nothing of a good request, and reading "bad request" as whatever the
+ * provider could not serve would fail by a word the spec does not say. It
+ * warns, with no keyword, and the run is not conformant all the same: the
+ * stimulus was passed over, so the check it was for reports it not observed
+ * (the engine's not-observed finding for a probe whose provider died). A
+ * crash on a well-formed query alike (the same error, the same exit) to one
+ * on a malformed line or bad request is that one's cause, and fails with it.
+ * Crashes alike (the same last error on stderr, the
  * same exit) are one finding listing the stimuli they followed; each was
  * passed over and what its session had not sent was sent in a fresh one, so
  * the checks those stimuli were for say "not observed" for them alone. A
@@ -238,13 +276,23 @@ export default defineCheck({
     // check's finding, and so is the same crash, alike in its error, on any other stimulus.
     const others = crashesIn([...OBSERVED, ...JUDGED].map(probe));
     const judged = new Set(others.filter(judgedElsewhere).map(signature));
-    const crashes: Crash[] = [...crashesIn(own), ...others.filter((c) => !judgedElsewhere(c) && !judged.has(signature(c)))];
+    const mine = others.filter((c) => !judgedElsewhere(c) && !judged.has(signature(c)));
+    const crashes: Crash[] = [...crashesIn(own), ...mine.filter((c) => !onWellFormedQuery(c))];
+    // A crash alike (the same error, the same exit) to one on a malformed line or bad request is that one's cause.
+    const failing = new Set(crashes.map(signature));
+    const onQueries = mine.filter((c) => onWellFormedQuery(c));
+    crashes.push(...onQueries.filter((c) => failing.has(signature(c))));
     const answers = answersQueries([...own, ...OBSERVED.map(probe)]);
     const out = [
       ...malformed(p, MALFORMED_STIMULI, answers),
       ...malformed(probe(MALFORMED_BYTES), BYTE_STIMULI, answers),
       ...unknownKind(probe(UNKNOWN_KIND_PROBE), answers),
       ...crashFindings(crashes, RULE),
+      ...crashFindings(
+        onQueries.filter((c) => !failing.has(signature(c))),
+        RULE_QUERY,
+        (p, at) => F.say("crashed-on-query", p, at),
+      ),
     ];
     return out.length > 0 ? out : notSent(p.name, "malformed input");
   },

@@ -5,7 +5,7 @@ import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchan
 import { crash } from "./kit/crash.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
-import { type Obj } from "../src/protocol/envelope.ts";
+import { isObj, type Obj } from "../src/protocol/envelope.ts";
 import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
 import { VERIFY } from "../src/protocol/probes.ts";
 
@@ -29,21 +29,53 @@ interface Owed {
 
 const ANY_BUT_VALID: Owed = { allowed: ["stale", "gone", "unknown"], mayOmit: true };
 
+/** Whether the provider answered valid, in verify-served, for an identity: by its exact id, or by its id with case folded and the same digest. */
+interface Serves {
+  exact: (id: Obj) => boolean;
+  folded: (id: Obj) => boolean;
+}
+
 /** The verdicts the provider gave, in the step before, for the unchanged identities: valid says it still serves that frame. */
-function stillServed(xs: VerifyExchange[]): (id: Obj) => boolean {
+function stillServed(xs: VerifyExchange[], fold = false): (id: Obj) => boolean {
   const served = xs.find((x) => x.step === VERIFY.steps.verifyServed);
+  const key = (v: unknown): unknown => (fold && typeof v === "string" ? v.toLowerCase() : v);
   return (id) => {
-    const same = served?.identities.find((s) => s.provider_id === id.provider_id && s.frame_id === id.frame_id);
+    const same = served?.identities.find(
+      (s) => s.provider_id === id.provider_id && key(s.frame_id) === key(id.frame_id) && (!fold || s.content_digest === id.content_digest),
+    );
     return same !== undefined && verdictFor(same, served!.verdicts)?.status === "valid";
   };
 }
 
-function owed(step: VerifyStep, id: Obj, serves: (id: Obj) => boolean): Owed {
+/**
+ * Where a stale verdict for what was served moments ago is shown false: a stale verdict for the same frame, in
+ * another step, whose replacement_digest (the provider's "current digest for the frame", V4) is the very digest
+ * presented, so the digest it serves now is the one it called stale. A replacement that echoes its own verdict's
+ * presented digest shows nothing (V4 warns on that slip). The line of the reply that shows it, or undefined.
+ */
+function shownCurrent(xs: VerifyExchange[], id: Obj): number | undefined {
+  for (const x of xs) {
+    if (!x.reply) continue;
+    const named = x.verdicts.some((v) => {
+      const f = isObj(v.frame) ? v.frame : {};
+      const current = v.status === "stale" && v.replacement_digest === id.content_digest && f.content_digest !== v.replacement_digest;
+      return current && f.provider_id === id.provider_id && f.frame_id === id.frame_id;
+    });
+    if (named) return x.reply.n;
+  }
+  return undefined;
+}
+
+function owed(step: VerifyStep, id: Obj, serves: Serves): Owed {
   switch (step) {
     case VERIFY.steps.verifyServed:
-      return { allowed: ["valid"], mayOmit: false };
+      // Stale is honest where the source changed between the query and the verify: judged apart (staleServed).
+      return { allowed: ["valid", "stale"], mayOmit: false };
+    case VERIFY.steps.verifyCase:
+      // No sentence says ids compare exactly: valid names the frame it answered valid for moments ago, by the digest it serves.
+      return serves.folded(id) ? { allowed: STATUSES, mayOmit: true } : ANY_BUT_VALID;
     case VERIFY.steps.verifyMutated:
-      return serves(id) ? { allowed: ["stale"], mayOmit: false } : ANY_BUT_VALID;
+      return serves.exact(id) ? { allowed: ["stale"], mayOmit: false } : ANY_BUT_VALID;
     case VERIFY.steps.verifyDigestless:
       return { allowed: STATUSES, mayOmit: false };
     default:
@@ -99,10 +131,30 @@ const F = findings({
     expected: (p: Answers) => (p.step === VERIFY.steps.verifyServed ? "valid" : "stale"),
     actual: (p: Answers & { statuses: string[] }) => p.statuses.join(", "),
   },
+  "stale-served": {
+    level: "MAY",
+    reading:
+      "a frame whose source changed between the query and the verify is honestly stale (context-reuse §4: different ⇒ stale), and nothing in the run shows the source did not change",
+    says: (p: { answers: { [k: string]: string }[]; count: number }) =>
+      `verify of identities it served moments ago answered stale for ${p.count}: ${p.answers.map((a) => a.id).join(", ")}${p.count > 3 ? ", …" : ""}; their sources may have changed since the query`,
+  },
+  "stale-unchanged": {
+    says: (p: { answers: { [k: string]: string }[]; count: number; shown_line: number }) =>
+      `verify of identities it served moments ago answered stale for ${p.count}: ${p.answers.map((a) => a.id).join(", ")}${p.count > 3 ? ", …" : ""}; yet its own stale verdict for the same frame (line ${p.shown_line}) gives that very digest as its replacement_digest, the digest it serves now`,
+    expected: () => "valid: the presented digest is the one it serves",
+    actual: () => '"stale"',
+  },
   honest: { ok: true, apart: ["step"], says: (p: { step: VerifyStep; held: string }) => `verify of ${WHAT[p.step]}: ${p.held}` },
 });
 
-function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boolean, servedLine: number | undefined, diedOn: ReadonlySet<number>): Evidence[] {
+function scoreExchange(
+  p: ProbeView,
+  x: VerifyExchange,
+  xs: VerifyExchange[],
+  serves: Serves,
+  servedLine: number | undefined,
+  diedOn: ReadonlySet<number>,
+): Evidence[] {
   // A request of digest-less identities breaks V1's host SHOULD: what a provider owes it carries no keyword of its own.
   const keywordless = x.step === VERIFY.steps.verifyDigestless;
   // A verify the provider died on is one of the crashes, one finding per cause.
@@ -139,6 +191,7 @@ function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boo
       F.say("valid-for-changed", { step: x.step, answers, served_line: servedLine ?? null, only_stale: valid.every((j) => !j.owed.mayOmit) }, { lines }),
     );
   }
+  if (x.step === VERIFY.steps.verifyServed) out.push(...staleServed(xs, known, lines));
   const notStale = known.filter((j) => j.v!.status !== "valid" && !j.owed.allowed.includes(j.v!.status as string));
   if (notStale.length > 0) {
     // The statuses as shown: the words, and the set of what was answered.
@@ -156,12 +209,35 @@ function scoreExchange(p: ProbeView, x: VerifyExchange, serves: (id: Obj) => boo
   return out;
 }
 
+/** Stale for what was served moments ago: honest where the source changed since, false where the provider's own replacement_digest shows it did not. */
+function staleServed(xs: VerifyExchange[], known: Array<{ id: Obj; v?: Obj }>, lines: number[]): Evidence[] {
+  const stale = known.filter((j) => j.v!.status === "stale").map((j) => ({ id: j.id, shown: shownCurrent(xs, j.id) }));
+  const shown = stale.filter((j) => j.shown !== undefined);
+  const unshown = stale.filter((j) => j.shown === undefined);
+  const answers = (js: typeof stale) => js.slice(0, 3).map((j) => ({ id: identityName(j.id) }));
+  return [
+    ...(shown.length > 0
+      ? [
+          F.say(
+            "stale-unchanged",
+            { answers: answers(shown), count: shown.length, shown_line: shown[0]!.shown! },
+            { lines: [...new Set([...lines, shown[0]!.shown!])] },
+          ),
+        ]
+      : []),
+    ...(unshown.length > 0 ? [F.say("stale-served", { answers: answers(unshown), count: unshown.length }, { lines })] : []),
+  ];
+}
+
 /** What the honest answer to a step was, in words, for its pass. */
-function heldBy(step: VerifyStep, judged: Array<{ owed: Owed }>, missing: number): string {
+function heldBy(step: VerifyStep, judged: Array<{ owed: Owed; v?: Obj }>, missing: number): string {
   const left = missing > 0 ? `; ${missing} left out, which a host reads as unknown` : "";
   if (step === VERIFY.steps.verifyServed) return "every identity answered valid";
   if (step === VERIFY.steps.verifyDigestless) return "a verified reply, one verdict each";
   if (step === VERIFY.steps.verifyMutated && judged.every((j) => !j.owed.mayOmit)) return "every identity answered stale";
+  const valid = judged.filter((j) => j.v?.status === "valid").length;
+  if (step === VERIFY.steps.verifyCase && valid > 0)
+    return `${valid} answered valid, each for a frame it answered valid for moments ago with the same digest, its id compared without case (no sentence says ids compare exactly)${left}`;
   return `no verdict is valid${left}`;
 }
 
@@ -181,18 +257,32 @@ function heldBy(step: VerifyStep, judged: Array<{ owed: Owed }>, missing: number
  * - The identities it served moments ago, unchanged: valid (MUST). A missing
  *   verdict is read as unknown (V2: "A requested identity that comes back with
  *   no verdict MUST be treated by the host as unknown"), so it fails as
- *   unknown does.
+ *   unknown does. Stale does not fail: a frame whose source changed between
+ *   the query and the verify is honestly stale (context-reuse §4: "different
+ *   ⇒ stale"), and the run cannot see the source, so it informs; it fails
+ *   only where the provider shows it serves those bytes: its stale verdict
+ *   for the same frame in another step gives the very digest presented as
+ *   its replacement_digest ("the provider's current digest for the frame",
+ *   V4), not echoing that verdict's own presented digest.
  * - Their digests off by one hex digit: never valid (MUST NOT). Where the
  *   provider answered valid for the unchanged identity in the step before, it
  *   still serves the frame, so the changed digest is stale (MUST): unknown,
  *   gone or no verdict fails. "A frame it still serves" is read from its own
  *   valid: where it gave none, it may have stopped serving the frame, and
  *   gone, unknown or silence is honest.
- * - An identity it never served, and a served id with its case flipped (ids
- *   are opaque strings compared exactly, so it names no frame served):
- *   anything but valid, since V1 forbids only a false valid; stale and gone
- *   are both honest there. A missing verdict is read as unknown, which is
- *   honest for it: no warning either.
+ * - An identity it never served: anything but valid, since V1 forbids only
+ *   a false valid; stale and gone are both honest there. A missing verdict is
+ *   read as unknown, which is honest for it: no warning either.
+ * - A served id with its case flipped: no sentence says frame ids compare
+ *   exactly (the spec says digests "are compared byte-for-byte", and says it
+ *   of nothing else), so a provider whose ids fold case may take it for the
+ *   frame it served. Valid passes where it names a frame the provider
+ *   answered valid for moments ago with the same digest (it serves those
+ *   bytes, so V1's MUST NOT is not broken); anything else, and a missing
+ *   verdict, passes too. Valid for a case-flipped id of a frame it did not
+ *   confirm is valid for bytes it is not shown to serve, and fails. Of the
+ *   two readings (ids compare exactly; ids compare as the provider's own
+ *   do), this is the one that never fails an honest case-folding provider.
  * - The served ids without a digest: any status; "the provider answers one
  *   verdict each" (context-reuse §4) carries no keyword, so a missing verdict
  *   warns.
@@ -211,13 +301,13 @@ export default defineCheck({
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
     if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
-    const serves = stillServed(xs);
+    const serves = { exact: stillServed(xs), folded: stillServed(xs, true) };
     const servedLine = xs.find((x) => x.step === VERIFY.steps.verifyServed)?.reply?.n;
     // Dying on a verify is the plainest way not to answer it with a verified reply; a crash on the query before them is R1's.
     const crashes = crashesIn([p]).filter((c) => envelopeOf(c.stimulus)?.type === "verify");
     const diedOn = new Set(crashes.map((c) => c.stimulus.n));
     return [
-      ...xs.flatMap((x) => scoreExchange(p, x, serves, servedLine, diedOn)),
+      ...xs.flatMap((x) => scoreExchange(p, x, xs, serves, servedLine, diedOn)),
       ...crashFindings(crashes, "V2: a provider declaring capabilities.verify MUST answer a verify with a verified reply"),
     ];
   },

@@ -80,10 +80,10 @@ import S6_bad_signature from "./S6-bad-signature.ts";
 import S6_small_order_key from "./S6-small-order-key.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U3_empty_namespace_rel from "./U3-empty-namespace-rel.ts";
-import V2_case_insensitive_ids from "./V2-case-insensitive-ids.ts";
 import V2_drops_digestless from "./V2-drops-digestless.ts";
 import V2_hollow from "./V2-hollow.ts";
 import V2_rubber_stamp from "./V2-rubber-stamp.ts";
+import V2_stale_when_served from "./V2-stale-when-served.ts";
 import V2_unknown_everything from "./V2-unknown-everything.ts";
 import V2_unknown_when_changed from "./V2-unknown-when-changed.ts";
 import V3_invented_status from "./V3-invented-status.ts";
@@ -173,10 +173,10 @@ export const MODES: readonly Mode[] = [
   S6_small_order_key,
   U1_reject_unknown_members,
   U3_empty_namespace_rel,
-  V2_case_insensitive_ids,
   V2_drops_digestless,
   V2_hollow,
   V2_rubber_stamp,
+  V2_stale_when_served,
   V2_unknown_everything,
   V2_unknown_when_changed,
   V3_invented_status,

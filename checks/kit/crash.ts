@@ -78,7 +78,7 @@ export function signature(c: Crash): string {
 /** How the provider ended: its signal, else its exit code. */
 type How = { exit_code: Param; signal: Param };
 
-function how(h: How): string {
+export function how(h: How): string {
   return h.signal ? `was killed by ${h.signal}` : `exited (code ${h.exit_code})`;
 }
 
@@ -134,7 +134,7 @@ export function describeStimulus(e: TranscriptEvent, probe: string): string {
   return stimulusWords(stimulusAt(e, probe));
 }
 
-type Crashed = How & {
+export type Crashed = How & {
   /** The first stimulus it died on, the next few (up to five in all), and how many there were. */
   stimulus: StimulusAt;
   others: StimulusAt[];
@@ -149,7 +149,7 @@ type Crashed = How & {
   rule: string;
 };
 
-function crashedWords(p: Crashed): string {
+export function crashedWords(p: Crashed): string {
   const said =
     p.quoted !== null
       ? `, saying ${p.quoted} (its stderr ended: ${p.stderr.map((l) => show(l, 160)).join(" / ")})`
@@ -182,13 +182,16 @@ export const crash = findings({
  * One finding per cause: crashes with the same last error on stderr (and the
  * same exit) are one defect hit by several stimuli, listed in the one finding.
  */
-export function crashFindings(crashes: readonly Crash[], rule: string): Evidence[] {
+export function crashFindings(
+  crashes: readonly Crash[],
+  rule: string,
+  say: (p: Crashed, at: { lines: number[] }) => Evidence = (p, at) => crash.say("crashed", p, at),
+): Evidence[] {
   const groups = new Map<string, Crash[]>();
   for (const c of crashes) groups.set(signature(c), [...(groups.get(signature(c)) ?? []), c]);
   return [...groups.values()].map((g) => {
     const first = g[0]!;
-    const e = crash.say(
-      "crashed",
+    const e = say(
       {
         exit_code: first.end.exitCode as Param,
         signal: first.end.signal as Param,

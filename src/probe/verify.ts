@@ -29,8 +29,9 @@ export function flipCase(id: string): string | undefined {
  * with each digest mutated by one hex digit (stale for a frame it still
  * serves, never valid; a stale verdict's replacement_digest is the digest
  * just served), an identity never served (anything but valid, or no
- * verdict), the served ids with their case flipped (ids are compared
- * exactly: never valid), and the served ids without a digest.
+ * verdict), the served ids with their case flipped (no sentence says ids
+ * compare exactly: valid only for a frame it confirmed, by the digest it
+ * serves), and the served ids without a digest.
  */
 export default defineProbe({
   ...VERIFY,
@@ -61,7 +62,13 @@ export default defineProbe({
         "an identity never served: anything but valid",
       ],
       ...(flipped.length > 0 && ctx.depth !== "quick"
-        ? [[VERIFY.steps.verifyCase, flipped, "served ids with their case flipped: ids compare exactly, so never valid"] as [string, Obj[], string]]
+        ? [
+            [VERIFY.steps.verifyCase, flipped, "served ids with their case flipped: valid only for a frame it confirmed, by the digest it serves"] as [
+              string,
+              Obj[],
+              string,
+            ],
+          ]
         : []),
       ...(ctx.depth !== "quick"
         ? [

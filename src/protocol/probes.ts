@@ -240,11 +240,11 @@ export const DECORATION = {
 
 export const UNKNOWN_MEMBERS = spec({
   name: "unknown-members",
-  summary: "handshakes with unknown members, then sends the same query plain and with unknown members at the envelope and query level",
+  summary: "handshakes with unknown members, then sends the same query plain, with unknown members at the envelope and query level, and plain again",
   handshake: false,
   session: "own",
   atomic: true,
-  steps: { plain: "plain", decorated: "decorated" },
+  steps: { plain: "plain", decorated: "decorated", plainAgain: "plain-again" },
 });
 
 /** A namespaced kind no provider of this revision serves. */

@@ -2,6 +2,8 @@ import R1 from "../../checks/R1.ts";
 import {
   afterStep,
   BYTE_STIMULI,
+  EMBEDDING_MISMATCH,
+  KINDS_QUERY,
   MALFORMED_BYTES,
   MALFORMED_INPUT,
   MALFORMED_STIMULI,
@@ -266,5 +268,52 @@ runCases(R1, [
     says: [
       /after a line that is not JSON .*, nothing answered within 800 ms, and the following valid query was never sent \(the session ended before its turn\)/,
     ],
+  },
+]);
+
+// "MUST NOT crash on a malformed line or bad request" does not cover a well-formed query: a crash on one warns (no
+// keyword), and the check the query was for says not observed; a crash on a request the spec names bad still fails.
+const dies = (b: TranscriptBuilder): TranscriptBuilder => b.note("eof").note("exit", { exitCode: 1, signal: null });
+const onKinds = (b: TranscriptBuilder): TranscriptBuilder =>
+  dies(
+    b
+      .probe(KINDS_QUERY.name)
+      .handshake()
+      .send("kind-symbol", query("kinds-1", { kinds: ["symbol"] })),
+  );
+const onEmbedding = (b: TranscriptBuilder): TranscriptBuilder =>
+  dies(
+    b
+      .probe(EMBEDDING_MISMATCH.name)
+      .handshake()
+      .send(EMBEDDING_MISMATCH.steps.wrong, query("emb-1", { embedding: [0.1, 0.2, 0.3, 0.4] })),
+  );
+
+runCases(R1, [
+  {
+    name: "dies on a well-formed query of another probe: no keyword forbids it",
+    build: malformed(honest(), undefined, true, (b) => onKinds(healthyUnknownKind(b))),
+    status: "warn",
+    strict: "warn",
+    codes: ["R1.crashed-on-query"],
+    says: [
+      /\[?the provider exited \(code 1\) on a "query" \{"kinds":\["symbol"\]\} \(probe kinds-query, step kind-symbol, line \d+\) and wrote nothing to stderr\. R1 forbids a crash on a malformed line or bad request, and a well-formed query is neither/,
+    ],
+    never: [/R1: a provider MUST NOT crash/],
+  },
+  {
+    name: "dies on a query whose embedding contradicts the declared dimension: a bad request (E1), so it fails",
+    build: malformed(honest(), undefined, true, (b) => onEmbedding(healthyUnknownKind(b))),
+    status: "fail",
+    codes: ["R1.crashed"],
+    says: [/on a "query" .*\(probe embedding-mismatch, step embedding-wrong, line \d+\).*R1: a provider MUST NOT crash on a malformed line or bad request/],
+  },
+  {
+    name: "dies alike on a bad request and on a well-formed query: one cause, one failing finding",
+    build: malformed(honest(), undefined, true, (b) => onKinds(onEmbedding(healthyUnknownKind(b)))),
+    status: "fail",
+    codes: ["R1.crashed"],
+    says: [/on 2 stimuli, each time the same way/],
+    never: [/a well-formed query is neither/],
   },
 ]);

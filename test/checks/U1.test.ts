@@ -10,11 +10,13 @@ interface MembersRun {
   ack?: object | null;
   plain?: object | null;
   decorated?: object | null;
+  /** The reply to the plain query sent again (default: the plain answer's frames); null: none. */
+  again?: object | null;
 }
 
 /**
  * Probe unknown-members (its own session, its own decorated handshake 2–3):
- * plain 4/5, decorated 6/7. Null: no reply, and the probe stops.
+ * plain 4/5, decorated 6/7, plain again 8/9. Null: no reply, and the probe stops.
  */
 function members(o: MembersRun = {}): () => TranscriptBuilder {
   return () => {
@@ -30,7 +32,11 @@ function members(o: MembersRun = {}): () => TranscriptBuilder {
     const q = query("decorated-1") as { query: object };
     b.send(UNKNOWN_MEMBERS.steps.decorated, { ...q, ...DECORATION.envelope, query: { ...q.query, ...DECORATION.query } });
     if (o.decorated === null) return timeout(b);
-    return b.recv(o.decorated ?? frames("decorated-1", [frame()]));
+    b.recv(o.decorated ?? frames("decorated-1", [frame()]));
+    b.send(UNKNOWN_MEMBERS.steps.plainAgain, query("plain-2"));
+    if (o.again === null) return timeout(b);
+    const plain = o.plain as { result?: { frames?: object[] } } | undefined;
+    return b.recv(o.again ?? frames("plain-2", plain?.result?.frames ?? [frame()]));
   };
 }
 
@@ -68,7 +74,7 @@ runCases(U1, [
     status: "fail",
     codes: ["U1.rejected"],
     says: [
-      /the query with unknown members was rejected with error "bad_request"; the plain one was answered \| the same answer as the plain query \| error "bad_request": "refused"/,
+      /the query with unknown members was rejected with error "bad_request"; the plain one was answered, before it and after it \| the same answer as the plain query \| error "bad_request": "refused"/,
     ],
   },
   {
@@ -77,7 +83,7 @@ runCases(U1, [
     status: "fail",
     codes: ["U1.different-frames"],
     says: [
-      /the query with unknown members was served a different set of frames than the same query without them: 1 of the plain query's 1 frame missing \("frm_1"\), 1 others added \("frm_other"\); neither answer was truncated \| the plain query's frames: "frm_1" \| "frm_other"/,
+      /the query with unknown members was served a different set of frames than the same query without them, sent before and after it with the same answer both times: 1 of the plain query's 1 frame missing \("frm_1"\), 1 others added \("frm_other"\); no answer was truncated \| the plain query's frames: "frm_1" \| "frm_other"/,
     ],
   },
   {
@@ -135,7 +141,7 @@ runCases(U1, [
     build: members({ plain: frames("plain-1", two), decorated: frames("decorated-1", [two[1]!]) }),
     status: "fail",
     codes: ["U1.different-frames"],
-    says: [/1 of the plain query's 2 frames missing \("frm_1"\), 0 others added; neither answer was truncated/],
+    says: [/1 of the plain query's 2 frames missing \("frm_1"\), 0 others added; no answer was truncated/],
   },
   {
     name: "the plain query refused, the decorated one answered",
@@ -143,5 +149,59 @@ runCases(U1, [
     status: "pass",
     codes: ["U1.plain-refused"],
     says: [/the plain query was refused \(error "unavailable"\) and the one with unknown members answered: nothing was rejected for them/],
+  },
+]);
+
+// A provider that retains what it receives (data_flow.writes) or serves a live index may answer each query with one
+// frame more than the last: the decorated answer is held only to a plain answer the plain query got twice.
+const f = (n: number): object => frame({ id: `frm_${n}`, content: `memory ${n}` });
+const upTo = (n: number): object[] => Array.from({ length: n }, (_, i) => f(i + 1));
+
+runCases(U1, [
+  {
+    name: "answers grow by one frame per query (a provider retaining what it receives)",
+    build: members({ plain: frames("plain-1", upTo(1)), decorated: frames("decorated-1", upTo(2)), again: frames("plain-2", upTo(3)) }),
+    status: "info",
+    codes: ["U1.handshake-acked", "U1.plain-unstable"],
+    says: [
+      /the plain query, sent before and after the one with unknown members, was served 1 frame and then 3 frames \(2 added, 0 gone\), and the one with unknown members 2 frames, the same as neither/,
+    ],
+    never: [/served a different set of frames/],
+  },
+  {
+    name: "answers grow once, between the first plain query and the decorated one",
+    build: members({ plain: frames("plain-1", upTo(1)), decorated: frames("decorated-1", upTo(2)), again: frames("plain-2", upTo(2)) }),
+    status: "pass",
+    codes: ["U1.same-as-again"],
+    says: [/the same 2 frames as the plain query sent after it/],
+  },
+  {
+    name: "the decorated query rejected, and the plain one refused when sent again",
+    build: members({ decorated: err("bad_request", "decorated-1"), again: err("unavailable", "plain-2") }),
+    status: "info",
+    codes: ["U1.plain-again-refused"],
+    says: [/the plain query sent again after the one with unknown members \(line 8\) was refused with error "unavailable"/],
+    never: [/was rejected/],
+  },
+  {
+    name: "the decorated query answered differently, and the plain one not answered again",
+    build: members({ decorated: frames("decorated-1", [frame({ id: "frm_other" })]), again: null }),
+    status: "unobserved",
+    untestable: true,
+    codes: ["U1.plain-again-unanswered"],
+    says: [/the plain query sent again after the one with unknown members \(line 8\) got no answer: no reply within 800 ms/],
+  },
+  {
+    name: "the decorated query answered alike, the plain one not answered again: nothing to compare is needed",
+    build: members({ again: null }),
+    status: "pass",
+    codes: ["U1.same-frames"],
+  },
+  {
+    name: "fewer frames, only the second plain answer truncated",
+    build: members({ plain: frames("plain-1", two), decorated: frames("decorated-1", [two[1]!]), again: truncated("plain-2", two) }),
+    status: "pass",
+    codes: ["U1.truncated-apart"],
+    says: [/but the plain answer was truncated/],
   },
 ]);

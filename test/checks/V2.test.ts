@@ -173,9 +173,62 @@ runCases(V2, [
     says: [/verify of served identities without a content_digest \(line 14\) got no verified reply \| a verified envelope \| error "bad_request"/],
   },
   {
-    name: "a case-flipped id called valid",
+    // No sentence says ids compare exactly: a provider whose ids fold case names the frame it served, by the digest it serves.
+    name: "a case-flipped id called valid, by the digest it answered valid for moments ago",
     build: verify({ "verify-case-flipped": (vs) => vs.map((v) => ({ ...v, status: "valid" })) }),
+    status: "pass",
+    says: [
+      /verify of identities whose frame id differs from a served one only in case: 2 answered valid, each for a frame it answered valid for moments ago with the same digest, its id compared without case/,
+    ],
+  },
+  {
+    name: "a case-flipped id called valid for a frame it did not confirm",
+    build: verify({
+      "verify-served": (vs) => vs.map((v, i) => (i === 0 ? { ...v, status: "gone" } : v)),
+      "verify-case-flipped": (vs) => vs.map((v) => ({ ...v, status: "valid" })),
+    }),
     status: "fail",
+    codes: ["V2.valid-for-changed"],
     says: [/verify of identities whose frame id differs from a served one only in case answered "valid" for \("canned", "FRM_1"/],
+    never: [/"valid" for \("canned", "FRM_2"/],
+  },
+]);
+
+const CHANGED = `sha256:${"b".repeat(64)}`;
+
+// A frame whose source changed between the query and the verify is honestly stale: it informs, and fails only where
+// the provider's own stale verdict elsewhere names the presented digest as the one it serves now.
+runCases(V2, [
+  {
+    name: "what was just served answered stale, its source changed since the query",
+    build: verify({
+      "verify-served": (vs) => vs.map((v, i) => (i === 0 ? { ...v, status: "stale", replacement_digest: CHANGED } : v)),
+      "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: CHANGED } : v)),
+      "verify-digestless": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: CHANGED } : v)),
+    }),
+    status: "info",
+    codes: ["V2.stale-served"],
+    says: [/verify of identities it served moments ago answered stale for 1: \("canned", "frm_1", .*their sources may have changed since the query/],
+    never: [/answered "stale"/],
+  },
+  {
+    name: "what was just served answered stale, while the changed digest's stale verdict names it current",
+    build: verify({ "verify-served": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: (v.frame as Obj).content_digest })) }),
+    status: "fail",
+    codes: ["V2.stale-unchanged"],
+    says: [
+      /verify of identities it served moments ago answered stale for 2: .*; yet its own stale verdict for the same frame \(line 9\) gives that very digest as its replacement_digest, the digest it serves now \| valid: the presented digest is the one it serves \| "stale"/,
+    ],
+  },
+  {
+    // Its replacement_digest echoes what each verdict was presented (V4's warning): nothing shows what it serves now.
+    name: "what was just served answered stale by a provider that echoes the presented digest",
+    build: verify({
+      "verify-served": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: (v.frame as Obj).content_digest })),
+      "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: (v.frame as Obj).content_digest })),
+      "verify-digestless": (vs) => vs.map((v) => ({ ...v, status: "unknown", replacement_digest: undefined })),
+    }),
+    status: "info",
+    codes: ["V2.stale-served"],
   },
 ]);
