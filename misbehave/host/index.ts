@@ -10,6 +10,7 @@ import C7_plaintext_remote from "./C7-plaintext-remote.ts";
 import C8_log_token from "./C8-log-token.ts";
 import CR1_arrival_order from "./CR1-arrival-order.ts";
 import CR1_render_score from "./CR1-render-score.ts";
+import CR1_score_order from "./CR1-score-order.ts";
 import D2_render_twice from "./D2-render-twice.ts";
 import D3_reuse_digestless from "./D3-reuse-digestless.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
@@ -50,6 +51,7 @@ export const HOST_MODES: readonly HostMode[] = [
   C8_log_token,
   CR1_arrival_order,
   CR1_render_score,
+  CR1_score_order,
   D2_render_twice,
   D3_reuse_digestless,
   E1_embedding_always,
