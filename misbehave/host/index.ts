@@ -6,6 +6,7 @@ import C4_trust_egress_claim from "./C4-trust-egress-claim.ts";
 import C6_boolean_gate_only from "./C6-boolean-gate-only.ts";
 import C6_consent_record_for_scopes from "./C6-consent-record-for-scopes.ts";
 import C6_contradiction_check_only from "./C6-contradiction-check-only.ts";
+import C7_plaintext_handshake from "./C7-plaintext-handshake.ts";
 import C7_plaintext_remote from "./C7-plaintext-remote.ts";
 import C8_log_token from "./C8-log-token.ts";
 import CR1_arrival_order from "./CR1-arrival-order.ts";
@@ -47,6 +48,7 @@ export const HOST_MODES: readonly HostMode[] = [
   C6_boolean_gate_only,
   C6_consent_record_for_scopes,
   C6_contradiction_check_only,
+  C7_plaintext_handshake,
   C7_plaintext_remote,
   C8_log_token,
   CR1_arrival_order,
