@@ -113,6 +113,15 @@ t.test("the reference host, honest and with one defect, against providers on a n
   );
 });
 
+t.test("a handshake in plaintext to the non-loopback provider, the query refused: C7 fails on the handshake", { skip: skipV4 }, async (t) => {
+  const r = await hostIn([`${ADDR}/32`], ADDR, ["--only", "C4,C7"], referenceHost("--misbehave", "C7-plaintext-handshake"));
+  t.same(failed(r.report), ["host:C7 fail"], r.stderr.slice(-400));
+  t.match(
+    status(r.report, "host:C7")?.evidence.find((e) => e.status === "fail")?.message,
+    new RegExp(`the host sent 2 requests \\(handshake, shutdown\\) over plain http:// to a provider on http://${ADDR.replace(/\./g, "\\.")}:\\d+/`),
+  );
+});
+
 t.test("a host written apart, trusting {ca} or not, over TCP and TLS", { skip: skipV4 }, async (t) => {
   // Posts a handshake, a query and a shutdown to whatever URL it is given: no transport rule at all.
   const naive = [

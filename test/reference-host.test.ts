@@ -640,6 +640,12 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     t.ok(h.remoteRefusal("http://192.0.2.1:8080/"), "it is still egress by its address");
     t.ok(h.transportRefusal("ftp://192.0.2.1/"), "a URL that is no http(s) one is still refused");
   },
+  "C7-plaintext-handshake": (h, t) => {
+    t.equal(h.refusal(LOCK_ACK), undefined, "before any plain URL off loopback, the honest gates");
+    t.equal(h.transportRefusal("http://192.0.2.1:8080/"), undefined, "plain http:// to a non-loopback host is let through the transport");
+    t.equal(h.refusal(LOCK_ACK)?.code, "insecure_transport", "and the query refused once the ack is in");
+    t.ok(h.transportRefusal("ftp://192.0.2.1/"), "a URL that is no http(s) one is still refused");
+  },
   "C2-ignore-egress": (h, t) => {
     t.equal(h.refusal(EGRESS_ACK), undefined);
     t.ok(h.refusal(SCOPES_ACK), "scopes still refused");
@@ -663,6 +669,16 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     const held = COMPOSE_HELD();
     t.same(h.order(held), held, "as they arrived");
     t.notSame(honestHost.order.call(honestHost, held), held, "the honest host reorders the same frames");
+  },
+  "CR1-score-order": (h, t) => {
+    const held = COMPOSE_HELD();
+    const scores = h.order(held).map((x) => x.frame.score as number);
+    t.same(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      "highest score first",
+    );
+    t.notSame(h.order(held), honestHost.order.call(honestHost, held), "not the canonical order");
   },
   "CR1-render-score": (h, t) => {
     const [one] = COMPOSE_HELD();

@@ -33,11 +33,8 @@ const F = findings({
   },
   "plaintext-requests": {
     cites: "A host's HTTP transport MUST use TLS for every non-loopback provider",
-    reading:
-      "read with its second clause, which names a query payload as what must be refused, the sentence can be taken to bind the use of the provider, and these requests carry no query payload",
-    level: "NONE",
     says: (p: Plain & { requests: number[]; types: string[] }) =>
-      `scenario ${p.scenario}, ${lineWords(p.requests)}: the host sent ${count(p.requests.length, "request")} (${p.types.join(", ")}) over plain http:// to a provider ${servedSaid(p.served)}, which is not loopback${p.token ? ", the run's bearer token with them" : ""}: no query payload, but C7 asks for TLS for every non-loopback provider; refuse the URL before any byte leaves`,
+      `scenario ${p.scenario}, ${lineWords(p.requests)}: the host sent ${count(p.requests.length, "request")} (${p.types.join(", ")}) over plain http:// to a provider ${servedSaid(p.served)}, which is not loopback${p.token ? ", the run's bearer token with them" : ""}: no query payload, but a host's HTTP transport must use TLS for every non-loopback provider, a MUST of its own beside the refusal of a query payload; refuse the URL before any byte leaves`,
     expected: () => "TLS, or nothing sent",
     actual: (p: { requests: number[] }) => `${count(p.requests.length, "request")} over plain http://`,
   },
@@ -76,15 +73,16 @@ const F = findings({
  * does not run, and the check skips saying so.
  * Findings: each query the host sent there fails ("MUST refuse to transmit a
  * query payload to a non-loopback provider over an unencrypted connection"),
- * whatever lock-step shows. Anything else it sent there (a handshake, a
- * verify, a shutdown) carries no query payload. The first clause ("MUST use
- * TLS for every non-loopback provider") read alone forbids those bytes too;
- * read with the second, which names what must be refused, it binds the use
- * of the provider. So they warn, once for the scenario, naming whether the
- * run's bearer token crossed with them, and never fail. A host that refuses
- * before any byte leaves, as the spec's own reference host does, is what
- * passes cleanly. Where no query was sent and the host queried in
- * lock-step, a pass.
+ * whatever lock-step shows. Anything else it sent there with no query (a
+ * handshake, a verify, a shutdown, any bytes) fails too, once for the
+ * scenario, naming whether the run's bearer token crossed with it: "MUST
+ * use TLS for every non-loopback provider" is a MUST of its own, and a
+ * handshake in plaintext (a bearer token in its request) breaks it though
+ * it carries no query payload. Where a query crossed as well, the query's
+ * finding is the one (one defect: the transport did not refuse the URL). A
+ * host that refuses before any byte leaves, as the spec's own reference
+ * host does, is what passes cleanly. Where no query was sent and the host
+ * queried in lock-step, a pass.
  * Reading: a host that sent no query in lock-step either shows nothing by
  * sending none here, so that skips, as where lock-step did not run. A host
  * that did not take the consent it was given refuses here by a consent gate,
@@ -95,7 +93,7 @@ const F = findings({
 export default defineHostCheck({
   findings: F.table,
   anchor: "C7",
-  title: "The host sends no query payload in plaintext to a non-loopback provider",
+  title: "The host uses TLS for a non-loopback provider, and sends it no query payload in plaintext",
   level: "MUST",
   requirement:
     "A host's HTTP transport MUST use TLS for every non-loopback provider, and MUST refuse to transmit a query payload to a non-loopback provider over an unencrypted connection.",
@@ -113,7 +111,8 @@ export default defineHostCheck({
       return F.say("plaintext-query", { ...plain, line: n, ...(goal === undefined ? {} : { goal: goal as Param }) }, { lines: [n, ...at.lines] });
     });
     const other = v.lines().filter((l) => l.env?.type !== "query");
-    if (other.length > 0) {
+    // One defect, one finding: where a query crossed, its finding says the transport did not refuse the URL.
+    if (other.length > 0 && queries.length === 0) {
       const types = [...new Set(other.map((l) => (typeof l.env?.type === "string" ? l.env.type : "text")))];
       out.push(F.say("plaintext-requests", { ...plain, requests: other.map((l) => l.n), types }, { lines: [...other.map((l) => l.n), ...at.lines] }));
     }

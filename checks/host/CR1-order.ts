@@ -46,8 +46,24 @@ const pairSaid = (p: Pair): string => `${servedSaid(p.first)} before ${servedSai
 const list = (fs: ServedParam[]): string => fs.map(servedSaid).join(", ");
 type Reordered = { compose: number; reordered: number; frames: number };
 
+/** Two blocks of the same frames, served in other orders: compose's and compose-reordered's, and where their orders first part. */
+type Arrival = Reordered & { place: number; first: ServedParam; second: ServedParam; expected: ServedParam[]; actual: ServedParam[] };
+
+/** §7's words that permit a host's own order, named beside context-reuse §1's MUST wherever the two meet. */
+const POLICY = 'protocol-surface §7: "ranking by raw score and saying so. All are permitted", and "the strategy\'s order is what the budget packer walks"';
+
 const F = findings({
+  "follows-arrival": {
+    says: (p: Arrival) =>
+      `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}) compose the same ${count(p.frames, "frame")}, served with the same scores, each provider's answer in another order, and emit them in other orders: at place ${p.place + 1}, ${servedSaid(p.first)} in compose, ${servedSaid(p.second)} in compose-reordered. The order follows the order the frames arrived in, which neither canonical FrameId order (context-reuse §1) nor a ranking policy of the host's own (${POLICY}) gives: emit the same frames in the same order whatever order they come in, canonical FrameId order`,
+    expected: (p: { expected: ServedParam[] }) => `compose's order again: ${list(p.expected)}`,
+    actual: (p: { actual: ServedParam[] }) => list(p.actual),
+  },
   "out-of-order": {
+    cites: "MUST emit them in canonical order, so an unchanged frame set renders byte-identically across turns and across hosts",
+    reading:
+      'protocol-surface §7 lets a host order frames by a policy of its own ("ranking by raw score and saying so. All are permitted"; "the strategy\'s order is what the budget packer walks"), so an order other than the canonical one that does not follow arrival is context-reuse §1\'s breach and §7\'s permitted policy at once: where two sentences conflict, only what both forbid fails',
+    level: "NONE",
     apart: ["part"],
     says: (
       p: Pair & {
@@ -61,7 +77,7 @@ const F = findings({
         actual: ServedParam[];
       },
     ) =>
-      `scenario ${p.scenario}, line ${p.block}: the block emits ${pairSaid(p)}, and canonical FrameId order puts it after (${partSaid(p.part)}; provider ids: ${keyingSaid(p.keying)})${p.also.length > 0 ? `; also ${p.also.map(pairSaid).join(", and ")}${p.more_pairs > 0 ? `, and ${count(p.more_pairs, "pair")} more` : ""}` : ""}`,
+      `scenario ${p.scenario}, line ${p.block}: the block emits ${pairSaid(p)}, and canonical FrameId order puts it after (${partSaid(p.part)}; provider ids: ${keyingSaid(p.keying)})${p.also.length > 0 ? `; also ${p.also.map(pairSaid).join(", and ")}${p.more_pairs > 0 ? `, and ${count(p.more_pairs, "pair")} more` : ""}` : ""}. context-reuse §1 asks for canonical order; ${POLICY}: where this is a ranking of the host's own, not an order that follows arrival, it is to be documented as the host's policy choice (F10), and canonical order is what renders byte-identically across hosts`,
     expected: (p: { expected: ServedParam[] }) => list(p.expected),
     actual: (p: { actual: ServedParam[] }) => list(p.actual),
   },
@@ -180,6 +196,50 @@ function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[];
 }
 
 /**
+ * compose and compose-reordered serve the same frames with the same scores,
+ * each provider's answer in another order: their blocks (the first with the
+ * first, and so on) that compose the same frames are compared. Frames in
+ * other orders: the order follows arrival (a failure, both blocks folded into
+ * it). The same order and other bytes: a warning. The same bytes: a pass.
+ */
+function arrival(base: readonly ReadBlock[], other: readonly ReadBlock[]): { evidence: Evidence[]; folded: Set<ReadBlock> } {
+  const evidence: Evidence[] = [];
+  const folded = new Set<ReadBlock>();
+  for (const [i, a] of base.entries()) {
+    const b = other[i];
+    // One frame has no order: two one-frame blocks alike show nothing of it.
+    if (!b || a.frames.length < 2 || frameSet(a) !== frameSet(b)) continue;
+    const lines = [a.n, b.n];
+    const r: Reordered = { compose: a.n, reordered: b.n, frames: a.frames.length };
+    const place = a.frames.findIndex((f, k) => f.marker !== b.frames[k]!.marker);
+    if (place !== -1) {
+      folded.add(a).add(b);
+      const [x, y] = [a.frames[place]!.frame, b.frames[place]!.frame];
+      evidence.push(
+        F.say(
+          "follows-arrival",
+          {
+            ...r,
+            place,
+            first: servedParam(x),
+            second: servedParam(y),
+            expected: a.frames.map((f) => servedParam(f.frame)),
+            actual: b.frames.map((f) => servedParam(f.frame)),
+          },
+          { lines: [...lines, x.n, y.n] },
+        ),
+      );
+    } else
+      evidence.push(
+        a.text === b.text
+          ? F.say("reorder-identical", r, { lines })
+          : F.say("reorder-differs", { ...r, difference: firstDifference(a.text, b.text) }, { lines }),
+      );
+  }
+  return { evidence, folded };
+}
+
+/**
  * @section CR1-order
  * Stimulus: the context blocks the host wrote to {context} (CGP_CONTEXT_PATH)
  * in scenarios compose, compose-reordered, compose-rescored (two providers,
@@ -187,29 +247,42 @@ function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[];
  * content holds one marker; a frame is in a block where its marker is, at the
  * place it first appears, so nothing is assumed of how a host renders a frame.
  * A marker two identities share (the same content from two providers) is left
- * out. Findings. (a) Each block holding two or more frames: their order must
- * be the canonical one: provider id, then frame id, then content_digest
- * (absent first), each compared by code point. The provider id is the host's
- * routing key: the one its usage reports give a provider, where they name
- * each provider the block holds. A frame out of order within one provider's
- * frames fails, as does an interleaving of two providers' frames (no keying
- * puts one provider's id both before and after another's); with the ids from
- * the usage reports, two providers' frames each together and in order but in
- * the other provider order fail too. Reading: where no usage report gives the
- * ids, the host's keys are unknown (a host may key providers by position,
- * "provider-1", or by anything else, and say so only in its own format), so
- * providers are taken in the order the block gives them, the keying under
- * which it can be canonical: an order of providers is no fault, and the
- * handshake names are not taken for the ids. The blocks of one scenario (one
- * host process) must then agree on one keying: where no single order of the
- * providers makes every block of the scenario canonical, a warning (a host
- * keying providers anew for each query could), never a failure. (b) compose and compose-reordered serve the same frames
- * with the same scores, in other orders: where their blocks (the first with
- * the first, and so on) compose the same frames, bytes that differ warn, "so
- * an unchanged frame set renders byte-identically across turns" being the
- * purpose the sentence gives its MUST, and something other than the order
- * (a clock, a counter) may differ as well. Skip when the host wrote no block
- * there, saying which placeholder would enable the check.
+ * out. Two sentences meet here: context-reuse §1, "MUST emit them in
+ * canonical order", and protocol-surface §7, where any cross-provider order
+ * is the host's policy ("ranking by raw score and saying so. All are
+ * permitted"; "the strategy's order is what the budget packer walks").
+ * Reading (docs/readings.md, rule 5): the run fails only what both forbid,
+ * an order that follows arrival, and warns on an order one of them permits.
+ * Findings. (a) compose and compose-reordered serve the same frames with the
+ * same scores, each provider's answer in another order: where their blocks
+ * (the first with the first, and so on) compose the same frames in other
+ * orders, the order follows arrival, which neither canonical order nor any
+ * ranking of the host's own gives: a failure (those two blocks have that one
+ * finding). The same order in other bytes warns, "so an unchanged frame set
+ * renders byte-identically across turns" being the purpose the sentence
+ * gives its MUST, and something other than the order (a clock, a counter)
+ * may differ as well. (b) Each other block holding two or more frames: an
+ * order other than the canonical one (provider id, then frame id, then
+ * content_digest, absent first, each compared by code point) warns, citing
+ * context-reuse §1 and naming §7: a deterministic order of the host's own
+ * (by raw score, round-robin by rank, per-provider quotas, a sort of its
+ * own) is §7's permitted policy, to be documented as the host's choice (F10).
+ * The provider id is the host's routing key: the one its usage reports give
+ * a provider, where they name each provider the block holds. A frame out of
+ * order within one provider's frames, and an interleaving of two providers'
+ * frames (no keying puts one provider's id both before and after another's),
+ * are out of order; with the ids from the usage reports, two providers'
+ * frames each together and in order but in the other provider order are too.
+ * Reading: where no usage report gives the ids, the host's keys are unknown
+ * (a host may key providers by position, "provider-1", or by anything else,
+ * and say so only in its own format), so providers are taken in the order
+ * the block gives them, the keying under which it can be canonical: an order
+ * of providers is no fault, and the handshake names are not taken for the
+ * ids. The blocks of one scenario (one host process) must then agree on one
+ * keying: where no single order of the providers makes every block of the
+ * scenario canonical, a warning (a host keying providers anew for each query
+ * could), never a failure. Skip when the host wrote no block there, saying
+ * which placeholder would enable the check.
  */
 export default defineHostCheck({
   findings: F.table,
@@ -224,6 +297,7 @@ export default defineHostCheck({
   score(input) {
     const views = READS.map((s) => input.scenario(s)).filter((v) => v.ran);
     const read = new Map(views.map((v) => [v.name, readBlocks(v)]));
+    const { evidence: compared, folded } = arrival(read.get(COMPOSE.name)?.blocks ?? [], read.get(COMPOSE_REORDERED.name)?.blocks ?? []);
     const out: Evidence[] = [];
     for (const v of views) {
       const r = read.get(v.name)!;
@@ -232,26 +306,14 @@ export default defineHostCheck({
       for (const block of r.blocks) {
         if (block.frames.length < 2) continue;
         const { evidence, order } = judgeOrder(v, block, ids);
-        out.push(evidence);
+        // A block whose order is shown to follow arrival has that one finding: its order is no ranking of the host's own.
+        if (!folded.has(block)) out.push(evidence);
         if (order) orders.push({ n: block.n, order, seq: block.frames.map((f) => f.frame) });
       }
       const conflict = keyingConflict(v, orders);
       if (conflict) out.push(conflict);
     }
-    const base = read.get(COMPOSE.name)?.blocks ?? [];
-    const other = read.get(COMPOSE_REORDERED.name)?.blocks ?? [];
-    for (const [i, a] of base.entries()) {
-      const b = other[i];
-      // One frame has no order: two one-frame blocks alike show nothing of it.
-      if (!b || a.frames.length < 2 || frameSet(a) !== frameSet(b)) continue;
-      const lines = [a.n, b.n];
-      const r: Reordered = { compose: a.n, reordered: b.n, frames: a.frames.length };
-      out.push(
-        a.text === b.text
-          ? F.say("reorder-identical", r, { lines })
-          : F.say("reorder-differs", { ...r, difference: firstDifference(a.text, b.text) }, { lines }),
-      );
-    }
+    out.push(...compared);
     if (out.length === 0) {
       const single = [...read.values()].flatMap((r) => r.blocks);
       if (single.length > 0)

@@ -63,7 +63,14 @@ function ownReasons(served: readonly ServedFrame[]): OwnReason[] {
 /** The least max_frames and max_tokens the host asked, and the lines of its queries. */
 type Budget = { max_frames: number; max_tokens: number; lines: number[] };
 /** Something other than a threshold across providers that may explain a drop. */
-type Explanation = { why: "unstated" } | { why: "exceeds"; frames: number; cost: number; budget: Budget } | OwnReason | { why: "one-provider" };
+type Explanation =
+  | { why: "unstated" }
+  | { why: "exceeds"; frames: number; cost: number; budget: Budget }
+  | OwnReason
+  | { why: "one-provider" }
+  | { why: "top-n"; held: number; frames: number; cost: number; most: Largest | null };
+/** compose's largest block: the line, the frames served there it holds, and their token_cost. */
+type Largest = { line: number; frames: number; cost: number };
 const explained = (e: Explanation): string =>
   e.why === "unstated"
     ? "its queries do not all state max_frames and max_tokens as counts"
@@ -77,7 +84,9 @@ const explained = (e: Explanation): string =>
             ? `${servedSaid(e.frame)} lacks a title or citation_label`
             : e.why === "duplicate"
               ? "two served frames share their content or identity"
-              : "in compose no block holds frames of both its providers, so the host may compose one provider alone";
+              : e.why === "one-provider"
+                ? "in compose no block holds frames of both its providers, so the host may compose one provider alone"
+                : `the blocks hold the ${count(e.held, "frame")} scoring highest of both answers, and ${e.most ? `compose's largest block (line ${e.most.line}) holds ${count(e.most.frames, "frame")} (${e.most.cost} tokens)` : "compose shows no block"}, not the ${e.frames} (${e.cost} tokens) served here: a host that keeps the global top ${e.held} by raw score, a ranking §7 permits when the host says so ("ranking by raw score and saying so. All are permitted"), leaves out the same frames; only a cut at a score value applied across providers is a threshold`;
 
 /** One provider of the scenario in a finding: its name, how many of its frames some block holds, of how many, and its scores' range (null: none). */
 type SideParam = { name: string; held: number; served: number; scores: [number, number] | null };
@@ -109,15 +118,15 @@ const F = findings({
       `${whereSaid(p)}: the blocks hold all ${count(p.frames, "frame")} of both providers, ${p.sides.map(heldSaid).join(" and ")}`,
   },
   threshold: {
-    says: (p: { blocks: number[]; low: SideParam; high: SideParam; left_out: LeftOut[]; room: Room }) =>
-      `${whereSaid(p)}: the blocks hold none of ${p.low.name}'s ${count(p.low.served, "frame")} (${leftOutSaid(p.left_out)}) and ${heldSaid(p.high)}, with ${roomSaid(p.room)}, every frame valid and none a duplicate, and the host composes two providers in compose: its frames were dropped for their scores alone, a threshold applied across providers; score is provider-local and ordinal, so cut one provider's scores only against its own`,
+    says: (p: { blocks: number[]; low: SideParam; high: SideParam; left_out: LeftOut[]; room: Room; most: Largest }) =>
+      `${whereSaid(p)}: the blocks hold none of ${p.low.name}'s ${count(p.low.served, "frame")} (${leftOutSaid(p.left_out)}) and ${heldSaid(p.high)}, with ${roomSaid(p.room)}, every frame valid and none a duplicate, and the host composes two providers in compose, whose block at line ${p.most.line} holds ${count(p.most.frames, "frame")} (${p.most.cost} tokens), so no cap of its own on frames or tokens left them out: its frames were dropped for their scores alone, a threshold applied across providers; score is provider-local and ordinal, so cut one provider's scores only against its own`,
     expected: (p: { low: SideParam; high: SideParam }) => `${p.low.name}'s frames in the block beside ${p.high.name}'s`,
     actual: (p: { low: SideParam }) => `0 of ${p.low.served} of ${p.low.name}'s frames composed`,
   },
   "drop-explained": {
     cites: "A host MUST NOT apply a cross-provider score threshold",
     reading:
-      "something other than a threshold across providers may explain the drop (the budget the host asked for, an invalid or duplicate frame, a host that composes one provider alone), and ranking by raw score to fill a budget is a policy the spec permits",
+      'something other than a threshold across providers may explain the drop (the budget the host asked for, an invalid or duplicate frame, a host that composes one provider alone, a host keeping its own top N by raw score), and ranking by raw score is a policy §7 permits ("ranking by raw score and saying so. All are permitted"), so it never warns',
     level: "MAY",
     says: (p: { blocks: number[]; low: SideParam; high: SideParam; explanations: Explanation[] }) =>
       `${whereSaid(p)}: the blocks hold none of ${p.low.name}'s ${count(p.low.served, "frame")} (${rangeSaid(p.low)}) and ${heldSaid(p.high)}, but something other than a threshold across providers may explain it: ${p.explanations.map(explained).join("; ")}`,
@@ -125,10 +134,10 @@ const F = findings({
   "high-dropped": {
     cites: "A host MUST NOT apply a cross-provider score threshold",
     reading:
-      "no score threshold leaves out the highest-scoring provider while keeping the other, so the drop shows no threshold across providers, only a provider's frames left out with room for all",
+      'a cut keeping scores below a value (scores taken for distances), applied across providers, leaves out the highest-scoring provider and keeps the other, and so may a policy §7 permits ("a reranker it controls, an explicit trust weighting it can defend"), so the run cannot tell a threshold from a permitted ranking: it warns',
     level: "NONE",
     says: (p: { blocks: number[]; low: SideParam; high: SideParam; left_out: LeftOut[]; room: Room }) =>
-      `${whereSaid(p)}: the blocks hold none of ${p.high.name}'s ${count(p.high.served, "frame")} (${leftOutSaid(p.left_out)}), though they score highest, and ${heldSaid(p.low)}${p.room.budget ? `, with ${roomSaid(p.room)}` : ""}: no score threshold does that, but a provider's frames were dropped`,
+      `${whereSaid(p)}: the blocks hold none of ${p.high.name}'s ${count(p.high.served, "frame")} (${leftOutSaid(p.left_out)}), though they score highest, and ${heldSaid(p.low)}${p.room.budget ? `, with ${roomSaid(p.room)}` : ""}: a cut keeping scores below a value across providers (scores taken for distances) does that, and so may a reranker or trust weighting of the host's own, which §7 permits; score is provider-local and ordinal, higher ranking first within one provider`,
     expected: (p: { high: SideParam }) => `${p.high.name}'s frames in the block`,
     actual: (p: { high: SideParam }) => `0 of ${p.high.served} composed`,
   },
@@ -161,6 +170,34 @@ function distinct(served: readonly ServedFrame[]): ServedFrame[] {
   });
 }
 
+/** compose's block holding the most of the frames served there (by count, then token_cost), or null where none holds any. */
+function largest(v: HostView): Largest | null {
+  if (!v.ran) return null;
+  let best: Largest | null = null;
+  for (const b of readBlocks(v).blocks) {
+    const frames = distinct(b.frames.map((f) => f.frame));
+    const cost = frames.reduce((a, f) => a + (typeof f.frame.token_cost === "number" ? f.frame.token_cost : 0), 0);
+    if (!best || frames.length > best.frames || (frames.length === best.frames && cost > best.cost)) best = { line: b.n, frames: frames.length, cost };
+  }
+  return best;
+}
+
+/**
+ * Whether the frames held are those a global top-N by raw score keeps, and
+ * nothing shows the host composes more: no block of compose holds as many
+ * frames and tokens as were served here. A host keeping its own top N (or its
+ * own token budget) by raw score, a ranking §7 permits, then leaves out the
+ * same frames as a threshold would.
+ */
+function topN(served: readonly ServedFrame[], admitted: readonly ServedFrame[], cost: number, compose: HostView): Explanation | undefined {
+  const ranked = [...served].sort((a, b) => scoreOf(b) - scoreOf(a));
+  const n = admitted.length;
+  if (n === 0 || !ranked.slice(0, n).every((f) => admitted.includes(f)) || (ranked[n] && scoreOf(ranked[n]!) === scoreOf(ranked[n - 1]!))) return undefined;
+  const most = largest(compose);
+  if (most && most.frames >= served.length && most.cost >= cost) return undefined;
+  return { why: "top-n", held: n, frames: served.length, cost, most };
+}
+
 /** Whether the host composes the frames of two providers at all: compose's blocks hold frames of both. */
 function composesBoth(v: HostView): boolean {
   if (!v.ran) return false;
@@ -184,17 +221,25 @@ function composesBoth(v: HostView): boolean {
  * there (room for all by its own budget), no frame is invalid (score in
  * [0, 1], token_cost, title, citation_label) and none shares its content or
  * identity with another (so de-duplication is not involved), and compose's
- * blocks hold frames of both its providers. Only a score threshold applied
- * across providers drops a whole provider for being on a smaller scale.
- * Readings. Where something else may explain that drop (the answers exceed
- * what the host asked for, a frame is invalid, compose shows no block with
- * two providers' frames), it informs: ranking by raw score to fill a budget
- * is a policy the spec permits, so it never warns. A partial drop (some of
+ * blocks hold frames of both its providers, and some block of compose holds
+ * at least as many frames and tokens as score-ranges served (so no cap of
+ * the host's own on frames or tokens explains the cut). Only a cut at a score
+ * value applied across providers then drops a whole provider for being on a
+ * smaller scale. Readings. Where something else may explain that drop (the
+ * answers exceed what the host asked for, a frame is invalid, compose shows
+ * no block with two providers' frames), it informs. So does a host that
+ * keeps the global top N by raw score: the frames held are the N scoring
+ * highest, and no block of compose holds as many frames and tokens as were
+ * served here. That ranks by raw score, which §7 permits when the host says
+ * so ("ranking by raw score and saying so. All are permitted"), and is no
+ * threshold: only a cut at a score value is. It never warns. A partial drop (some of
  * a provider's frames left out, room for all) informs too: "A host MAY apply
  * a threshold to a single provider's scores", and a cut between two of one
  * provider's scores cannot be told from it. The high-scoring provider's
- * frames all left out while the other's are in warns: no score threshold
- * does that, but a provider's frames are dropped with room for all. A
+ * frames all left out while the other's are in warns: a cut keeping scores
+ * below a value across providers (scores taken for distances) does that, and
+ * so may a reranker or trust weighting §7 permits, so the run cannot tell a
+ * forbidden threshold from a permitted policy (rule 5: it warns). A
  * frame is in the blocks where its marker is in any block of the scenario,
  * whichever answer served it; a frame served again (alike in provider,
  * identity and content: the answer to a host's next query) is one frame,
@@ -268,10 +313,15 @@ export default defineHostCheck({
     else if (served.length > budget.max_frames || cost > budget.max_tokens) explanations.push({ why: "exceeds", frames: served.length, cost, budget });
     explanations.push(...ownReasons(served).slice(0, 2));
     if (!composesBoth(compose)) explanations.push({ why: "one-provider" });
+    const ranking = topN(served, admitted, cost, compose);
+    if (ranking) explanations.push(ranking);
     const room: Room = { budget: budget ?? null, frames: served.length, cost };
     if (low.admitted.length === 0 && high.admitted.length > 0) {
-      if (explanations.length === 0)
-        return [F.say("threshold", { blocks, low: sideParam(low), high: sideParam(high), left_out: leftOut(low), room }, { lines })];
+      const most = largest(compose);
+      if (explanations.length === 0 && most)
+        return [
+          F.say("threshold", { blocks, low: sideParam(low), high: sideParam(high), left_out: leftOut(low), room, most }, { lines: [...lines, most.line] }),
+        ];
       return [F.say("drop-explained", { blocks, low: sideParam(low), high: sideParam(high), explanations }, { lines })];
     }
     if (high.admitted.length === 0 && low.admitted.length > 0)

@@ -69,8 +69,8 @@ const F = findings({
   unnamed: {
     cites: "A version-family mismatch MUST be reported as a named error, never left to hang",
     reading:
-      "a nonzero exit refuses the provider, and the named error may be surfaced where the run cannot see it (a log file, an API), so nothing printed that names it does not show it went unreported",
-    level: "MAY",
+      "a nonzero exit refuses the provider, and the named error may be surfaced where the run cannot see it (a log file, an API), so nothing printed that names it does not show it went unreported; it warns, as an exit 0 or a crash with nothing named does, and as B2's report not seen does",
+    level: "NONE",
     says: (p: Mismatch & { ending: Ending; printed: number }) =>
       `scenario wrong-family: after ${mismatch(p)}, the host ${how(p.ending)}, but nothing it printed names the mismatch; the error may be named where the run cannot see it, and naming it in its output (incompatible_version) would show it`,
     expected: named,
@@ -99,8 +99,9 @@ const F = findings({
  * failure alone, and the named error may be surfaced where the run cannot
  * see it (an API, a log file). So exit status 0 with nothing printed that
  * names the mismatch warns (nothing showed a refusal at all); a nonzero exit
- * with no such line is informational; a crash (ended by a signal) with no
- * such line warns: a crash is not a named error.
+ * with no such line warns too: the refusal shows, its name does not, as B2's
+ * drop with no report seen warns (it used to inform); a crash (ended by a
+ * signal) with no such line warns: a crash is not a named error.
  */
 export default defineHostCheck({
   findings: F.table,

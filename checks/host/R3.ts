@@ -54,8 +54,9 @@ const F = findings({
   },
   "left-out": {
     cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
-    reading: "leaving the frame out executes none of its content, so it breaks nothing the sentence forbids and only shows nothing of how the host quotes",
-    level: "NONE",
+    reading:
+      "leaving the frame out executes none of its content, so it breaks nothing the sentence forbids, and which frames reach the prompt is the host's policy (§7): it shows nothing of how the host quotes, so it informs",
+    level: "MAY",
     says: (p: Hostile & { others: number }) =>
       `${atSaid(p)}: the block composes ${count(p.others, "other frame")} and leaves out ${whatSaid(p)}: dropping untrusted content executes none of it, but shows nothing of how the host quotes it`,
     expected: (p: Hostile) => `${servedSaid(p.frame)} quoted in the block, as its benign twin is in ${QUOTED_BENIGN.name}`,
@@ -131,8 +132,8 @@ const F = findings({
   "none-composed": {
     cites: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions",
     reading:
-      "composing none of the answer executes none of its content, so it breaks nothing the sentence forbids and only shows nothing of how the host quotes",
-    level: "NONE",
+      "composing none of the answer executes none of its content, so it breaks nothing the sentence forbids, and which frames reach the prompt is the host's policy (§7): it shows nothing of how the host quotes, so it informs",
+    level: "MAY",
     says: (p: { benign: number; lines: number }) =>
       `scenario ${QUOTED_HOSTILE.name}: the host composed none of its frames, though it composed ${QUOTED_BENIGN.name}'s (line ${p.benign}), the same frames but for one content: it left out the answer whose content holds fence closers and an instruction; that executes none of it, but shows nothing of how the host quotes it`,
     expected: () => "the frames quoted in a block, as in quoted-benign",
@@ -251,10 +252,11 @@ function judge(block: Block, h: Read, benign: Read | undefined, i: number): Evid
  * judged by its own length. Readings. A block whose frames' contents are
  * separated by whitespace alone, or with nothing after the frame, shows no
  * delimiter: "delimited as quoted material" cannot be shown, which warns and
- * never fails. Leaving the hostile frame out executes none of it but shows
- * nothing of the quoting: a warning, as is composing none of quoted-hostile's
- * frames where quoted-benign's are composed, and content cut short or written
- * twice. The instruction written outside its frame's region warns (content
+ * never fails. Leaving the hostile frame out executes none of it, and which
+ * frames reach the prompt is the host's policy (§7), but it shows nothing of
+ * the quoting: it informs, as does composing none of quoted-hostile's frames
+ * where quoted-benign's are composed (both warned before). Content cut short
+ * or written twice warns. The instruction written outside its frame's region warns (content
  * outside its quotation; a host flagging it may quote it so). With every
  * region cut out and the served digests masked, quoted-hostile's block is
  * compared with quoted-benign's: the same bytes say the content changed none

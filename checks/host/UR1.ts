@@ -3,7 +3,17 @@ import { readBlocks } from "../kit/blocks.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { findings } from "../kit/findings.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
-import { asFrameRef, candidates, frameWords, servedFrames, servedParam, servedSaid, type FrameRef, type ServedFrame, type ServedParam } from "../kit/served.ts";
+import {
+  candidates,
+  frameWords,
+  servedFrames,
+  servedParam,
+  servedFrameRef,
+  servedSaid,
+  type FrameRef,
+  type ServedFrame,
+  type ServedParam,
+} from "../kit/served.ts";
 import { show } from "../kit/show.ts";
 import { isObj, type Obj } from "../../src/protocol/envelope.ts";
 import { HOST_ENV, PLACEHOLDERS, PROVIDER_PLACEHOLDERS, SCENARIOS } from "../../src/protocol/host-scenarios.ts";
@@ -108,8 +118,9 @@ const F = findings({
   },
   "line-too-long": {
     cites: "A host MUST be able to produce a usage report for any query it executed",
-    reading: "a line over the run's cap was not read: the cap is the run's own limit, and whether the line is a report that re-sums is not known",
-    level: "NONE",
+    reading:
+      "a line over the run's cap was not read: the cap is the run's own limit, no sentence bounds a report's length, and whether the line is a report that re-sums is not known, so it informs, as a provider's over-long line does under S2-framing",
+    level: "MAY",
     says: (p: Report) => `${reportSaid(p)}: a line of ${PLACEHOLDERS.usage} longer than the run reads whole; it was not judged`,
   },
   "not-a-report": {
@@ -131,8 +142,12 @@ const F = findings({
     actual: (p: { count: number }) => `${count(p.count, "frame")} composed and not reported`,
   },
   "too-few-reports": {
+    cites: "A host MUST be able to produce a usage report for any query it executed",
+    reading:
+      "being able to produce a report for any query it executed is not writing one report per provider answer: a host may roll a retry, a second turn or every provider of a round into one report, or write a report only when asked, so fewer reports than answers does not show a query it could not report",
+    level: "NONE",
     says: (p: { scenario: string; queries: number; who: string; answered: number[]; reports: number[] }) =>
-      `scenario ${p.scenario}: the host executed at least ${count(p.queries, "query", "queries")} (${p.who} answered ${lineWords(p.answered)} with frames) and wrote ${p.reports.length === 0 ? "no usage report" : count(p.reports.length, "usage report")}${p.reports.length > 0 ? ` (${lineWords(p.reports)})` : ""}; a host must be able to produce one for any query it executed`,
+      `scenario ${p.scenario}: the host executed at least ${count(p.queries, "query", "queries")} (${p.who} answered ${lineWords(p.answered)} with frames) and wrote ${p.reports.length === 0 ? "no usage report" : count(p.reports.length, "usage report")}${p.reports.length > 0 ? ` (${lineWords(p.reports)})` : ""}; a host must be able to produce one for any query it executed, and one written for each is what would show it`,
     expected: (p: { queries: number }) => `at least ${count(p.queries, "usage report")}`,
     actual: (p: { reports: number[] }) => count(p.reports.length, "usage report"),
   },
@@ -170,10 +185,9 @@ function tally(report: Obj, served: readonly ServedFrame[]): Tally {
         summed += cost;
         own += cost;
       }
-      const ref = asFrameRef(isObj(sf) ? sf.frame : undefined);
+      const ref = servedFrameRef(sf);
       if (typeof ref === "string") {
-        const why = isObj(sf) ? ref : "it is not an object";
-        refs.set(why, [...(refs.get(why) ?? []), where]);
+        refs.set(ref, [...(refs.get(ref) ?? []), where]);
         continue;
       }
       if (!isCount(cost)) costs.push({ place: where, ref, cost: show(cost, 30) });
@@ -230,7 +244,7 @@ function reportedIds(lines: readonly HostFileLine[]): Set<string> {
     for (const p of providers.slice(0, 1000)) {
       const frames = isObj(p) && Array.isArray(p.served_frames) ? p.served_frames : [];
       for (const f of frames.slice(0, 10_000)) {
-        const ref = asFrameRef(isObj(f) ? f.frame : undefined);
+        const ref = servedFrameRef(f);
         if (typeof ref !== "string") out.add(JSON.stringify([ref.frame_id, ref.content_digest ?? null]));
       }
     }
@@ -286,16 +300,22 @@ function unreported(v: HostView, reports: readonly HostFileLine[]): Evidence[] {
  * Fails (the two MUSTs): budget_consumed is not the summed token_cost of the
  * served frames the report lists; a served frame is referenced by no FrameId
  * (a provider_id and frame_id, and the content_digest it was served with,
- * absent or null where it had none); a FrameId names no frame a scenario
+ * absent or null where it had none; the triple binds and its JSON shape does
+ * not, so it is taken nested, `{ frame: {…}, token_cost }`, or flat beside the
+ * token_cost); a FrameId names no frame a scenario
  * provider served (the provider id is the provider's handshake name, or, where
  * it is no provider's name, the host's own routing key, and then any
  * provider's frame of that id and digest answers); a served frame priced at
  * other than the token_cost its provider declared (the sum UR1 asks is of the
- * frames' token_cost). And one report per query the host executed ("for any
- * query it executed"): a scenario in which some provider answered more
- * queries with frames than the host wrote reports fails (a query of the host
- * reaches each provider at most once, so that is a lower bound of its
- * queries). Warns (§2 states the shape with no keyword): a line that is no
+ * frames' token_cost). Reading: "MUST be able to produce a usage report for
+ * any query it executed" does not say one report per provider answer (a host
+ * may roll a retry, a second turn or a round of providers into one, or write
+ * reports only when asked), so a scenario in which some provider answered
+ * more queries with frames than the host wrote reports warns, never fails (a
+ * query of the host reaches each provider at most once, so that count is a
+ * lower bound of its queries). A line longer than the run reads whole is not
+ * judged and informs (the cap is the run's own), and counts as a report.
+ * Warns (§2 states the shape with no keyword): a line that is no
  * JSON object; budget_requested, as_of (RFC 3339), provider_id,
  * frames_served, frames_rejected or a provider's token_cost missing or
  * mistyped; frames_served unlike the served frames listed; a provider's
@@ -329,7 +349,8 @@ export default defineHostCheck({
       const served = servedFrames(v);
       const lines = v.usage();
       for (const l of lines) out.push(...judge(v, l, served));
-      const reportLines = lines.filter((l) => isObj(l.value));
+      // A line over the run's cap may be a report: it is not read, and not counted against the host.
+      const reportLines = lines.filter((l) => isObj(l.value) || l.overLong);
       const answered = v.providers().map((p) => p.answered("frames"));
       const most = answered.reduce((m, a) => (a.length > m.length ? a : m), [] as (typeof answered)[number]);
       out.push(...unreported(v, reportLines));

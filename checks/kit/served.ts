@@ -111,6 +111,21 @@ export function asFrameRef(v: unknown): FrameRef | string {
   };
 }
 
+/**
+ * A usage report's served_frames entry as a FrameId, or why it is none. The
+ * triple binds, its JSON shape does not (no keyword gives one): nested, as
+ * `{ frame: { provider_id, frame_id, content_digest }, token_cost }`, or flat,
+ * as `{ provider_id, frame_id, content_digest, token_cost }`.
+ */
+export function servedFrameRef(sf: unknown): FrameRef | string {
+  if (!isObj(sf)) return "it is not an object";
+  if (sf.frame === undefined && sf.provider_id === undefined && sf.frame_id === undefined)
+    return "it has no FrameId: no frame object, and no provider_id and frame_id of its own";
+  if (sf.frame !== undefined) return asFrameRef(sf.frame);
+  const flat = asFrameRef(sf);
+  return typeof flat === "string" ? flat.replace(/^its frame('s)? /, (_, s: string | undefined) => (s ? "its " : "it ")) : flat;
+}
+
 /** The served frames a FrameId can name: by the provider whose handshake name is its provider id, or, where it is none's (a host's own routing key), by any. */
 export function candidates(ref: FrameRef, served: readonly ServedFrame[]): ServedFrame[] {
   const named = served.some((f) => f.name === ref.provider_id);
@@ -136,7 +151,7 @@ export function hostProviderIds(v: HostView, served: readonly ServedFrame[]): Ma
     const providers = Array.isArray(report.providers) ? report.providers.filter(isObj) : [];
     for (const p of providers) {
       for (const sf of Array.isArray(p.served_frames) ? p.served_frames.filter(isObj) : []) {
-        const ref = asFrameRef(sf.frame);
+        const ref = servedFrameRef(sf);
         if (typeof ref === "string") continue;
         const of = new Set(candidates(ref, served).map((f) => f.provider));
         if (of.size !== 1) continue;

@@ -6,10 +6,12 @@ import C4_trust_egress_claim from "./C4-trust-egress-claim.ts";
 import C6_boolean_gate_only from "./C6-boolean-gate-only.ts";
 import C6_consent_record_for_scopes from "./C6-consent-record-for-scopes.ts";
 import C6_contradiction_check_only from "./C6-contradiction-check-only.ts";
+import C7_plaintext_handshake from "./C7-plaintext-handshake.ts";
 import C7_plaintext_remote from "./C7-plaintext-remote.ts";
 import C8_log_token from "./C8-log-token.ts";
 import CR1_arrival_order from "./CR1-arrival-order.ts";
 import CR1_render_score from "./CR1-render-score.ts";
+import CR1_score_order from "./CR1-score-order.ts";
 import D2_render_twice from "./D2-render-twice.ts";
 import D3_reuse_digestless from "./D3-reuse-digestless.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
@@ -46,10 +48,12 @@ export const HOST_MODES: readonly HostMode[] = [
   C6_boolean_gate_only,
   C6_consent_record_for_scopes,
   C6_contradiction_check_only,
+  C7_plaintext_handshake,
   C7_plaintext_remote,
   C8_log_token,
   CR1_arrival_order,
   CR1_render_score,
+  CR1_score_order,
   D2_render_twice,
   D3_reuse_digestless,
   E1_embedding_always,

@@ -111,9 +111,9 @@ export class HostTranscriptBuilder {
   }
 
   /** A line the host wrote to {usage}: a report, or any text as written. */
-  usage(report: object | string): this {
+  usage(report: object | string, extra: Partial<Pick<HostEvent, "overLong">> = {}): this {
     const line = typeof report === "string" ? report : JSON.stringify(report);
-    return this.add({ dir: "usage", line, bytes: Buffer.byteLength(line) });
+    return this.add({ dir: "usage", line, bytes: Buffer.byteLength(line), ...extra });
   }
 
   /** The line number the next event will get. */

@@ -44,8 +44,8 @@ runHostCases(C7, [
     codes: ["host:C7.plaintext-query"],
     says: [
       /scenario non-loopback-plaintext, line 11: the host transmitted a query payload \(goal "the secret plan"\) over plain http:\/\/ to a provider on http:\/\/192\.0\.2\.1:40311\/ \(line 8\), which is not loopback, the run's bearer token with it/,
-      /lines 9, 12: the host sent 2 requests \(handshake, shutdown\) over plain http:\/\//,
     ],
+    never: [/the host sent 2 requests/],
     lines: [11],
   },
   {
@@ -68,16 +68,32 @@ runHostCases(C7, [
     lines: [8],
   },
   {
-    name: "a handshake in plaintext, then a refusal: no payload, but no TLS either",
+    name: "a handshake in plaintext, then a refusal: no payload, but no TLS either, a failure of its own",
     build: () => plaintext().handshake(EGRESS).print("stderr", REFUSAL).send(SHUTDOWN).end({ code: 1 }),
-    status: "warn",
+    status: "fail",
     codes: ["host:C7.plaintext-requests"],
     says: [
-      /lines 9, 12: the host sent 2 requests \(handshake, shutdown\) over plain http:\/\/ to a provider on http:\/\/192\.0\.2\.1:40311\/ \(line 8\), which is not loopback, the run's bearer token with them: no query payload, but C7 asks for TLS/,
+      /lines 9, 12: the host sent 2 requests \(handshake, shutdown\) over plain http:\/\/ to a provider on http:\/\/192\.0\.2\.1:40311\/ \(line 8\), which is not loopback, the run's bearer token with them: no query payload, but a host's HTTP transport must use TLS for every non-loopback provider/,
       /it sent 2 envelopes, no query, and exited with status 1/,
     ],
     never: [/transmitted a query payload/],
     lines: [9, 12],
+  },
+  {
+    name: "a handshake alone in plaintext, no bearer token, the host then silent: a failure",
+    build: () =>
+      queried()
+        .scenario("non-loopback-plaintext")
+        .note("listening", { url: URL, reason: `served on ${URL}` })
+        .send(handshake(), { auth: "none" })
+        .ack(EGRESS)
+        .end({ code: 1 }),
+    status: "fail",
+    codes: ["host:C7.plaintext-requests"],
+    says: [
+      /line 9: the host sent 1 request \(handshake\) over plain http:\/\/ to a provider on http:\/\/192\.0\.2\.1:40311\/ \(line 8\), which is not loopback: no query payload/,
+    ],
+    never: [/bearer token/],
   },
   {
     name: "no query in lock-step either: sending none here shows nothing",

@@ -29,6 +29,8 @@ function run(b: HostTranscriptBuilder, name: ScenarioName, compose: (held: Held[
 }
 
 const keep = (p: (h: Held) => boolean) => (held: Held[]) => block(held.filter(p));
+/** A host keeping the global top k of what it holds by raw score, across providers. */
+const topK = (k: number) => (held: Held[]) => block([...held].sort((a, b) => score(b) - score(a)).slice(0, k));
 /** score-ranges composed by `compose`, beside compose composed whole. */
 const scored = (compose: (held: Held[]) => string | undefined, q: Obj = {}) => run(run(hostTx(), "compose", block), "score-ranges", compose, q);
 
@@ -52,6 +54,44 @@ runHostCases(F10, [
       /with room for all by its own queries \(max_frames 5, max_tokens 2000; 4 frames, \d+ tokens served\)/,
       /a threshold applied across providers/,
     ],
+  },
+  {
+    name: "the global top 2 by raw score, in compose too: a ranking §7 permits, no threshold, it informs",
+    build: () => run(run(hostTx(), "compose", topK(2)), "score-ranges", topK(2)),
+    status: "info",
+    codes: ["host:F10.drop-explained"],
+    says: [
+      /the blocks hold the 2 frames scoring highest of both answers, and compose's largest block \(line \d+\) holds 2 frames \(\d+ tokens\), not the 4 \(\d+ tokens\) served here: a host that keeps the global top 2 by raw score, a ranking §7 permits/,
+    ],
+    never: [/a threshold applied across providers/],
+  },
+  {
+    name: "the global top 3 by raw score: still no threshold, it informs",
+    build: () => run(run(hostTx(), "compose", topK(3)), "score-ranges", topK(3)),
+    status: "info",
+    codes: ["host:F10.partial-cut"],
+    says: [/left out: "fixture:schema" \(score 0\.001\) of cgp-conform-code/],
+  },
+  {
+    name: "the global top 2 by raw score in score-ranges, while compose's block holds all 8: a cut at a value, a failure",
+    build: () => scored(topK(2)),
+    status: "fail",
+    codes: ["host:F10.threshold"],
+  },
+  {
+    name: "a threshold of 0.05 across providers, compose composed by it as well: compose's block holds all 8, still a failure",
+    build: () =>
+      run(
+        run(
+          hostTx(),
+          "compose",
+          keep((h) => score(h) >= 0.05),
+        ),
+        "score-ranges",
+        keep((h) => score(h) >= 0.05),
+      ),
+    status: "fail",
+    codes: ["host:F10.threshold"],
   },
   {
     name: "the same drop where the host asked for fewer frames than both answers hold: a budget may explain it",
@@ -90,11 +130,13 @@ runHostCases(F10, [
     says: [/left out: "fixture:schema" \(score 0\.001\) of cgp-conform-code\. A threshold on one provider's own scores is permitted/],
   },
   {
-    name: "the high-scoring provider dropped: no threshold does that, but it warns",
+    name: "the high-scoring provider dropped: an inverted threshold or a permitted reranker, it warns",
     build: () => scored(keep((h) => h.provider_id === "cgp-conform-code")),
     status: "warn",
     codes: ["host:F10.high-dropped"],
-    says: [/the blocks hold none of cgp-conform-wiki's 2 frames .*, though they score highest/],
+    says: [
+      /the blocks hold none of cgp-conform-wiki's 2 frames .*, though they score highest, .*: a cut keeping scores below a value across providers \(scores taken for distances\) does that, and so may a reranker or trust weighting of the host's own, which §7 permits/,
+    ],
   },
   {
     name: "blocks holding no frame here, while compose's hold them: never a pass",

@@ -65,9 +65,10 @@ runHostCases(H3, [
     lines: [3],
   },
   {
-    name: "a nonzero exit that names nothing: informational (a nonzero exit is not required, nor failing alone)",
+    name: "a nonzero exit that names nothing: a warning (the refusal shows, its name does not), never a failure",
     build: () => wrong().print("stderr", "fatal: giving up").end({ code: 1 }),
-    status: "info",
+    status: "warn",
+    strict: "warn",
     codes: ["host:H3.unnamed"],
     says: [/the host sent no query or verify/, /exited with status 1 \(line 5\), but nothing it printed names the mismatch/],
     lines: [3],
