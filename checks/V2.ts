@@ -5,7 +5,7 @@ import { identityName, NO_IDENTITY, unservedIdentities, verdictFor, verifyExchan
 import { crash } from "./kit/crash.ts";
 import { findings, type Param } from "./kit/findings.ts";
 import { show } from "./kit/show.ts";
-import { isObj, type Obj } from "../src/protocol/envelope.ts";
+import { framesIn, isObj, type Obj } from "../src/protocol/envelope.ts";
 import { envelopeOf, type ProbeView } from "../src/transcript/view.ts";
 import { VERIFY } from "../src/protocol/probes.ts";
 
@@ -53,7 +53,7 @@ function stillServed(xs: VerifyExchange[], fold = false): (id: Obj) => boolean {
  * presented, so the digest it serves now is the one it called stale. A replacement that echoes its own verdict's
  * presented digest shows nothing (V4 warns on that slip). The line of the reply that shows it, or undefined.
  */
-function shownCurrent(xs: VerifyExchange[], id: Obj): number | undefined {
+function shownCurrent(xs: VerifyExchange[], id: Obj): { line: number; by: "replacement" } | undefined {
   for (const x of xs) {
     if (!x.reply) continue;
     const named = x.verdicts.some((v) => {
@@ -61,7 +61,7 @@ function shownCurrent(xs: VerifyExchange[], id: Obj): number | undefined {
       const current = v.status === "stale" && v.replacement_digest === id.content_digest && f.content_digest !== v.replacement_digest;
       return current && f.provider_id === id.provider_id && f.frame_id === id.frame_id;
     });
-    if (named) return x.reply.n;
+    if (named) return { line: x.reply.n, by: "replacement" };
   }
   return undefined;
 }
@@ -69,8 +69,8 @@ function shownCurrent(xs: VerifyExchange[], id: Obj): number | undefined {
 function owed(step: VerifyStep, id: Obj, serves: Serves): Owed {
   switch (step) {
     case VERIFY.steps.verifyServed:
-      // Stale is honest where the source changed between the query and the verify: judged apart (staleServed).
-      return { allowed: ["valid", "stale"], mayOmit: false };
+      // Stale or gone is honest where the source changed, or went, between the query and the verify: judged apart (changedSince).
+      return { allowed: ["valid", "stale", "gone"], mayOmit: false };
     case VERIFY.steps.verifyCase:
       // No sentence says ids compare exactly: valid names the frame it answered valid for moments ago, by the digest it serves.
       return serves.folded(id) ? { allowed: STATUSES, mayOmit: true } : ANY_BUT_VALID;
@@ -88,6 +88,8 @@ const list = (ids: Obj[]): string[] => ids.slice(0, 3).map(identityName);
 type Unanswered = { step: VerifyStep; line: number; error: Param; replied: boolean; why: string | null };
 type Unechoed = { step: VerifyStep; missing: number; of: number; ids: string[]; verdicts: number; still_serving: boolean };
 type Answers = { step: VerifyStep; answers: { [k: string]: string }[]; served_line: number | null };
+/** Stale or gone for identities served moments ago: a few of them, how many, and the line of the same query sent again. */
+type Since = { answers: { [k: string]: string }[]; count: number; again_line: number | null };
 
 const noReply = {
   says: (p: Unanswered) => `verify of ${WHAT[p.step]} (line ${p.line}) got no verified reply`,
@@ -102,7 +104,7 @@ const unechoed = {
   expected: () => "one verdict per identity, echoing provider_id, frame_id and content_digest",
   actual: (p: Unechoed) => `${p.verdicts} verdicts`,
 };
-const answered = (p: Answers): string => p.answers.map((a) => `${a.status} for ${a.id}`).join("; ");
+const answered = (p: { answers: { [k: string]: string }[] }): string => p.answers.map((a) => `${a.status} for ${a.id}`).join("; ");
 
 const F = findings({
   "no-reply": { apart: ["step", "replied"], ...noReply },
@@ -134,15 +136,19 @@ const F = findings({
   "stale-served": {
     level: "MAY",
     reading:
-      "a frame whose source changed between the query and the verify is honestly stale (context-reuse §4: different ⇒ stale), and nothing in the run shows the source did not change",
-    says: (p: { answers: { [k: string]: string }[]; count: number }) =>
-      `verify of identities it served moments ago answered stale for ${p.count}: ${p.answers.map((a) => a.id).join(", ")}${p.count > 3 ? ", …" : ""}; their sources may have changed since the query`,
+      "a frame whose source changed between the query and the verify is honestly stale, and one whose source went is gone (context-reuse §4: different ⇒ stale), and nothing in the run shows the source held still",
+    says: (p: Since) =>
+      `verify of identities it served moments ago answered ${answered(p)}${p.count > 3 ? ", …" : ""}; their sources may have changed${p.again_line !== null ? ` (the same query again, line ${p.again_line}, did not serve them with the digest presented)` : ""}`,
   },
   "stale-unchanged": {
-    says: (p: { answers: { [k: string]: string }[]; count: number; shown_line: number }) =>
-      `verify of identities it served moments ago answered stale for ${p.count}: ${p.answers.map((a) => a.id).join(", ")}${p.count > 3 ? ", …" : ""}; yet its own stale verdict for the same frame (line ${p.shown_line}) gives that very digest as its replacement_digest, the digest it serves now`,
+    says: (p: Since & { shown_line: number; by: "replacement" | "served-again" }) =>
+      `verify of identities it served moments ago answered ${answered(p)}${p.count > 3 ? ", …" : ""}; yet ${
+        p.by === "served-again"
+          ? `the same query sent again right after (line ${p.shown_line}) served ${p.count > 1 ? "them" : "it"} with the very digest presented: the bytes held still, so they are the bytes it serves`
+          : `its own stale verdict for the same frame (line ${p.shown_line}) gives that very digest as its replacement_digest, the digest it serves now`
+      }`,
     expected: () => "valid: the presented digest is the one it serves",
-    actual: () => '"stale"',
+    actual: (p: Since) => [...new Set(p.answers.map((a) => `"${a.status}"`))].join(", "),
   },
   honest: { ok: true, apart: ["step"], says: (p: { step: VerifyStep; held: string }) => `verify of ${WHAT[p.step]}: ${p.held}` },
 });
@@ -191,7 +197,7 @@ function scoreExchange(
       F.say("valid-for-changed", { step: x.step, answers, served_line: servedLine ?? null, only_stale: valid.every((j) => !j.owed.mayOmit) }, { lines }),
     );
   }
-  if (x.step === VERIFY.steps.verifyServed) out.push(...staleServed(xs, known, lines));
+  if (x.step === VERIFY.steps.verifyServed) out.push(...changedSince(p, xs, known, lines));
   const notStale = known.filter((j) => j.v!.status !== "valid" && !j.owed.allowed.includes(j.v!.status as string));
   if (notStale.length > 0) {
     // The statuses as shown: the words, and the set of what was answered.
@@ -209,23 +215,40 @@ function scoreExchange(
   return out;
 }
 
-/** Stale for what was served moments ago: honest where the source changed since, false where the provider's own replacement_digest shows it did not. */
-function staleServed(xs: VerifyExchange[], known: Array<{ id: Obj; v?: Obj }>, lines: number[]): Evidence[] {
-  const stale = known.filter((j) => j.v!.status === "stale").map((j) => ({ id: j.id, shown: shownCurrent(xs, j.id) }));
-  const shown = stale.filter((j) => j.shown !== undefined);
-  const unshown = stale.filter((j) => j.shown === undefined);
-  const answers = (js: typeof stale) => js.slice(0, 3).map((j) => ({ id: identityName(j.id) }));
+/**
+ * Stale or gone for what was served moments ago: honest where the source changed or went since, false where the
+ * run shows it did not: the same query sent again right after the verify served the frame with the very digest
+ * presented (read before and after, the same bytes), or the provider's own replacement_digest names that digest.
+ */
+function changedSince(p: ProbeView, xs: VerifyExchange[], known: Array<{ id: Obj; v?: Obj }>, lines: number[]): Evidence[] {
+  const again = p.answer(VERIFY.steps.servedAgain, ["frames", "error"]);
+  const againFrames = again?.env.type === "frames" ? framesIn(again.env) : [];
+  const servedAgain = (id: Obj): boolean => againFrames.some((f) => f.id === id.frame_id && f.content_digest === id.content_digest);
+  const changed = known
+    .filter((j) => j.v!.status === "stale" || j.v!.status === "gone")
+    .map((j) => {
+      const shown = servedAgain(j.id) ? { line: again!.n, by: "served-again" as const } : shownCurrent(xs, j.id);
+      return { id: j.id, status: j.v!.status as string, shown };
+    });
+  const shown = changed.filter((j) => j.shown !== undefined);
+  const unshown = changed.filter((j) => j.shown === undefined);
+  const since = (js: typeof changed): Since => ({
+    answers: js.slice(0, 3).map((j) => ({ status: j.status, id: identityName(j.id) })),
+    count: js.length,
+    again_line: again?.n ?? null,
+  });
+  const first = shown[0]?.shown;
   return [
-    ...(shown.length > 0
+    ...(first
       ? [
           F.say(
             "stale-unchanged",
-            { answers: answers(shown), count: shown.length, shown_line: shown[0]!.shown! },
-            { lines: [...new Set([...lines, shown[0]!.shown!])] },
+            { ...since(shown), shown_line: first.line, by: first.by },
+            { lines: [...new Set([...lines, ...(first.by === "served-again" ? p.sent(VERIFY.steps.servedAgain).map((m) => m.n) : []), first.line])] },
           ),
         ]
       : []),
-    ...(unshown.length > 0 ? [F.say("stale-served", { answers: answers(unshown), count: unshown.length }, { lines })] : []),
+    ...(unshown.length > 0 ? [F.say("stale-served", since(unshown), { lines })] : []),
   ];
 }
 
@@ -257,13 +280,15 @@ function heldBy(step: VerifyStep, judged: Array<{ owed: Owed; v?: Obj }>, missin
  * - The identities it served moments ago, unchanged: valid (MUST). A missing
  *   verdict is read as unknown (V2: "A requested identity that comes back with
  *   no verdict MUST be treated by the host as unknown"), so it fails as
- *   unknown does. Stale does not fail: a frame whose source changed between
- *   the query and the verify is honestly stale (context-reuse §4: "different
- *   ⇒ stale"), and the run cannot see the source, so it informs; it fails
- *   only where the provider shows it serves those bytes: its stale verdict
- *   for the same frame in another step gives the very digest presented as
- *   its replacement_digest ("the provider's current digest for the frame",
- *   V4), not echoing that verdict's own presented digest.
+ *   unknown does. Stale and gone do not fail: a frame whose source changed
+ *   (or went) between the query and the verify is honestly stale (or gone)
+ *   (context-reuse §4: "different ⇒ stale"), so they inform; they fail only
+ *   where the run shows the bytes held still (as F5 reads a file before and
+ *   after): the same query, sent again right after that verify, serves the
+ *   frame with the very digest presented; or the provider's stale verdict for
+ *   the same frame in another step gives that digest as its
+ *   replacement_digest ("the provider's current digest for the frame", V4),
+ *   not echoing that verdict's own presented digest.
  * - Their digests off by one hex digit: never valid (MUST NOT). Where the
  *   provider answered valid for the unchanged identity in the step before, it
  *   still serves the frame, so the changed digest is stale (MUST): unknown,

@@ -25,7 +25,9 @@ export function flipCase(id: string): string | undefined {
 }
 
 /**
- * V2–V4: verify what was just served (expect valid), the same identities
+ * V2–V4: verify what was just served (expect valid; then the same query
+ * again, to show whether what it called stale or gone is still served with
+ * the digest presented), the same identities
  * with each digest mutated by one hex digit (stale for a frame it still
  * serves, never valid; a stale verdict's replacement_digest is the digest
  * just served), an identity never served (anything but valid, or no
@@ -83,6 +85,11 @@ export default defineProbe({
     for (const [step, frames, why] of steps) {
       s.send(step, verify(step, frames), { rules: ["V2", "V3", "V4"], why });
       if (!(await s.reply()) && s.stalled) return;
+      // The same query again: a frame served again with the digest a stale or gone verdict was given for shows the bytes held still.
+      if (step === VERIFY.steps.verifyServed) {
+        s.send(VERIFY.steps.servedAgain, query(ctx, "verify-q-again", {}), { rules: ["V2"], why: "the query of served, again: what it serves now" });
+        if (!(await s.reply()) && s.stalled) return;
+      }
     }
   },
 });

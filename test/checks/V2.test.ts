@@ -2,8 +2,8 @@ import V2 from "../../checks/V2.ts";
 import { type Obj } from "../../src/protocol/envelope.ts";
 import { VERIFY } from "../../src/protocol/probes.ts";
 import { runCases } from "../helpers/cases.ts";
-import { query } from "../helpers/transcript.ts";
-import { IDS, notDeclared, REQUESTED, undigested, verify, verifySession } from "../helpers/verify.ts";
+import { frame, query } from "../helpers/transcript.ts";
+import { IDS, notDeclared, REQUESTED, SERVED, undigested, verify, verifySession } from "../helpers/verify.ts";
 
 const idName = (id: Obj): string => `\\("canned", "${id.frame_id}", "${id.content_digest}"\\)`;
 
@@ -36,7 +36,7 @@ runCases(V2, [
     build: verify({ "verify-mutated": null }),
     status: "fail",
     says: [
-      /verify of identities whose digest differs by one hex digit from what it served \(line 8\) got no verified reply \| a verified envelope \| no reply within 800 ms/,
+      /verify of identities whose digest differs by one hex digit from what it served \(line 10\) got no verified reply \| a verified envelope \| no reply within 800 ms/,
     ],
   },
   {
@@ -103,13 +103,18 @@ runCases(V2, [
   },
   {
     // It called frm_2 gone unchanged (a failure of its own): it no longer serves it, so unknown for its changed digest is honest.
+    // Gone for what it served moments ago informs (its source may have gone since), and is not served again here.
     name: "a changed digest of a frame it did not confirm answered unknown",
-    build: verify({
-      "verify-served": (vs) => vs.map((v, i) => (i === 1 ? { ...v, status: "gone" } : v)),
-      "verify-mutated": (vs) => vs.map((v, i) => (i === 1 ? { frame: v.frame, status: "unknown" } : v)),
-    }),
-    status: "fail",
-    says: [/verify of identities it served moments ago, unchanged answered "gone" for \("canned", "frm_2"/],
+    build: verify(
+      {
+        "verify-served": (vs) => vs.map((v, i) => (i === 1 ? { ...v, status: "gone" } : v)),
+        "verify-mutated": (vs) => vs.map((v, i) => (i === 1 ? { frame: v.frame, status: "unknown" } : v)),
+        "verify-digestless": (vs) => vs.map((v, i) => (i === 1 ? { frame: v.frame, status: "gone" } : v)),
+      },
+      { again: [SERVED[0]!] },
+    ),
+    status: "info",
+    says: [/verify of identities it served moments ago answered gone for \("canned", "frm_2"/],
     never: [/for frames it still serves/],
   },
 ]);
@@ -170,7 +175,7 @@ runCases(V2, [
     build: verify({ "verify-digestless": { type: "error", id: "verify-digestless", code: "bad_request", message: "no digest" } }),
     status: "warn",
     strict: "warn",
-    says: [/verify of served identities without a content_digest \(line 14\) got no verified reply \| a verified envelope \| error "bad_request"/],
+    says: [/verify of served identities without a content_digest \(line 16\) got no verified reply \| a verified envelope \| error "bad_request"/],
   },
   {
     // No sentence says ids compare exactly: a provider whose ids fold case names the frame it served, by the digest it serves.
@@ -196,38 +201,81 @@ runCases(V2, [
 
 const CHANGED = `sha256:${"b".repeat(64)}`;
 
-// A frame whose source changed between the query and the verify is honestly stale: it informs, and fails only where
-// the provider's own stale verdict elsewhere names the presented digest as the one it serves now.
+// A frame whose source changed (or went) between the query and the verify is honestly stale (or gone): it informs,
+// and fails only where the run shows the bytes held still: the same query sent again right after serves the frame
+// with the very digest presented, or the provider's own stale verdict elsewhere names that digest as current.
+const MOVED = [frame({ id: "frm_1", content: "abcd, edited", content_digest: CHANGED })];
 runCases(V2, [
   {
     name: "what was just served answered stale, its source changed since the query",
-    build: verify({
-      "verify-served": (vs) => vs.map((v, i) => (i === 0 ? { ...v, status: "stale", replacement_digest: CHANGED } : v)),
-      "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: CHANGED } : v)),
-      "verify-digestless": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: CHANGED } : v)),
-    }),
+    build: verify(
+      {
+        "verify-served": (vs) => vs.map((v, i) => (i === 0 ? { ...v, status: "stale", replacement_digest: CHANGED } : v)),
+        "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: CHANGED } : v)),
+        "verify-digestless": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: CHANGED } : v)),
+      },
+      { again: MOVED },
+    ),
     status: "info",
     codes: ["V2.stale-served"],
-    says: [/verify of identities it served moments ago answered stale for 1: \("canned", "frm_1", .*their sources may have changed since the query/],
+    says: [
+      /verify of identities it served moments ago answered stale for \("canned", "frm_1", .*their sources may have changed \(the same query again, line 9, did not serve them with the digest presented\)/,
+    ],
     never: [/answered "stale"/],
   },
   {
-    name: "what was just served answered stale, while the changed digest's stale verdict names it current",
-    build: verify({ "verify-served": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: (v.frame as Obj).content_digest })) }),
+    name: "what was just served answered stale, and the same query again serves it with the digest presented",
+    build: verify({ "verify-served": (vs) => vs.map((v, i) => (i === 0 ? { ...v, status: "stale", replacement_digest: CHANGED } : v)) }),
     status: "fail",
     codes: ["V2.stale-unchanged"],
     says: [
-      /verify of identities it served moments ago answered stale for 2: .*; yet its own stale verdict for the same frame \(line 9\) gives that very digest as its replacement_digest, the digest it serves now \| valid: the presented digest is the one it serves \| "stale"/,
+      /answered stale for \("canned", "frm_1", .*; yet the same query sent again right after \(line 9\) served it with the very digest presented: the bytes held still, so they are the bytes it serves \| valid: the presented digest is the one it serves \| "stale"/,
+    ],
+  },
+  {
+    name: "what was just served answered gone, its source removed since the query",
+    build: verify(
+      {
+        "verify-served": (vs) => vs.map((v, i) => (i === 0 ? { frame: v.frame, status: "gone" } : v)),
+        "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { frame: v.frame, status: "gone" } : v)),
+        "verify-digestless": (vs) => vs.map((v, i) => (i === 0 ? { frame: v.frame, status: "gone" } : v)),
+      },
+      { again: [SERVED[1]!] },
+    ),
+    status: "info",
+    codes: ["V2.stale-served"],
+    says: [/answered gone for \("canned", "frm_1"/],
+  },
+  {
+    name: "what was just served answered gone, and the same query again serves it unchanged",
+    build: verify({ "verify-served": (vs) => vs.map((v) => ({ frame: v.frame, status: "gone" })) }),
+    status: "fail",
+    codes: ["V2.stale-unchanged"],
+    says: [/answered gone for .*; gone for .*; yet the same query sent again right after \(line 9\) served them with the very digest presented/],
+  },
+  {
+    name: "what was just served answered stale, while the changed digest's stale verdict names it current (no query again)",
+    build: verify(
+      { "verify-served": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: (v.frame as Obj).content_digest })) },
+      { again: null },
+    ),
+    status: "fail",
+    codes: ["V2.stale-unchanged"],
+    says: [
+      /verify of identities it served moments ago answered stale for .*; yet its own stale verdict for the same frame \(line 9\) gives that very digest as its replacement_digest, the digest it serves now \| valid: the presented digest is the one it serves \| "stale"/,
     ],
   },
   {
     // Its replacement_digest echoes what each verdict was presented (V4's warning): nothing shows what it serves now.
     name: "what was just served answered stale by a provider that echoes the presented digest",
-    build: verify({
-      "verify-served": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: (v.frame as Obj).content_digest })),
-      "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: (v.frame as Obj).content_digest })),
-      "verify-digestless": (vs) => vs.map((v) => ({ ...v, status: "unknown", replacement_digest: undefined })),
-    }),
+    build: verify(
+      {
+        "verify-served": (vs) => vs.map((v) => ({ ...v, status: "stale", replacement_digest: (v.frame as Obj).content_digest })),
+        "verify-mutated": (vs) => vs.map((v) => ({ ...v, replacement_digest: (v.frame as Obj).content_digest })),
+        "verify-digestless": (vs) => vs.map((v) => ({ ...v, status: "unknown", replacement_digest: undefined })),
+      },
+      { again: [] },
+    ),
     status: "info",
     codes: ["V2.stale-served"],
   },

@@ -9,7 +9,7 @@ import { ACK, frame, frames, query, tx, type TranscriptBuilder } from "./transcr
 export const VERIFY_ACK = { ...ACK, capabilities: { query: { kinds: [] }, correlation: true, verify: true } };
 const DIGEST_1 = digestOfText("abcd");
 const DIGEST_2 = digestOfText("efgh");
-const SERVED = [frame({ id: "frm_1", content_digest: DIGEST_1 }), frame({ id: "frm_2", content: "efgh", content_digest: DIGEST_2 })];
+export const SERVED = [frame({ id: "frm_1", content_digest: DIGEST_1 }), frame({ id: "frm_2", content: "efgh", content_digest: DIGEST_2 })];
 /** The identities of the two frames the identity query serves. */
 export const IDS = identities("canned", SERVED as Obj[]);
 
@@ -36,12 +36,13 @@ export type VerifyReplies = Partial<Record<VerifyStep, object | null | ((verdict
 
 /**
  * Probe verify in the shared session: handshake 2–3, the identity query 4/5,
- * verify-served 6/7, verify-mutated 8/9, verify-never-served 10/11,
- * verify-case-flipped 12/13, verify-digestless 14/15. A reply
+ * verify-served 6/7, the same query again 8/9 (served-again, unless `again`
+ * is null), verify-mutated 10/11, verify-never-served 12/13,
+ * verify-case-flipped 14/15, verify-digestless 16/17. A reply
  * is a whole envelope, a rewrite of the honest verdicts, or null (no reply:
  * the probe stops).
  */
-export function verify(replies: VerifyReplies = {}, opts: { ack?: object; served?: object[] } = {}): () => TranscriptBuilder {
+export function verify(replies: VerifyReplies = {}, opts: { ack?: object; served?: object[]; again?: object[] | null } = {}): () => TranscriptBuilder {
   return () => {
     const served = opts.served ?? SERVED;
     const b = verifySession(opts.ack ?? VERIFY_ACK);
@@ -54,6 +55,9 @@ export function verify(replies: VerifyReplies = {}, opts: { ack?: object; served
       if (r === null) return b.note("timeout", { waitedMs: 800, expecting: "a reply" });
       const mine = REQUESTED[step].map((id, i) => honest(step, id, i));
       b.recv(typeof r === "function" ? verified(step, r(mine)) : (r ?? verified(step, mine)));
+      // The same query again, as the probe sends it after verify-served: the same frames unless told otherwise (null: none).
+      if (step === VERIFY.steps.verifyServed && opts.again !== null)
+        b.send(VERIFY.steps.servedAgain, query("verify-q-again")).recv(frames("verify-q-again", opts.again ?? served));
     }
     return b;
   };
