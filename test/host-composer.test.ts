@@ -2,9 +2,11 @@
  * A complete host written apart from the bundled one (test/fakes/host-composer.mjs:
  * plain Node, nothing imported from this repository), with two planted
  * composition defects, is judged by every host check on both transports, given
- * every placeholder: exactly those two fail, nothing goes unobserved, and each
- * finding shows its defect (two frames in a natural rather than code-point
- * order; a score written where the rescored block parts from compose's).
+ * every placeholder: nothing goes unobserved, and each finding shows its
+ * defect: two frames in a natural rather than code-point order (a deterministic
+ * order of the host's own, which protocol-surface §7 permits where context-reuse
+ * §1 asks for canonical order: a warning, docs/readings.md rule 5), and a score
+ * written where the rescored block parts from compose's (the one failure).
  */
 import t from "tap";
 import { cli, fake } from "./helpers/live.ts";
@@ -24,7 +26,7 @@ async function judged(args: readonly string[]) {
   return { ...r, ms: Date.now() - started, report: JSON.parse(r.stdout) as RunReport };
 }
 
-t.test("a host written apart, with two composition defects, fails exactly those two on stdio and on HTTP", async (t) => {
+t.test("a host written apart, with two composition defects, is judged on each, on stdio and on HTTP", async (t) => {
   const started = Date.now();
   const runs = await Promise.all(TRANSPORTS.map(([, args]) => judged(args)));
   t.comment(`both runs took ${Date.now() - started} ms together (${runs.map((r) => `${r.ms} ms`).join(", ")})`);
@@ -36,16 +38,16 @@ t.test("a host written apart, with two composition defects, fails exactly those 
         .map((x) => x.id)
         .sort();
     t.equal(exitCode, 1, `${transport}: not conformant, exit 1 (${stderr.slice(-300)})`);
-    t.same(ids("fail"), ["host:CR1-order", "host:CR1-render"], `${transport}: exactly the two planted defects fail`);
+    t.same(ids("fail"), ["host:CR1-render"], `${transport}: the score in the bytes fails`);
     t.equal(report.summary.unobserved, 0, `${transport}: no check goes unobserved`);
     t.same(ids("skip"), SKIPPED[transport], `${transport}: only what needs --listen (or a token) skips`);
     t.same(
       report.results.filter((x) => !["pass", "fail", "skip"].includes(x.status)).map((x) => `${x.id} ${x.status}`),
-      [],
-      `${transport}: every other check passes, without a warning`,
+      ["host:CR1-order warn"],
+      `${transport}: the natural order warns, and every other check passes without a warning`,
     );
 
-    const order = report.results.find((x) => x.id === "host:CR1-order")!.evidence.filter((e) => e.status === "fail");
+    const order = report.results.find((x) => x.id === "host:CR1-order")!.evidence.filter((e) => e.status === "warn");
     t.same(
       order.map((e) => /^scenario ([\w-]+)/.exec(e.message)?.[1]),
       ["compose", "compose-reordered", "compose-rescored"],
