@@ -35,15 +35,21 @@ interface Serves {
   folded: (id: Obj) => boolean;
 }
 
-/** The verdicts the provider gave, in the step before, for the unchanged identities: valid says it still serves that frame. */
-function stillServed(xs: VerifyExchange[], fold = false): (id: Obj) => boolean {
+/**
+ * The verdicts the provider gave, in the step before, for the unchanged identities: valid says it still serves that
+ * frame, unless the same query sent again after the changed digests' verify no longer serves it (it may have gone in
+ * between; present before and after, it was present throughout).
+ */
+function stillServed(p: ProbeView, xs: VerifyExchange[], fold = false): (id: Obj) => boolean {
+  const again = p.answer(VERIFY.steps.servedAgain, ["frames", "error"]);
+  const gone = (id: Obj): boolean => again?.env.type === "frames" && !framesIn(again.env).some((f) => f.id === id.frame_id);
   const served = xs.find((x) => x.step === VERIFY.steps.verifyServed);
   const key = (v: unknown): unknown => (fold && typeof v === "string" ? v.toLowerCase() : v);
   return (id) => {
     const same = served?.identities.find(
       (s) => s.provider_id === id.provider_id && key(s.frame_id) === key(id.frame_id) && (!fold || s.content_digest === id.content_digest),
     );
-    return same !== undefined && verdictFor(same, served!.verdicts)?.status === "valid";
+    return same !== undefined && verdictFor(same, served!.verdicts)?.status === "valid" && !gone(same);
   };
 }
 
@@ -144,7 +150,7 @@ const F = findings({
     says: (p: Since & { shown_line: number; by: "replacement" | "served-again" }) =>
       `verify of identities it served moments ago answered ${answered(p)}${p.count > 3 ? ", …" : ""}; yet ${
         p.by === "served-again"
-          ? `the same query sent again right after (line ${p.shown_line}) served ${p.count > 1 ? "them" : "it"} with the very digest presented: the bytes held still, so they are the bytes it serves`
+          ? `the same query sent again after (line ${p.shown_line}) served ${p.count > 1 ? "them" : "it"} with the very digest presented: the bytes held still, so they are the bytes it serves`
           : `its own stale verdict for the same frame (line ${p.shown_line}) gives that very digest as its replacement_digest, the digest it serves now`
       }`,
     expected: () => "valid: the presented digest is the one it serves",
@@ -284,7 +290,7 @@ function heldBy(step: VerifyStep, judged: Array<{ owed: Owed; v?: Obj }>, missin
  *   (or went) between the query and the verify is honestly stale (or gone)
  *   (context-reuse §4: "different ⇒ stale"), so they inform; they fail only
  *   where the run shows the bytes held still (as F5 reads a file before and
- *   after): the same query, sent again right after that verify, serves the
+ *   after): the same query, sent again after that verify, serves the
  *   frame with the very digest presented; or the provider's stale verdict for
  *   the same frame in another step gives that digest as its
  *   replacement_digest ("the provider's current digest for the frame", V4),
@@ -293,8 +299,10 @@ function heldBy(step: VerifyStep, judged: Array<{ owed: Owed; v?: Obj }>, missin
  *   provider answered valid for the unchanged identity in the step before, it
  *   still serves the frame, so the changed digest is stale (MUST): unknown,
  *   gone or no verdict fails. "A frame it still serves" is read from its own
- *   valid: where it gave none, it may have stopped serving the frame, and
- *   gone, unknown or silence is honest.
+ *   valid before, and the same query sent again after, serving the frame
+ *   (present before and after, present throughout): where it gave no valid,
+ *   or the query again no longer serves the frame, it may have stopped
+ *   serving it, and gone, unknown or silence is honest.
  * - An identity it never served: anything but valid, since V1 forbids only
  *   a false valid; stale and gone are both honest there. A missing verdict is
  *   read as unknown, which is honest for it: no warning either.
@@ -326,7 +334,7 @@ export default defineCheck({
     if (capabilities(p.ack()?.env).verify !== true) return { skip: "capabilities.verify is not declared: a host re-queries instead" };
     const xs = verifyExchanges(p);
     if (xs.length === 0) return unservedIdentities(p) ?? { skip: NO_IDENTITY };
-    const serves = { exact: stillServed(xs), folded: stillServed(xs, true) };
+    const serves = { exact: stillServed(p, xs), folded: stillServed(p, xs, true) };
     const servedLine = xs.find((x) => x.step === VERIFY.steps.verifyServed)?.reply?.n;
     // Dying on a verify is the plainest way not to answer it with a verified reply; a crash on the query before them is R1's.
     const crashes = crashesIn([p]).filter((c) => envelopeOf(c.stimulus)?.type === "verify");

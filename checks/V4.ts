@@ -10,10 +10,19 @@ import type { ProbeView } from "../src/transcript/view.ts";
 /** Members that would carry a frame body. */
 const BODY = ["content", "frames", "frame_body", "body"];
 
-/** The digest the provider serves now for each frame id: what its fresh answer (step served) carried. */
+/**
+ * The digest the provider serves now for each frame id: what its fresh answer (step served) carried, where the same
+ * query sent again after the verifies serves the frame with it again or does not serve it. Where the query again
+ * serves the frame with another digest, its source moved under the run, and no one digest is current: left out.
+ */
 function servedDigests(p: ProbeView): Map<unknown, unknown> {
-  const a = p.answer(VERIFY.steps.served, ["frames", "error"]);
-  return new Map(a ? framesIn(a.env).map((f) => [f.id, f.content_digest]) : []);
+  const digests = (step: string): Map<unknown, unknown> => {
+    const a = p.answer(step, ["frames", "error"]);
+    return new Map(a ? framesIn(a.env).map((f) => [f.id, f.content_digest]) : []);
+  };
+  const first = digests(VERIFY.steps.served);
+  const again = digests(VERIFY.steps.servedAgain);
+  return new Map([...first].filter(([id, d]) => !again.has(id) || again.get(id) === d));
 }
 
 type Body = { step: string; carried: string[]; verdict: Param };

@@ -25,12 +25,11 @@ export function flipCase(id: string): string | undefined {
 }
 
 /**
- * V2–V4: verify what was just served (expect valid; then the same query
- * again, to show whether what it called stale or gone is still served with
- * the digest presented), the same identities
+ * V2–V4: verify what was just served (expect valid), the same identities
  * with each digest mutated by one hex digit (stale for a frame it still
  * serves, never valid; a stale verdict's replacement_digest is the digest
- * just served), an identity never served (anything but valid, or no
+ * just served), then the same query again (what it serves after both: a frame
+ * served again with a digest it called stale or gone held still), an identity never served (anything but valid, or no
  * verdict), the served ids with their case flipped (no sentence says ids
  * compare exactly: valid only for a frame it confirmed, by the digest it
  * serves), and the served ids without a digest.
@@ -85,8 +84,10 @@ export default defineProbe({
     for (const [step, frames, why] of steps) {
       s.send(step, verify(step, frames), { rules: ["V2", "V3", "V4"], why });
       if (!(await s.reply()) && s.stalled) return;
-      // The same query again: a frame served again with the digest a stale or gone verdict was given for shows the bytes held still.
-      if (step === VERIFY.steps.verifyServed) {
+      // The same query again, after the verify of what it served and of those digests changed: a frame served again with
+      // the digest a stale or gone verdict was given for shows the bytes held still; one served again at all, that it
+      // still served that frame when its changed digest was verified.
+      if (step === VERIFY.steps.verifyMutated) {
         s.send(VERIFY.steps.servedAgain, query(ctx, "verify-q-again", {}), { rules: ["V2"], why: "the query of served, again: what it serves now" });
         if (!(await s.reply()) && s.stalled) return;
       }

@@ -122,7 +122,7 @@ export const NEVER_SERVED_ID = "cgp-conform:never-served";
 export const VERIFY = spec({
   name: "verify",
   summary:
-    "with capabilities.verify: verifies identities just served (and sends the same query again), then with each digest mutated by one hex digit, then one never served, then the served ids with their case flipped, then the served ids without a digest",
+    "with capabilities.verify: verifies identities just served, then with each digest mutated by one hex digit (and sends the same query again), then one never served, then the served ids with their case flipped, then the served ids without a digest",
   handshake: true,
   session: "shared",
   survivalJudgedBy: "V2",
@@ -130,8 +130,8 @@ export const VERIFY = spec({
   steps: {
     served: "served",
     verifyServed: "verify-served",
-    servedAgain: "served-again",
     verifyMutated: "verify-mutated",
+    servedAgain: "served-again",
     verifyNeverServed: "verify-never-served",
     verifyCase: "verify-case-flipped",
     verifyDigestless: "verify-digestless",

@@ -36,7 +36,7 @@ runCases(V2, [
     build: verify({ "verify-mutated": null }),
     status: "fail",
     says: [
-      /verify of identities whose digest differs by one hex digit from what it served \(line 10\) got no verified reply \| a verified envelope \| no reply within 800 ms/,
+      /verify of identities whose digest differs by one hex digit from what it served \(line 8\) got no verified reply \| a verified envelope \| no reply within 800 ms/,
     ],
   },
   {
@@ -219,9 +219,27 @@ runCases(V2, [
     status: "info",
     codes: ["V2.stale-served"],
     says: [
-      /verify of identities it served moments ago answered stale for \("canned", "frm_1", .*their sources may have changed \(the same query again, line 9, did not serve them with the digest presented\)/,
+      /verify of identities it served moments ago answered stale for \("canned", "frm_1", .*their sources may have changed \(the same query again, line 11, did not serve them with the digest presented\)/,
     ],
     never: [/answered "stale"/],
+  },
+  {
+    // A bounded live index may drop the frame between the two verifies: the same query again no longer serves it.
+    name: "a changed digest answered gone, for a frame the same query again no longer serves",
+    build: verify(
+      {
+        "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { frame: v.frame, status: "gone" } : v)),
+        "verify-digestless": (vs) => vs.map((v, i) => (i === 0 ? { frame: v.frame, status: "gone" } : v)),
+      },
+      { again: [SERVED[1]!] },
+    ),
+    status: "pass",
+  },
+  {
+    name: "a changed digest answered gone, for a frame the same query again still serves",
+    build: verify({ "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { frame: v.frame, status: "gone" } : v)) }),
+    status: "fail",
+    codes: ["V2.wrong-status"],
   },
   {
     name: "what was just served answered stale, and the same query again serves it with the digest presented",
@@ -229,7 +247,7 @@ runCases(V2, [
     status: "fail",
     codes: ["V2.stale-unchanged"],
     says: [
-      /answered stale for \("canned", "frm_1", .*; yet the same query sent again right after \(line 9\) served it with the very digest presented: the bytes held still, so they are the bytes it serves \| valid: the presented digest is the one it serves \| "stale"/,
+      /answered stale for \("canned", "frm_1", .*; yet the same query sent again after \(line 11\) served it with the very digest presented: the bytes held still, so they are the bytes it serves \| valid: the presented digest is the one it serves \| "stale"/,
     ],
   },
   {
@@ -251,7 +269,7 @@ runCases(V2, [
     build: verify({ "verify-served": (vs) => vs.map((v) => ({ frame: v.frame, status: "gone" })) }),
     status: "fail",
     codes: ["V2.stale-unchanged"],
-    says: [/answered gone for .*; gone for .*; yet the same query sent again right after \(line 9\) served them with the very digest presented/],
+    says: [/answered gone for .*; gone for .*; yet the same query sent again after \(line 11\) served them with the very digest presented/],
   },
   {
     name: "what was just served answered stale, while the changed digest's stale verdict names it current (no query again)",

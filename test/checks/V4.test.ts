@@ -1,7 +1,8 @@
 import V4 from "../../checks/V4.ts";
 import { runCases } from "../helpers/cases.ts";
 import { type Obj } from "../../src/protocol/envelope.ts";
-import { notDeclared, undigested, verify } from "../helpers/verify.ts";
+import { frame } from "../helpers/transcript.ts";
+import { notDeclared, SERVED, undigested, verify } from "../helpers/verify.ts";
 
 runCases(V4, [
   { name: "stale verdicts with replacement digests", build: verify(), status: "pass", says: [/every replacement_digest is sha256:<64 lowercase hex>/] },
@@ -43,6 +44,15 @@ runCases(V4, [
     build: verify({ "verify-mutated": (vs) => vs.map((v) => ({ ...v, frame: { ...(v.frame as Obj), content: "abcd" }, body: "abcd" })) }),
     status: "fail",
     says: [/a verdict in reply to verify-mutated carries body, frame\.content: a body travelled/],
+  },
+  {
+    // Its source moved under the run: the same query again serves frm_1 with yet another digest, so no one digest is current.
+    name: "a stale verdict whose replacement is neither digest served, for a frame whose source moved",
+    build: verify(
+      { "verify-mutated": (vs) => vs.map((v, i) => (i === 0 ? { ...v, replacement_digest: `sha256:${"c".repeat(64)}` } : v)) },
+      { again: [frame({ id: "frm_1", content: "abcd, edited", content_digest: `sha256:${"d".repeat(64)}` }), SERVED[1]!] },
+    ),
+    status: "pass",
   },
   {
     name: "a stale verdict echoing the digest the host presented",

@@ -36,8 +36,8 @@ export type VerifyReplies = Partial<Record<VerifyStep, object | null | ((verdict
 
 /**
  * Probe verify in the shared session: handshake 2–3, the identity query 4/5,
- * verify-served 6/7, the same query again 8/9 (served-again, unless `again`
- * is null), verify-mutated 10/11, verify-never-served 12/13,
+ * verify-served 6/7, verify-mutated 8/9, the same query again 10/11
+ * (served-again, unless `again` is null), verify-never-served 12/13,
  * verify-case-flipped 14/15, verify-digestless 16/17. A reply
  * is a whole envelope, a rewrite of the honest verdicts, or null (no reply:
  * the probe stops).
@@ -55,8 +55,8 @@ export function verify(replies: VerifyReplies = {}, opts: { ack?: object; served
       if (r === null) return b.note("timeout", { waitedMs: 800, expecting: "a reply" });
       const mine = REQUESTED[step].map((id, i) => honest(step, id, i));
       b.recv(typeof r === "function" ? verified(step, r(mine)) : (r ?? verified(step, mine)));
-      // The same query again, as the probe sends it after verify-served: the same frames unless told otherwise (null: none).
-      if (step === VERIFY.steps.verifyServed && opts.again !== null)
+      // The same query again, as the probe sends it after verify-mutated: the same frames unless told otherwise (null: none).
+      if (step === VERIFY.steps.verifyMutated && opts.again !== null)
         b.send(VERIFY.steps.servedAgain, query("verify-q-again")).recv(frames("verify-q-again", opts.again ?? served));
     }
     return b;
