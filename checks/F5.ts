@@ -184,6 +184,17 @@ const F = findings({
     actual: (p: Ranged) => show(p.range),
   },
   "digest-matches": { ok: true, says: () => "file provenance digests match the bytes they name" },
+  /** A range's lines read without the last one's terminator: no spec text gives a range grammar, so this is a reading. */
+  "range-terminator": {
+    level: "NONE",
+    cites: "the exact UTF-8 source bytes addressed by uri + range at retrieval time",
+    reading:
+      "no spec text gives a range grammar: the published range vectors keep each line's terminator, and a provider reading a range as its lines without the last terminator reads it otherwise, not against a MUST",
+    says: (p: Other & { range: string }) =>
+      `${linked(p.at)} declares digest ${p.declared}, the digest of range ${show(p.range)}'s ${p.bytes} bytes without the last line's terminator; the published range vectors keep it (${p.actual}), as verifiers reading them will`,
+    expected: (p: Other) => p.actual,
+    actual: (p: Other) => p.declared,
+  },
   /** normalized: the forbidden normalization whose bytes the declared digest is of, where one is. */
   "digest-of-other-bytes": {
     apart: ["normalized"],
@@ -301,6 +312,10 @@ export default defineCheck({
           actual,
           normalized: normalizedHint(sliced.bytes, actual, String(link.digest)),
         };
+        if (range !== undefined && other.normalized === "trailing-newline-dropped") {
+          out.push(F.say("range-terminator", { ...other, range }, { lines: [f.line, file.n] }));
+          continue;
+        }
         const held = unsettled(requery, f.frame, link, () => wholeDigest(file));
         out.push(
           "why" in held

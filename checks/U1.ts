@@ -89,6 +89,15 @@ const F = findings({
     says: (p: { first: number; again: number; added: number; missing: number; served: number }) =>
       `the plain query, sent before and after the one with unknown members, was served ${frames(p.first)} and then ${frames(p.again)} (${p.added} added, ${p.missing} gone), and the one with unknown members ${frames(p.served)}, the same as neither: the provider's answers change from one query to the next, so the comparison cannot be made`,
   },
+  "shared-left-out": {
+    level: "SHOULD",
+    reading:
+      "frames served to the plain query both before and after were left out of the answer with unknown members; where the answers change from query to query, a ranking that varies at its cut could leave them out too, so the run cannot show the unknown members did",
+    says: (p: { shared: number; left_out: number; ids: string[]; served: number }) =>
+      `the plain query, sent before and after the one with unknown members, was served ${frames(p.shared)} both times, and the one with unknown members left out ${p.left_out} of them (${some(p.ids, 3, p.left_out)}; it was served ${frames(p.served)}): ignoring an unknown member leaves the answer as it would be without it`,
+    expected: () => "the frames both plain answers served",
+    actual: (p: { served: number }) => frames(p.served),
+  },
   "plain-again-refused": {
     level: "MAY",
     reading: UNSTABLE,
@@ -210,6 +219,13 @@ export default defineCheck({
     }
     const later = served(again!.env);
     if (!same(before, later)) {
+      // Frames both plain answers served, present before and after it: the answer with unknown members left them out.
+      const shared = before.filter((id) => later.includes(id));
+      const leftOut = shared.filter((id) => !after.includes(id));
+      if (leftOut.length > 0 && !same(after, later)) {
+        out.push(F.say("shared-left-out", { shared: shared.length, left_out: leftOut.length, ids: leftOut.slice(0, 3), served: after.length }, { lines }));
+        return out;
+      }
       out.push(
         same(after, later)
           ? F.say("same-as-again", { frames: after.length }, { lines })

@@ -48,6 +48,14 @@ runCases(F5, [
   { name: "a ranged digest over CRLF bytes, unnormalised", build: withFiles([link({ range: "L2-3", digest: digestOfText(L2_3) })]), status: "pass" },
   { name: "an end past the last line clamps", build: withFiles([link({ range: "L3-99", digest: digestOfText("line three\n") })]), status: "pass" },
   {
+    // No spec text gives a range grammar: a range read as its lines without the last terminator warns, never fails.
+    name: "a ranged digest of the lines without the last terminator",
+    build: withFiles([link({ range: "L2-3", digest: digestOfText(L2_3.replace(/(\r\n|\n)$/, "")) })]),
+    status: "warn",
+    codes: ["F5.range-terminator"],
+    says: [/the digest of range "L2-3"'s \d+ bytes without the last line's terminator; the published range vectors keep it/],
+  },
+  {
     // A transcript recorded before the earlier reading was taken replays as it did: the mismatch warns.
     name: "a digest over the wrong bytes, with no reading before the re-query",
     build: withFiles([link({ range: "L2", digest: digestOfText("line two\n") })]),

@@ -159,6 +159,14 @@ const upTo = (n: number): object[] => Array.from({ length: n }, (_, i) => f(i + 
 
 runCases(U1, [
   {
+    // Served both before and after it, yet left out of it: a warning (a ranking varying at its cut could do it too).
+    name: "answers grow, and the one with unknown members is served none of the frames both plain answers got",
+    build: members({ plain: frames("plain-1", upTo(2)), decorated: frames("decorated-1", []), again: frames("plain-2", upTo(3)) }),
+    status: "warn",
+    codes: ["U1.handshake-acked", "U1.shared-left-out"],
+    says: [/served 2 frames both times, and the one with unknown members left out 2 of them \("frm_1", "frm_2"\)|left out 2 of them/],
+  },
+  {
     name: "answers grow by one frame per query (a provider retaining what it receives)",
     build: members({ plain: frames("plain-1", upTo(1)), decorated: frames("decorated-1", upTo(2)), again: frames("plain-2", upTo(3)) }),
     status: "info",
