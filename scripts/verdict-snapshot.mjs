@@ -8,7 +8,7 @@
 //   diff -r OUTDIR-before OUTDIR-after
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { availableParallelism } from "node:os";
 
 const argv = process.argv.slice(2);
@@ -16,7 +16,9 @@ const peersAt = argv.indexOf("--peers");
 const peersFile = peersAt >= 0 ? argv.splice(peersAt, 2)[1] : undefined;
 const onlyAt = argv.indexOf("--peers-only");
 const peersOnly = onlyAt >= 0 && argv.splice(onlyAt, 1).length > 0;
-const [out, binary = "dist/cgp-conform"] = argv;
+const [out, given = "dist/cgp-conform"] = argv;
+// Absolute: a peer runs with a working directory of its own.
+const binary = resolve(given);
 if (!out) {
   process.stderr.write("usage: node scripts/verdict-snapshot.mjs OUTDIR [BINARY]\n");
   process.exit(2);
