@@ -49,6 +49,13 @@ function normalizedHint(bytes: Uint8Array, actual: string, declared: string): No
   return hint;
 }
 
+/** Whether a digest is of these bytes without their last line terminator: CRLF, or LF alone (lines split at LF). */
+function lastTerminatorDropped(bytes: Uint8Array, declared: string): boolean {
+  const n = bytes.length;
+  if (n === 0 || bytes[n - 1] !== 0x0a) return false;
+  return digestOf(bytes.subarray(0, n - 1)) === declared || (n >= 2 && bytes[n - 2] === 0x0d && digestOf(bytes.subarray(0, n - 2)) === declared);
+}
+
 function computeHint(bytes: Uint8Array, declared: string): Normalized | null {
   const text = Buffer.from(bytes).toString("latin1");
   const variants: Array<[Normalized, string]> = [
@@ -312,7 +319,7 @@ export default defineCheck({
           actual,
           normalized: normalizedHint(sliced.bytes, actual, String(link.digest)),
         };
-        if (range !== undefined && other.normalized === "trailing-newline-dropped") {
+        if (range !== undefined && lastTerminatorDropped(sliced.bytes, other.declared)) {
           out.push(F.say("range-terminator", { ...other, range }, { lines: [f.line, file.n] }));
           continue;
         }
