@@ -17,10 +17,13 @@ import H3 from "./H3.ts";
 import H4 from "./H4.ts";
 import P5 from "./P5.ts";
 import R3 from "./R3.ts";
+import S10_incompatible from "./S10-incompatible.ts";
 import S11_robust from "./S11-robust.ts";
 import S2_envelope from "./S2-envelope.ts";
 import S2_framing from "./S2-framing.ts";
+import S2_unknown_type from "./S2-unknown-type.ts";
 import S3_version from "./S3-version.ts";
+import S6_reference from "./S6-reference.ts";
 import U1 from "./U1.ts";
 import U2 from "./U2.ts";
 import UR1 from "./UR1.ts";
@@ -35,6 +38,7 @@ import X2 from "./X2.ts";
 export const HOST_CHECKS: readonly HostCheckDef[] = [
   S2_framing,
   S2_envelope,
+  S2_unknown_type,
   S3_version,
   H3,
   H4,
@@ -49,6 +53,7 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   D2,
   D3,
   P5,
+  S6_reference,
   B2,
   UR1,
   CR1_order,
@@ -59,6 +64,7 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   V4,
   X1,
   X2,
+  S10_incompatible,
   R3,
   S11_robust,
   U1,

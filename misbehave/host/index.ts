@@ -22,11 +22,14 @@ import H3_wait_forever from "./H3-wait-forever.ts";
 import H4_id_without_correlation from "./H4-id-without-correlation.ts";
 import P5_unadvertised_representation from "./P5-unadvertised-representation.ts";
 import R3_raw_content from "./R3-raw-content.ts";
+import S10_retry_incompatible from "./S10-retry-incompatible.ts";
 import S11_no_read_timeout from "./S11-no-read-timeout.ts";
+import S2_drop_on_unknown_type from "./S2-drop-on-unknown-type.ts";
 import S2_envelope_string_budget from "./S2-envelope-string-budget.ts";
 import S2_non_json_line from "./S2-non-json-line.ts";
 import S2_pretty_printed_handshake from "./S2-pretty-printed-handshake.ts";
 import S3_unversioned from "./S3-unversioned.ts";
+import S6_reference_title_as_content from "./S6-reference-title-as-content.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U2_drop_whole_answer from "./U2-drop-whole-answer.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
@@ -64,11 +67,14 @@ export const HOST_MODES: readonly HostMode[] = [
   H4_id_without_correlation,
   P5_unadvertised_representation,
   R3_raw_content,
+  S10_retry_incompatible,
   S11_no_read_timeout,
+  S2_drop_on_unknown_type,
   S2_envelope_string_budget,
   S2_non_json_line,
   S2_pretty_printed_handshake,
   S3_unversioned,
+  S6_reference_title_as_content,
   U1_reject_unknown_members,
   U2_drop_whole_answer,
   U2_reject_unknown_kind,

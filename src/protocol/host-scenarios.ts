@@ -191,6 +191,28 @@ export const UNVERIFIABLE_ATTESTATION = scenario(
   "one provider (cgp-conform-signed) publishes an attester key and serves four frames alike in kind, size and score, with room for all: three carry an attestation no host can verify (an unknown algorithm; a signature that does not verify under the published key; a key_id no published key answers), one carries none. Each must be composed, unattested (F9)",
 );
 
+// Host MUSTs: §6.4 reference frames, §10 incompatible_version, §2 unknown types.
+export const REFERENCE_UNRESOLVABLE = scenario(
+  "reference-unresolvable",
+  "one provider (cgp-conform-refs) advertises full and reference, and serves three frames alike in kind, size and score, with room for all: two full frames, and between them (in canonical order) a reference frame, with no content, whose content_ref names a handle no host can resolve (1.0 has no resolve operation, and the handle's URI names nothing). Each frame's title opens with a marker of its own (cgpmark-rt-NN), its citation label too (cgpmark-rl-NN), and a full frame's content too (cgpmark-rc-NN), the rest of each alike. The reference frame's contribution must be empty: nothing may stand where the host puts a frame's content (protocol-surface §6.4)",
+);
+export const INCOMPATIBLE_VERSION = scenario(
+  "incompatible-version",
+  "it answers every handshake with error code incompatible_version (it speaks another major family only): the provider is unusable, and the error must not be read as retryable: no second handshake, no query (protocol-surface §10)",
+);
+export const UNKNOWN_ENVELOPE_TYPE = scenario(
+  "unknown-envelope-type",
+  "as lock-step, but its handshake_ack acknowledges a later minor (contextgraph/1.7), and around each frames answer it writes a notification (no id) of a type no revision of 1.0 defines, one before and one after: the host must ignore them and compose what it composes in lock-step (protocol-surface §2). Over stdio only: over HTTP a provider has no way to send an envelope unasked",
+  { only: "stdio" },
+);
+
+/** The version UNKNOWN_ENVELOPE_TYPE's provider acknowledges: a later minor of the host's family, as a provider newer than the host speaks. */
+export const LATER_MINOR = "contextgraph/1.7";
+/** The type of the notifications it sends: none in 1.0's vocabulary, a push a later minor might define (§9 foresees one). */
+export const UNKNOWN_ENVELOPE = "frames_invalidated";
+/** Where REFERENCE_UNRESOLVABLE's frames carry their markers: the title's, the citation label's and a full frame's content's, by letter pair. */
+export const REFERENCE_MARKS = { title: "rt", cite: "rl", content: "rc" } as const;
+
 export const SCENARIOS = [
   LOCK_STEP,
   CORRELATION,
@@ -221,6 +243,10 @@ export const SCENARIOS = [
   QUOTED_HOSTILE,
   BUDGET_BREAKER,
   UNVERIFIABLE_ATTESTATION,
+  // Host MUSTs: §6.4 reference frames, §10 incompatible_version, §2 unknown types.
+  REFERENCE_UNRESOLVABLE,
+  INCOMPATIBLE_VERSION,
+  UNKNOWN_ENVELOPE_TYPE,
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]["name"];

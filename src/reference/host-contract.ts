@@ -104,6 +104,8 @@ export interface RefHost {
   query(ack: Obj, n: number): Obj;
   /** Raw lines sent after the ack and before the query, each one's answer read and discarded (the honest host sends none). */
   beforeQuery(ack: Obj): string[];
+  /** A reason to end the exchange over an envelope the host was not waiting for (an unknown type, a notification), or undefined to ignore it (§2: the honest host ignores it). */
+  unexpected(env: Obj): string | undefined;
   /** A reason to reject a well-formed envelope the provider sent (handshake_ack, frames), or undefined to take it (U1, U2: the honest host takes it). */
   reject(env: Obj): string | undefined;
   /** B1's audit of one answer to `query`: why its frames are all dropped (they cost more than the query's max_tokens), or undefined to take them (B2). */
@@ -118,6 +120,8 @@ export interface RefHost {
   classify(code: unknown): string;
   /** How many more times to send a query answered by an error of this class (only unavailable is worth a retry). */
   retries(cls: string): number;
+  /** How many more times to send a handshake answered by an error of this class (the honest host: none; §10: never after incompatible_version). */
+  handshakeRetries(cls: string): number;
   /** Pause before the retry after `attempt` failed attempts (from 1). */
   backoffMs(attempt: number): number;
   /** Report an error answer; returns its class. */

@@ -19,9 +19,9 @@ export interface Outcome {
   end: "shutdown" | "close" | "kill";
 }
 
-type Read = Exclude<Received, { kind: "line" }> | { kind: "envelope"; env: Obj };
+type Read = Exclude<Received, { kind: "line" }> | { kind: "envelope"; env: Obj } | { kind: "refused"; why: string };
 
-/** Read until an envelope `wanted` accepts arrives, or nothing more can: other envelopes (an unknown notification, a reply to something else) are ignored (§2). */
+/** Read until an envelope `wanted` accepts arrives, or nothing more can: other envelopes (an unknown notification, a reply to something else) are ignored (§2), unless the host refuses one. */
 async function read(h: RefHost, ch: Channel, ms: number | undefined, wanted: (env: Obj) => boolean): Promise<Read> {
   const until = ms === undefined ? undefined : Date.now() + ms;
   for (;;) {
@@ -33,6 +33,8 @@ async function read(h: RefHost, ch: Channel, ms: number | undefined, wanted: (en
       continue;
     }
     if (wanted(env)) return { kind: "envelope", env };
+    const refused = h.unexpected(env);
+    if (refused !== undefined) return { kind: "refused", why: refused };
   }
 }
 
@@ -51,6 +53,8 @@ export function fail(h: RefHost, code: string, message: string, end: Outcome["en
 /** A read that brought no envelope, as an ending. */
 function noAnswer(h: RefHost, r: Exclude<Read, { kind: "envelope" }>, ms: number | undefined): Outcome {
   switch (r.kind) {
+    case "refused":
+      return fail(h, "bad_response", r.why, "shutdown");
     case "timeout":
       return fail(h, "timeout", `no answer within ${ms} ms`, "kill");
     case "end":
@@ -69,10 +73,19 @@ export async function exchange(h: RefHost, ch: Channel, round: Round): Promise<O
   ch.send(h.serialize(h.handshake()));
   let ms = h.deadline("handshake");
   let ack: Obj;
-  for (;;) {
+  for (let attempt = 1; ; ) {
     const r = await read(h, ch, ms, (env) => env.type === "handshake_ack" || (env.type === "error" && env.id === undefined));
     if (r.kind !== "envelope") return noAnswer(h, r, ms);
-    if (r.env.type === "error") return fail(h, shown(r.env.code ?? "internal"), shown(r.env.message), "close");
+    if (r.env.type === "error") {
+      // §10: a refused handshake is sent again only as the host decides for its class (the honest host never: incompatible_version leaves the provider unusable).
+      const again = h.handshakeRetries(h.classify(r.env.code));
+      if (attempt > again) return fail(h, shown(r.env.code ?? "internal"), shown(r.env.message), "close");
+      h.log(`reference-host: retrying the handshake (${attempt} of ${again})`);
+      await sleep(h.backoffMs(attempt++));
+      ch.send(h.serialize(h.handshake()));
+      ms = h.deadline("handshake");
+      continue;
+    }
     const rejected = h.reject(r.env);
     if (rejected !== undefined) return fail(h, "bad_response", rejected, "close");
     if (!h.compatible(r.env.protocol_version)) {
