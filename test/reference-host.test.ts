@@ -20,7 +20,7 @@ import { hostFor, runReferenceHost, UnknownHostModeError } from "../misbehave/ho
 import { HOST_MODES } from "../misbehave/host/index.ts";
 import { HOST_CHECKS } from "../checks/host/index.ts";
 import { isObj, parseObj, type Obj } from "../src/protocol/envelope.ts";
-import { HOST_ENV, markersIn, OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
+import { HOST_ENV, markersIn, OFF_MACHINE_SCOPES, UNHEARD_OF_CODE, UNKNOWN_ENVELOPE, UNKNOWN_KIND, UNKNOWN_REL } from "../src/protocol/host-scenarios.ts";
 import { HOST_VERSION } from "../src/math/version.ts";
 import { BUN, CLI } from "./helpers/live.ts";
 import { runAuthority, serverCertificate } from "../src/host/peer.ts";
@@ -363,6 +363,29 @@ t.test("stdio: an unknown notification is ignored while waiting for the answer",
   t.same(c.err, []);
 });
 
+t.test("stdio: the mode that drops its provider on an unknown type ends at the notification", async (t) => {
+  const frames = {
+    type: "frames",
+    result: { frames: [{ id: "a", kind: "doc", title: "A", content: "x", score: 0.5, token_cost: 1, citation_label: "A" }], truncated: false },
+  };
+  const c = captured(hostFor("S2-drop-on-unknown-type"));
+  const code = await runHost(c.host, scripted({ ack: LOCK_ACK, notes: [{ type: UNKNOWN_ENVELOPE }], frames }));
+  t.equal(code, 1);
+  t.same(c.out, [], "nothing of the answer taken");
+  t.match(c.err.join("\n"), /error bad_response: unknown envelope type "frames_invalidated"/);
+});
+
+t.test("incompatible_version at the handshake: the honest host sends nothing more, the mode one handshake more", async (t) => {
+  const refusing: Provider = { ...honest, onHandshake: (env) => [error(env, "incompatible_version", "contextgraph/2 only")] };
+  const honestRun = await against(refusing);
+  t.equal(honestRun.code, 1);
+  t.same(types(honestRun.s), ["handshake"], "one handshake, nothing after it");
+  t.same(honestRun.err, ["reference-host: error incompatible_version: contextgraph/2 only"]);
+  const retried = await against(refusing, hostFor("S10-retry-incompatible"));
+  t.equal(retried.code, 1);
+  t.same(types(retried.s), ["handshake", "handshake"], "the handshake once more, then nothing");
+});
+
 t.test("a silent provider times out: exit 1, the named error, the provider reaped", async (t) => {
   const pidFile = join(tmp, "silent.pid");
   // A process started under tap may take a while to answer the handshake: the short deadline is the query's.
@@ -576,7 +599,32 @@ const answerOf = (name: "budget-breaker" | "unverifiable-attestation", index = 0
   return { ack: p.ack(), env: p.onQuery(honestHost.query.call(honestHost, p.ack(), 1))[0]! };
 };
 
+/** reference-unresolvable's frames as the reference host holds them. */
+const REFS_HELD = (): Held[] => {
+  const p = scenario("reference-unresolvable", { token: "t", nonce: "n" }).provider;
+  const frames = (p.onQuery({ type: "query", query: { goal: "g", kinds: [], max_frames: 8, max_tokens: 4000 } })[0]!.result as Obj).frames as Obj[];
+  return frames.map((frame) => ({ provider_id: String((p.ack().provider as Obj).name), frame }));
+};
+const REF_FRAME = (): Held => REFS_HELD().find((h) => h.frame.representation === "reference")!;
+
 const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
+  "S6-reference-title-as-content": (h, t) => {
+    const ref = REF_FRAME();
+    t.match(h.renderFrame(ref), new RegExp(`>\\n${String(ref.frame.title)}\\n</frame>`), "its title where its content would be");
+    t.match(honestHost.renderFrame.call(honestHost, ref), />\n\n<\/frame>/, "the honest host renders it empty");
+    const full = REFS_HELD().find((x) => x !== ref && typeof x.frame.content === "string")!;
+    t.equal(h.renderFrame(full), honestHost.renderFrame.call(honestHost, full), "a full frame as the honest host renders it");
+  },
+  "S10-retry-incompatible": (h, t) => {
+    t.equal(h.handshakeRetries(h.classify("incompatible_version")), 1);
+    t.equal(honestHost.handshakeRetries.call(honestHost, "incompatible_version"), 0);
+    t.equal(h.handshakeRetries(h.classify("internal")), 0, "nothing else is retried");
+  },
+  "S2-drop-on-unknown-type": (h, t) => {
+    t.match(h.unexpected({ type: UNKNOWN_ENVELOPE }), /unknown envelope type "frames_invalidated"/);
+    t.equal(h.unexpected({ type: "frames", id: "stale-reply" }), undefined, "an envelope of a known type is still read past");
+    t.equal(honestHost.unexpected.call(honestHost, { type: UNKNOWN_ENVELOPE }), undefined, "the honest host ignores it");
+  },
   "D2-render-twice": (h, t) => {
     const held = [
       { provider_id: "p", frame: FRAMES[0]! },

@@ -59,8 +59,7 @@ export default defineHostCheck({
   anchor: "S10-incompatible",
   title: "The host never retries a provider that answered incompatible_version",
   level: "MUST",
-  requirement:
-    "incompatible_version is the named error H3 requires — a version-family mismatch is permanent, so a host MUST NOT read it as retryable.",
+  requirement: "incompatible_version is the named error H3 requires — a version-family mismatch is permanent, so a host MUST NOT read it as retryable.",
   scenarios: [INCOMPATIBLE_VERSION],
   follows: "host:X2",
   score({ scenario }) {

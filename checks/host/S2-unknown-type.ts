@@ -69,7 +69,10 @@ export default defineHostCheck({
     if (!v.ran) return { skip: "scenario unknown-envelope-type did not run (it runs over stdio only: over HTTP a provider cannot send an envelope unasked)" };
     if (!base.ran) return { skip: "the unknown type is judged against the baseline: lock-step did not run" };
     const ack = v.ack();
-    if (!ack) return { skip: "scenario unknown-envelope-type: the scenario provider sent no handshake_ack (it refused the host's handshake), so nothing unknown reached the host" };
+    if (!ack)
+      return {
+        skip: "scenario unknown-envelope-type: the scenario provider sent no handshake_ack (it refused the host's handshake), so nothing unknown reached the host",
+      };
     const query = v.sent("query").find((q) => q.n > ack.n);
     if (!query)
       return {
@@ -77,7 +80,9 @@ export default defineHostCheck({
       };
     const notes = v.answered(UNKNOWN_ENVELOPE).filter((e) => e.n > query.n);
     if (notes.length === 0)
-      return { skip: `scenario unknown-envelope-type: the scenario provider wrote no ${UNKNOWN_ENVELOPE} notification after the host's query (line ${query.n})` };
+      return {
+        skip: `scenario unknown-envelope-type: the scenario provider wrote no ${UNKNOWN_ENVELOPE} notification after the host's query (line ${query.n})`,
+      };
     const out: Evidence[] = [F.say("reached", { ack: ack.n, query: query.n, notes: notes.map((e) => e.n) }, { lines: [ack.n, query.n] })];
     const ending = sameEnding(base, v, DIFFERENCE);
     out.push(ending);

@@ -32,7 +32,8 @@ const F = findings({
   },
   "left-out": {
     ok: true,
-    says: (p: At) => `scenario reference-unresolvable, line ${p.block}: the block holds the full frames and nothing of reference frame ${p.frame_id}: it contributes nothing`,
+    says: (p: At) =>
+      `scenario reference-unresolvable, line ${p.block}: the block holds the full frames and nothing of reference frame ${p.frame_id}: it contributes nothing`,
   },
   empty: {
     ok: true,

@@ -54,12 +54,7 @@ export const COVERAGE: readonly Placement[] = [
   // protocol-surface
   ps("The key words MUST, MUST NOT, SHOULD", [], "keywords"),
   ps("An envelope MUST NOT contain a literal newline.", ["S2-framing", "host:S2-framing"]),
-  ps(
-    "A receiver MUST ignore an envelope member it does not recognise",
-    ["U1", "S2-framing", "host:U1"],
-    "not-reached",
-    "a host meeting an envelope type it does not implement: no scenario sends one",
-  ),
+  ps("A receiver MUST ignore an envelope member it does not recognise", ["U1", "S2-framing", "host:U1", "host:S2-unknown-type"]),
   ps("A provider MUST reply to handshake with a handshake_ack", ["H1"]),
   ps("provider.name and provider.version MUST NOT be empty.", ["H2"]),
   ps("A version-family mismatch MUST be reported as a named error", ["H3", "host:H3"]),
@@ -146,7 +141,7 @@ export const COVERAGE: readonly Placement[] = [
     "a reference frame served over stdio or HTTP: P3 holds its shape, nothing yet warns on its being served",
   ),
   ps("It SHOULD return", [], "not-reached", "the same SHOULD, said positively"),
-  ps("- A host composing a", [], "not-reached", "a reference frame a host cannot rehydrate: no scenario serves one"),
+  ps("- A host composing a", ["host:S6-reference"]),
   ps("Verifiers MUST distinguish these outcomes", [], "verifier", "S6-signatures reports an unknown algorithm (info) apart from a signature that fails (fail)"),
   ps(
     "Implementations SHOULD use a strict Ed25519 verifier",
@@ -173,12 +168,7 @@ export const COVERAGE: readonly Placement[] = [
   ps("A requested identity that comes back with no verdict", ["host:V2"]),
   ps("A host MUST reuse a held frame body only on valid", ["host:V3"]),
   ps("A host MUST NOT keep serving its stored copy", ["host:V4"]),
-  ps(
-    "incompatible_version is the named error H3 requires",
-    [],
-    "not-reached",
-    "a host retrying a provider that answered incompatible_version: no scenario answers it",
-  ),
+  ps("incompatible_version is the named error H3 requires", ["host:S10-incompatible"]),
   ps("An unrecognised code MUST be treated as internal.", ["host:X1"]),
   ps("An absent code MUST be treated as internal.", ["host:X2"]),
   ps("A provider MUST NOT crash on a malformed line or bad request.", ["R1"]),

@@ -91,7 +91,9 @@ export function mustsBehaviour(name: string, index: number, base: (p: Provider) 
     case INCOMPATIBLE_VERSION.name:
       return {
         onHandshake(env) {
-          return [error(env, "incompatible_version", `this provider speaks contextgraph/2 only; ${JSON.stringify(env.protocol_version)} is not in that family`)];
+          return [
+            error(env, "incompatible_version", `this provider speaks contextgraph/2 only; ${JSON.stringify(env.protocol_version)} is not in that family`),
+          ];
         },
       };
     case UNKNOWN_ENVELOPE_TYPE.name:

@@ -11,7 +11,9 @@ runHostCases(S10, [
     build: () => refused().print("stderr", "error incompatible_version: provider speaks contextgraph/2").end({ code: 1 }),
     status: "pass",
     codes: ["host:S10-incompatible.not-retried"],
-    says: [/answered the host's handshake \(line 2\) with error code incompatible_version \(line 3\), and the host sent it no further handshake, query or verify/],
+    says: [
+      /answered the host's handshake \(line 2\) with error code incompatible_version \(line 3\), and the host sent it no further handshake, query or verify/,
+    ],
   },
   {
     name: "a shutdown after the error is no retry",

@@ -26,11 +26,18 @@ runHostCases(S6, [
     build: () => turns(hostTx(), "reference-unresolvable"),
     status: "pass",
     codes: ["host:S6-reference.empty"],
-    says: [/the block names reference frame fixture:ref-2, and neither its title nor its citation label stands where the full frames' content stands after their title/],
+    says: [
+      /the block names reference frame fixture:ref-2, and neither its title nor its citation label stands where the full frames' content stands after their title/,
+    ],
   },
   {
     name: "its title rendered as its content",
-    build: () => turns(hostTx(), "reference-unresolvable", filled((h) => String(h.frame.title))),
+    build: () =>
+      turns(
+        hostTx(),
+        "reference-unresolvable",
+        filled((h) => String(h.frame.title)),
+      ),
     status: "fail",
     codes: ["host:S6-reference.fabricated"],
     says: [
@@ -39,18 +46,33 @@ runHostCases(S6, [
   },
   {
     name: "its citation label rendered as its content",
-    build: () => turns(hostTx(), "reference-unresolvable", filled((h) => String(h.frame.citation_label))),
+    build: () =>
+      turns(
+        hostTx(),
+        "reference-unresolvable",
+        filled((h) => String(h.frame.citation_label)),
+      ),
     status: "fail",
     says: [/writes the citation label of reference frame fixture:ref-2 \(cgpmark-rl-02\) where it writes a frame's content/],
   },
   {
     name: "a note of the host's own where the content would be: it claims nothing of the source",
-    build: () => turns(hostTx(), "reference-unresolvable", filled(() => "[reference frame: content not available]")),
+    build: () =>
+      turns(
+        hostTx(),
+        "reference-unresolvable",
+        filled(() => "[reference frame: content not available]"),
+      ),
     status: "pass",
   },
   {
     name: "named by its uri in a note: a citation, not content",
-    build: () => turns(hostTx(), "reference-unresolvable", filled((h) => `[not rehydrated: see ${String(h.frame.uri)}]`)),
+    build: () =>
+      turns(
+        hostTx(),
+        "reference-unresolvable",
+        filled((h) => `[not rehydrated: see ${String(h.frame.uri)}]`),
+      ),
     status: "pass",
   },
   {
