@@ -26,7 +26,7 @@ type Fabricated = At & { field: Field; marker: string; anchor: Field; offset: nu
 const F = findings({
   fabricated: {
     says: (p: Fabricated) =>
-      `scenario reference-unresolvable, line ${p.block}: the block writes the ${p.field} of reference frame ${p.frame_id} (${p.marker}) where it writes a frame's content, ${p.offset} characters after its ${p.anchor}, as full frame ${p.twin}'s content (${p.twin_marker}) stands after its own: a reference frame the host cannot rehydrate contributes nothing; render it with no content, name it by its uri, or leave it out`,
+      `scenario reference-unresolvable, line ${p.block}: the block writes the ${p.field} of reference frame ${p.frame_id} (${p.marker}) where it writes a frame's content, ${p.offset} characters after the marker opening its ${p.anchor}, as full frame ${p.twin}'s content (${p.twin_marker}) stands after its own: a reference frame the host cannot rehydrate contributes nothing; render it with no content, name it by its uri, or leave it out`,
     expected: () => "nothing where the reference frame's content would stand",
     actual: (p: Fabricated) => `its ${p.field} (${p.marker}) there`,
   },

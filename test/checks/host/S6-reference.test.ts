@@ -41,7 +41,7 @@ runHostCases(S6, [
     status: "fail",
     codes: ["host:S6-reference.fabricated"],
     says: [
-      /the block writes the title of reference frame fixture:ref-2 \(cgpmark-rt-02\) where it writes a frame's content, \d+ characters after its title, as full frame fixture:ref-1's content \(cgpmark-rc-01\) stands after its own/,
+      /the block writes the title of reference frame fixture:ref-2 \(cgpmark-rt-02\) where it writes a frame's content, \d+ characters after the marker opening its title, as full frame fixture:ref-1's content \(cgpmark-rc-01\) stands after its own/,
     ],
   },
   {
