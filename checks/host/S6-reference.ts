@@ -80,7 +80,10 @@ function distance(text: string, f: ServedFrame, field: (typeof FIELDS)[number][0
  * distance after their title's marker (or their citation label's), the
  * reference frame's title or citation label standing at that distance after
  * its own title (or citation label) is fabricated content and fails: the
- * host wrote the frame's metadata where it writes content. The reference
+ * host wrote the frame's metadata where it writes content, and it is written
+ * there once more than a full frame's same field is written in the block (a
+ * template that writes every frame's title twice, at that distance apart,
+ * writes no more of it for the reference frame). The reference
  * frame absent from the block passes (it contributes nothing); present with
  * nothing of its own in that place passes. Where the full frames' content
  * stands at no one distance (no template to locate content in), it
@@ -138,8 +141,10 @@ export default defineHostCheck({
           for (const start of places(text, mine)) {
             const slot = start + mine.length + d;
             const there = own.find((x) => text.startsWith(x.marker, slot));
-            if (there) {
-              const twin = twins[0]!;
+            const twin = twins[0]!;
+            // Written once more than a full frame's same field: not a template that repeats every frame's field at that distance.
+            const twinField = markerOf(twin.frame[there?.key ?? "title"]);
+            if (there && (twinField === undefined || places(text, there.marker).length > places(text, twinField).length)) {
               found = { ...at, field: there.field, marker: there.marker, anchor, offset: d, twin: twin.frameId, twin_marker: markerOf(twin.frame.content)! };
               break;
             }

@@ -76,6 +76,15 @@ runHostCases(S6, [
     status: "pass",
   },
   {
+    name: "a template that writes every title twice, the content at the same distance after the second: honest",
+    build: () =>
+      turns(hostTx(), "reference-unresolvable", (held) =>
+        held.map((h) => `${h.frame.title}\n${h.frame.title}\n${typeof h.frame.content === "string" ? h.frame.content : ""}\n`).join("\n"),
+      ),
+    status: "pass",
+    codes: ["host:S6-reference.empty"],
+  },
+  {
     name: "left out of the block",
     build: () => turns(hostTx(), "reference-unresolvable", (held) => block(held.filter((h) => !isRef(h)))),
     status: "pass",
