@@ -30,6 +30,7 @@ import S3_unversioned from "./S3-unversioned.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U2_drop_whole_answer from "./U2-drop-whole-answer.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
+import U2_rewrite_unknown_kind from "./U2-rewrite-unknown-kind.ts";
 import UR1_consumed_is_requested from "./UR1-consumed-is-requested.ts";
 import UR1_frame_id_only from "./UR1-frame-id-only.ts";
 import V1_bodies_in_verify from "./V1-bodies-in-verify.ts";
@@ -72,6 +73,7 @@ export const HOST_MODES: readonly HostMode[] = [
   U1_reject_unknown_members,
   U2_drop_whole_answer,
   U2_reject_unknown_kind,
+  U2_rewrite_unknown_kind,
   UR1_consumed_is_requested,
   UR1_frame_id_only,
   V1_bodies_in_verify,

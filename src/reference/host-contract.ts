@@ -140,7 +140,7 @@ export interface RefHost {
   frameId(held: Held): FrameIdentity;
   /** The frames of a block in the order it renders them: canonical FrameId order, identical identities once (context-reuse §1). */
   order(held: Held[]): Held[];
-  /** The attributes of a frame's fence: its identity, title and citation; never score or token_cost (context-reuse §1). */
+  /** The attributes of a frame's fence: its identity, kind, title and citation; never score or token_cost (context-reuse §1). */
   attributes(held: Held): Array<[string, string]>;
   /** One frame, fenced as quoted material (R3). */
   renderFrame(held: Held): string;
