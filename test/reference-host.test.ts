@@ -606,6 +606,14 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, verdict("stale")));
     t.notOk(h.reuses(FRAMES[0]!, verdict("unknown")), "unknown is still dropped");
   },
+  "CR4-reuse-unchecked": (h, t) => {
+    const without = { capabilities: {} };
+    const declared = { capabilities: { verify: true } };
+    t.ok(h.reuses(FRAMES[0]!, undefined, without), "a frame of a provider without verify is reused unchecked");
+    t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, undefined, without));
+    t.ok(h.requeries([], without), "and the provider queried again all the same");
+    t.notOk(h.reuses(FRAMES[0]!, undefined, declared), "silence after a verify is still dropped");
+  },
   "U2-rewrite-unknown-kind": (h, t) => {
     const kind = (held: Held): string | undefined => h.attributes(held).find(([k]) => k === "kind")?.[1];
     t.equal(kind({ provider_id: "p", frame: { ...FRAMES[0]!, kind: UNKNOWN_KIND } }), "doc");

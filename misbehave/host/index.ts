@@ -12,6 +12,7 @@ import C8_log_token from "./C8-log-token.ts";
 import CR1_arrival_order from "./CR1-arrival-order.ts";
 import CR1_render_score from "./CR1-render-score.ts";
 import CR1_score_order from "./CR1-score-order.ts";
+import CR4_reuse_unchecked from "./CR4-reuse-unchecked.ts";
 import D2_render_twice from "./D2-render-twice.ts";
 import D3_reuse_digestless from "./D3-reuse-digestless.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
@@ -55,6 +56,7 @@ export const HOST_MODES: readonly HostMode[] = [
   CR1_arrival_order,
   CR1_render_score,
   CR1_score_order,
+  CR4_reuse_unchecked,
   D2_render_twice,
   D3_reuse_digestless,
   E1_embedding_always,
