@@ -654,6 +654,23 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
     t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, verdict("stale")));
     t.notOk(h.reuses(FRAMES[0]!, verdict("unknown")), "unknown is still dropped");
   },
+  "CR4-reuse-unchecked": (h, t) => {
+    const without = { capabilities: {} };
+    const declared = { capabilities: { verify: true } };
+    t.ok(h.reuses(FRAMES[0]!, undefined, without), "a frame of a provider without verify is reused unchecked");
+    t.notOk(honestHost.reuses.call(honestHost, FRAMES[0]!, undefined, without));
+    t.ok(h.requeries([], without), "and the provider queried again all the same");
+    t.notOk(h.reuses(FRAMES[0]!, undefined, declared), "silence after a verify is still dropped");
+  },
+  "U2-rewrite-unknown-kind": (h, t) => {
+    const kind = (held: Held): string | undefined => h.attributes(held).find(([k]) => k === "kind")?.[1];
+    t.equal(kind({ provider_id: "p", frame: { ...FRAMES[0]!, kind: UNKNOWN_KIND } }), "doc");
+    t.equal(
+      honestHost.attributes.call(honestHost, { provider_id: "p", frame: { ...FRAMES[0]!, kind: UNKNOWN_KIND } }).find(([k]) => k === "kind")?.[1],
+      UNKNOWN_KIND,
+    );
+    t.equal(kind({ provider_id: "p", frame: { ...FRAMES[0]!, kind: "snippet" } }), "snippet", "a base kind is shown as served");
+  },
   "R3-raw-content": (h, t) => {
     const held = { provider_id: "p", frame: { ...FRAMES[0]!, content: 'one\n</frame>\n<frame id="x">' } };
     t.match(h.renderFrame(held), /^<\/frame>$/m, "the content's closer left as a line of its own");

@@ -2,6 +2,7 @@ import type { Evidence } from "../kit/check.ts";
 import { defineHostCheck } from "../kit/host.ts";
 import { carriedOn, delivered, sameDelivery } from "../kit/delivered.ts";
 import { findings } from "../kit/findings.ts";
+import { kinds, kindsKept } from "../kit/kinds.ts";
 import { ended, endingClass, endingParam, endingsParams, endingWords, lineWords, type Ending, type EndingsParams } from "../kit/host-evidence.ts";
 import { show } from "../kit/show.ts";
 import type { ServedFrame } from "../kit/served.ts";
@@ -85,14 +86,23 @@ const F = findings({
  * blocks hold no frame content, or it writes one), only that the host sent
  * its next query is said, with that whether it received the answer cannot
  * be seen. A host that sends one query shows nothing there.
+ * The kind kept verbatim (checks/kit/kinds.ts), where the endings are alike:
+ * in each block holding the frame of the unknown kind, where the host shows
+ * every frame of a base kind with its kind string as served beside it (the
+ * text between its marker and its neighbours'), the frame of the unknown
+ * kind must have hologram beside it, verbatim; another kind there ("unknown",
+ * doc, a case-changed hologram) or none fails, one finding per block.
+ * Reading: rendering a frame into a block is taken as re-emitting it only
+ * where the host shows kinds as served, so a host that shows none, or shows
+ * them its own way, is not judged on it (a pass that says so), never failed.
  */
 export default defineHostCheck({
-  findings: { ...F.table, ...delivered.table },
+  findings: { ...F.table, ...delivered.table, ...kinds.table },
   anchor: "U2",
   title: "The host takes a frame of unknown kind or rel as opaque evidence",
   level: "MUST",
   requirement:
-    "A host that receives an unrecognised kind MUST treat the frame as opaque evidence — it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash. " +
+    "A host that receives an unrecognised kind MUST treat the frame as opaque evidence — it MAY decline to specialise its handling, but MUST NOT fail to deserialise, reject, or crash — and if it re-emits the frame it MUST preserve the original kind string verbatim. " +
     "New open vocabularies (rel, error code, egress_scope) grow without a version bump; a receiver MUST NOT reject an unknown value in any of them.",
   scenarios: [LOCK_STEP, UNKNOWN_VOCABULARY],
   score({ scenario }) {
@@ -132,7 +142,7 @@ export default defineHostCheck({
     // An ending unlike lock-step's is the finding: what the host then did not compose or send is the same cause.
     if (e.ok) {
       const same = sameDelivery(base, v, d);
-      out.push(...same, ...carriedOn(base, v, d, same));
+      out.push(...same, ...carriedOn(base, v, d, same), ...kindsKept(v, UNKNOWN_KIND));
     }
     return out;
   },

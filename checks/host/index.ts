@@ -8,6 +8,7 @@ import C7 from "./C7.ts";
 import C8 from "./C8.ts";
 import CR1_order from "./CR1-order.ts";
 import CR1_render from "./CR1-render.ts";
+import CR4_fallback from "./CR4-fallback.ts";
 import D2 from "./D2.ts";
 import D3 from "./D3.ts";
 import E1 from "./E1.ts";
@@ -62,6 +63,7 @@ export const HOST_CHECKS: readonly HostCheckDef[] = [
   V2,
   V3,
   V4,
+  CR4_fallback,
   X1,
   X2,
   S10_incompatible,

@@ -11,8 +11,10 @@ export default defineHostMode({
   expectFail: ["host:V2"],
   finding: { code: "host:V2.stored-copy", params: { markers: ["cgpmark-re-05"] } },
   apply: (honest) => ({
-    reuses(frame, verdict) {
-      return (verdict === undefined && typeof frame.content_digest === "string") || honest.reuses.call(this, frame, verdict);
+    reuses(frame, verdict, ack) {
+      // Silence after a verify it sent: a provider without verify, asked nothing, is context-reuse §4's and not this defect's.
+      const asked = ack === undefined || this.wantsVerify(ack);
+      return (asked && verdict === undefined && typeof frame.content_digest === "string") || honest.reuses.call(this, frame, verdict, ack);
     },
   }),
 });

@@ -12,6 +12,7 @@ import C8_log_token from "./C8-log-token.ts";
 import CR1_arrival_order from "./CR1-arrival-order.ts";
 import CR1_render_score from "./CR1-render-score.ts";
 import CR1_score_order from "./CR1-score-order.ts";
+import CR4_reuse_unchecked from "./CR4-reuse-unchecked.ts";
 import D2_render_twice from "./D2-render-twice.ts";
 import D3_reuse_digestless from "./D3-reuse-digestless.ts";
 import E1_embedding_always from "./E1-embedding-always.ts";
@@ -33,6 +34,7 @@ import S6_reference_title_as_content from "./S6-reference-title-as-content.ts";
 import U1_reject_unknown_members from "./U1-reject-unknown-members.ts";
 import U2_drop_whole_answer from "./U2-drop-whole-answer.ts";
 import U2_reject_unknown_kind from "./U2-reject-unknown-kind.ts";
+import U2_rewrite_unknown_kind from "./U2-rewrite-unknown-kind.ts";
 import UR1_consumed_is_requested from "./UR1-consumed-is-requested.ts";
 import UR1_frame_id_only from "./UR1-frame-id-only.ts";
 import V1_bodies_in_verify from "./V1-bodies-in-verify.ts";
@@ -57,6 +59,7 @@ export const HOST_MODES: readonly HostMode[] = [
   CR1_arrival_order,
   CR1_render_score,
   CR1_score_order,
+  CR4_reuse_unchecked,
   D2_render_twice,
   D3_reuse_digestless,
   E1_embedding_always,
@@ -78,6 +81,7 @@ export const HOST_MODES: readonly HostMode[] = [
   U1_reject_unknown_members,
   U2_drop_whole_answer,
   U2_reject_unknown_kind,
+  U2_rewrite_unknown_kind,
   UR1_consumed_is_requested,
   UR1_frame_id_only,
   V1_bodies_in_verify,

@@ -153,6 +153,18 @@ export const THREE_PROVIDERS = scenario(
   { providers: 3 },
 );
 
+// Host MUSTs: context-reuse §4 without verify, U2 kinds kept
+/**
+ * Reuse without verify (context-reuse §4): one provider whose sources change
+ * after its first answer, as in reuse, but declaring no verify, so what a
+ * host holds of it can only be queried again. src/reference/reuse.ts serves
+ * it. U2's kind kept verbatim is judged in unknown-vocabulary.
+ */
+export const REUSE_WITHOUT_VERIFY = scenario(
+  "reuse-without-verify",
+  "as reuse, but it declares no capabilities.verify: it serves four frames, each with a marker of its own and a content_digest, each saying (valid_to) that its content holds true until the moment of that first answer; its sources then change, so a later query serves one as it was, two with new content under new markers and digests, and not the fourth. A block composed after the host's query again must hold no stored copy of the three it changed or no longer serves: held frames of a provider without verify are queried again, never reused unchecked (context-reuse §4)",
+);
+
 /**
  * Reuse (V2–V4, D3): one provider whose sources change after its first
  * answer, and a verify that says so. src/reference/reuse.ts serves it.
@@ -237,6 +249,8 @@ export const SCENARIOS = [
   COMPOSE_REORDERED,
   COMPOSE_RESCORED,
   THREE_PROVIDERS,
+  // Host MUSTs: context-reuse §4 without verify, U2 kinds kept
+  REUSE_WITHOUT_VERIFY,
   REUSE,
   SCORE_RANGES,
   QUOTED_BENIGN,

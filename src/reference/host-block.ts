@@ -3,9 +3,10 @@
  * query round, across every provider, rendered into one context block in
  * canonical FrameId order (provider id, frame id, content_digest, absent
  * first), identical identities once, score and token_cost never rendered,
- * each frame's content fenced as quoted material with the fence's own
- * delimiter neutralised inside it (R3); and the round's usage report, every
- * accepted frame itemised by FrameId and the totals summed from them.
+ * each frame's kind shown as served (U2), each frame's content fenced as
+ * quoted material with the fence's own delimiter neutralised inside it (R3);
+ * and the round's usage report, every accepted frame itemised by FrameId
+ * and the totals summed from them.
  */
 import { compareIdentity } from "../math/attest.ts";
 import { providerName } from "../protocol/caps.ts";
@@ -44,6 +45,8 @@ export const block: Behaviours<"frameId" | "order" | "attributes" | "renderFrame
       ["provider", id.provider_id],
       ["id", id.frame_id],
       ...(typeof id.content_digest === "string" ? [["digest", id.content_digest] as [string, string]] : []),
+      // The kind as served, an unknown one too (U2: a frame re-emitted keeps its kind string verbatim).
+      ["kind", typeof held.frame.kind === "string" ? held.frame.kind : ""],
       ["title", typeof held.frame.title === "string" ? held.frame.title : ""],
       ["cite", typeof held.frame.citation_label === "string" ? held.frame.citation_label : ""],
     ];

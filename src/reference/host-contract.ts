@@ -44,6 +44,8 @@ export interface Round {
   requests?: number;
   /** The verdicts of the verify it sent after the query, once answered ([] where the answer was an error); absent: no verify answered. */
   verdicts?: Obj[];
+  /** When its last query was sent (ms since the epoch). */
+  askedAt?: number;
 }
 
 /** What a frame's attestation came to: verified, none, or one this host cannot verify (why, in words). */
@@ -136,15 +138,20 @@ export interface RefHost {
   onVerified(env: Obj): void;
   /** The verdict a verified answer gives a held frame: the one echoing its identity in full, or undefined (none came back). */
   verdictOf(ack: Obj, frame: Obj, verdicts: readonly Obj[]): Obj | undefined;
-  /** Whether the next turn may reuse a held frame's stored body, given its verdict (V2, V3, V4; D3 for a digest-less frame). */
-  reuses(frame: Obj, verdict: Obj | undefined): boolean;
+  /**
+   * Whether a round's held frames call for a second turn though no verify was answered: a frame says its content held
+   * true until a moment (valid_to) that came while the host held it, so its provider's sources changed under it.
+   */
+  outlived(round: Round, now: number): boolean;
+  /** Whether the next turn may reuse a held frame's stored body, given its verdict and its provider's ack (V2, V3, V4; D3 for a digest-less frame; context-reuse §4 without verify). */
+  reuses(frame: Obj, verdict: Obj | undefined, ack?: Obj): boolean;
   /** Whether the frames the next turn drops are worth querying again for: all but those verify called gone. */
-  requeries(dropped: ReadonlyArray<{ frame: Obj; verdict: Obj | undefined }>): boolean;
+  requeries(dropped: ReadonlyArray<{ frame: Obj; verdict: Obj | undefined }>, ack?: Obj): boolean;
   /** §6.3: a frame's identity, with the provider's handshake name as its provider id. */
   frameId(held: Held): FrameIdentity;
   /** The frames of a block in the order it renders them: canonical FrameId order, identical identities once (context-reuse §1). */
   order(held: Held[]): Held[];
-  /** The attributes of a frame's fence: its identity, title and citation; never score or token_cost (context-reuse §1). */
+  /** The attributes of a frame's fence: its identity, kind, title and citation; never score or token_cost (context-reuse §1). */
   attributes(held: Held): Array<[string, string]>;
   /** One frame, fenced as quoted material (R3). */
   renderFrame(held: Held): string;

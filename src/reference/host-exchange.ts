@@ -133,6 +133,7 @@ export async function exchange(h: RefHost, ch: Channel, round: Round): Promise<O
 export async function ask(h: RefHost, ch: Channel, ack: Obj, round: Round): Promise<Outcome | undefined> {
   for (let attempt = 1; ; attempt++) {
     const q = h.query(ack, (round.requests = (round.requests ?? 0) + 1));
+    round.askedAt = Date.now();
     ch.send(h.serialize(q));
     round.queried = true;
     const qms = h.deadline("query");

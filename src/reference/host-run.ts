@@ -3,7 +3,8 @@
  * stdio, requests over HTTP; or the stand-ins a test binds), runs every
  * exchange at once, composes what the round came to into the context block
  * and usage report it was told to write, takes the second turn where a verify
- * was answered, and lets each provider go. The exchange with one provider is
+ * was answered or a held frame outlived its stated validity, and lets each
+ * provider go. The exchange with one provider is
  * host-exchange.ts's; the plumbing is host-stdio.ts's and host-http.ts's.
  */
 import { appendFileSync } from "node:fs";
@@ -92,8 +93,9 @@ export async function runHost(h: RefHost, target: HostTarget | readonly HostTarg
     if (reports.length > 0) appendLine(h, h.usagePath, h.usageReport(reports, new Date().toISOString()));
   };
   if (queried.length > 0) compose(queried, queried);
-  // A second turn only where a verify was answered: without one, the host's one piece of work is done.
-  if (rounds.some((r) => r.verdicts !== undefined)) {
+  // A second turn only where a verify was answered, or a held frame outlived its stated validity: else the host's one piece of work is done.
+  const now = Date.now();
+  if (rounds.some((r) => r.verdicts !== undefined || (r.queried && h.outlived(r, now)))) {
     const turns = await Promise.all(
       rounds.map(async (r, i) => {
         const ch = channels[i]!;

@@ -6,7 +6,10 @@
  * never asked, and is never reused unchecked, D3), and queries the provider
  * again where a dropped frame is worth fetching (all but a gone one).
  * Verdicts are matched to frames by the identity they echo, never by
- * position (§9).
+ * position (§9). It takes that second turn too where a frame it holds
+ * outlived the validity its provider gave it (valid_to came while it held
+ * the frame): against a provider without verify, every held frame is then
+ * dropped and queried again, never reused unchecked (context-reuse §4).
  */
 import { capabilities, providerName } from "../protocol/caps.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
@@ -14,7 +17,7 @@ import type { Channel } from "./host-channel.ts";
 import { shown, verdictsOf, type Behaviours, type RefHost, type Round } from "./host-contract.ts";
 import { ask, type Outcome } from "./host-exchange.ts";
 
-export const verify: Behaviours<"wantsVerify" | "identity" | "verifyRequest" | "onVerified" | "verdictOf" | "reuses" | "requeries"> = {
+export const verify: Behaviours<"wantsVerify" | "identity" | "verifyRequest" | "onVerified" | "verdictOf" | "outlived" | "reuses" | "requeries"> = {
   wantsVerify(ack) {
     return capabilities(ack).verify === true;
   },
@@ -45,8 +48,18 @@ export const verify: Behaviours<"wantsVerify" | "identity" | "verifyRequest" | "
     );
   },
 
+  outlived(round, now) {
+    // Validity that ended before the query was sent says nothing of a change while the frame was held.
+    const since = round.askedAt ?? now;
+    return round.frames.some((f) => {
+      const until = typeof f.valid_to === "string" ? Date.parse(f.valid_to) : Number.NaN;
+      return until >= since && until <= now;
+    });
+  },
+
   reuses(frame, verdict) {
-    // V3: reuse only on an explicit valid; V2: no verdict is unknown; D3: a digest-less frame is never revalidated.
+    // V3: reuse only on an explicit valid; V2: no verdict is unknown; D3: a digest-less frame is never revalidated;
+    // context-reuse §4: a provider without verify gives no verdict, so nothing of it is reused unchecked.
     return typeof frame.content_digest === "string" && verdict?.status === "valid";
   },
 
@@ -72,16 +85,17 @@ export interface Turn {
  */
 export async function secondTurn(h: RefHost, ch: Channel, round: Round & { ack: Obj }): Promise<Turn | { outcome: Outcome }> {
   const judged = round.frames.map((frame) => ({ frame, verdict: h.verdictOf(round.ack, frame, round.verdicts ?? []) }));
-  const kept = judged.filter((j) => h.reuses(j.frame, j.verdict)).map((j) => j.frame);
-  const dropped = judged.filter((j) => !h.reuses(j.frame, j.verdict));
+  const kept = judged.filter((j) => h.reuses(j.frame, j.verdict, round.ack)).map((j) => j.frame);
+  const dropped = judged.filter((j) => !h.reuses(j.frame, j.verdict, round.ack));
   const again: Round & { ack: Obj } = { ack: round.ack, queried: false, frames: [], rejected: 0, requests: round.requests ?? 0 };
   if (dropped.length > 0) {
     const why = dropped.map(
-      (d) => `${shown(d.frame.id)} (${typeof d.frame.content_digest !== "string" ? "no content_digest" : shown(d.verdict?.status ?? "no verdict")})`,
+      (d) =>
+        `${shown(d.frame.id)} (${typeof d.frame.content_digest !== "string" ? "no content_digest" : !h.wantsVerify(round.ack) ? "no verify declared" : shown(d.verdict?.status ?? "no verdict")})`,
     );
     h.log(`reference-host: not reusing ${dropped.length} held frame${dropped.length === 1 ? "" : "s"}: ${why.join(", ")}`);
   }
-  if (h.requeries(dropped)) {
+  if (h.requeries(dropped, round.ack)) {
     const ended = await ask(h, ch, round.ack, again);
     if (ended) return { outcome: ended };
   }

@@ -23,10 +23,11 @@
 // whole and loudly (B2); frames kept whatever their attestation (F9: this host
 // verifies none, so every frame is unattested); content fenced as quoted
 // material, escaped so it cannot close its fence (R3); no cross-provider score
-// threshold (F10); and, where a provider declares verify, a second turn:
-// verify what it holds, identities only (V1), reuse only on valid (V3), drop
-// stale and gone copies (V4), re-query digest-less frames (D3) and those
-// verify did not confirm, and re-query every provider that cannot verify.
+// threshold (F10); and, where a provider declares verify or a frame it holds
+// outlived its valid_to, a second turn: verify what it holds, identities only
+// (V1), reuse only on valid (V3), drop stale and gone copies (V4), re-query
+// digest-less frames (D3) and those verify did not confirm, and re-query every
+// provider that cannot verify, reusing nothing of it (context-reuse §4).
 //
 // Usage: node host-composer.mjs [--provider=CMD]... [--url=URL]...
 //   [--context=FILE] [--usage=FILE] [--goal=TEXT] [--budget=N] [--deadline=MS] [--ca=FILE]
@@ -412,10 +413,16 @@ async function revalidate(p, held) {
 await Promise.all(providers.map(open));
 const ready = providers.filter((p) => p.ready);
 if (ready.length > 0) {
+  const asked = Date.now();
   const first = await fanOut(ready);
   compose(first.flatMap((l) => l.served));
-  // A second turn, where some provider can say whether what is held still holds.
-  if (ready.some((p) => p.caps.verify === true && !p.failed)) {
+  // A frame whose stated validity (valid_to) ended while it was held: its provider's sources changed under it.
+  const outlived = (h) => {
+    const until = typeof h.frame.valid_to === "string" ? Date.parse(h.frame.valid_to) : Number.NaN;
+    return until >= asked && until <= Date.now();
+  };
+  // A second turn, where some provider can say whether what is held still holds, or something held outlived its validity.
+  if (ready.some((p) => p.caps.verify === true && !p.failed) || first.some((l) => !l.p.failed && l.served.some(outlived))) {
     const live = first.filter((l) => !l.p.failed && l.served.length > 0);
     // V3: a provider that does not declare verify is never sent one, and is re-queried instead.
     const checked = await Promise.all(live.map((l) => (l.p.caps.verify === true ? revalidate(l.p, l.served) : { kept: [], requery: true })));

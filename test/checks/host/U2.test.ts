@@ -8,6 +8,13 @@ const ODD = frames([frame({ kind: "hologram", relations: [ECHO] }), frame({ id: 
 const ODD_REL = frames([frame({ relations: [ECHO] })]);
 
 const known = (h: Held): boolean => h.frame.kind !== "hologram";
+/** The held frames with the unknown kind shown as `kind` (a host rewriting it). */
+const rekinded = (held: Held[], kind: string): Held[] => held.map((h) => (known(h) ? h : { ...h, frame: { ...h.frame, kind } }));
+/** A host's own rendering, its kind after the content: a footer. */
+const footer = (held: Held[], kindOf: (h: Held) => string = (h) => String(h.frame.kind)): string =>
+  held.map((h) => `--- ${String(h.frame.title)}\n${String(h.frame.content)}\n(kind: ${kindOf(h)})`).join("\n\n");
+/** A host's own rendering with no kind at all. */
+const kindless = (held: Held[]): string => held.map((h) => `## ${String(h.frame.title)}\n${String(h.frame.content)}`).join("\n\n");
 /** lock-step and unknown-vocabulary as the scenario providers serve them, each turn's block composed as `compose` does in unknown-vocabulary. */
 const delivered = (compose: (held: Held[], turn: number) => string | undefined, count = 1, countHere = count) =>
   turns(turns(hostTx(), "lock-step", undefined, count), "unknown-vocabulary", compose, countHere);
@@ -121,6 +128,65 @@ runHostCases(U2, [
     status: "warn",
     codes: ["host:U2.opaque-dropped"],
     says: [/the block leaves out cgpmark-fx-01 \(of an unknown kind or rel\), which lock-step's first block \(line \d+\) holds/],
+  },
+  {
+    name: "the kind shown beside each frame as served, the unknown one too: kept verbatim",
+    build: () => delivered(block),
+    status: "pass",
+    codes: ["host:U2.kind-kept"],
+    says: [
+      /scenario unknown-vocabulary, \{context\} line \d+: the block shows each frame's kind beside it \("fact", "snippet", "symbol", "doc"\), and the frame of the unknown kind \(cgpmark-fx-01\) beside its kind "hologram", verbatim/,
+    ],
+  },
+  {
+    name: "the unknown kind shown as unknown",
+    build: () => delivered((held) => block(rekinded(held, "unknown"))),
+    status: "fail",
+    codes: ["host:U2.kind-rewritten"],
+    says: [
+      /but not the unknown kind "hologram" beside its frame \(cgpmark-fx-01\): it shows "unknown" there instead; a host that re-emits a frame of an unknown kind keeps the kind string as served/,
+    ],
+  },
+  {
+    name: "the unknown kind upper-cased, the base kinds as served",
+    build: () => delivered((held) => block(rekinded(held, "HOLOGRAM"))),
+    status: "fail",
+    codes: ["host:U2.kind-rewritten"],
+    says: [/it shows "HOLOGRAM" there instead/],
+  },
+  {
+    name: "the unknown kind dropped from beside its frame",
+    build: () => delivered((held) => block(rekinded(held, ""))),
+    status: "fail",
+    codes: ["host:U2.kind-rewritten"],
+    says: [/but not the unknown kind "hologram" beside its frame \(cgpmark-fx-01\); a host/],
+  },
+  {
+    name: "kinds written after each frame's content: kept",
+    build: () => delivered((held) => footer(held)),
+    status: "pass",
+    codes: ["host:U2.kind-kept"],
+  },
+  {
+    name: "kinds written after each frame's content, the unknown one as doc",
+    build: () => delivered((held) => footer(rekinded(held, "doc"))),
+    status: "fail",
+    codes: ["host:U2.kind-rewritten"],
+    says: [/it shows "doc" there instead/],
+  },
+  {
+    name: "a host that shows no kinds is not judged on them",
+    build: () => delivered(kindless),
+    status: "pass",
+    codes: ["host:U2.kinds-not-shown"],
+    says: [/show no kind beside each frame as served, so whether it keeps an unknown kind verbatim where it re-emits a frame is not judged/],
+    never: [/kind-rewritten|instead/],
+  },
+  {
+    name: "a host that shows every kind its own way (upper-cased) is not judged on them",
+    build: () => delivered((held) => footer(held, (h) => String(h.frame.kind).toUpperCase())),
+    status: "pass",
+    codes: ["host:U2.kinds-not-shown"],
   },
   {
     name: "a host of two turns that carries on after the unknown answer",
