@@ -280,6 +280,10 @@ export default defineHostCheck({
     "A host MUST drop, with a loud report, the frames of any provider violating B1 — never silently truncate them. " +
     "(B1: The sum of token_cost across returned frames MUST NOT exceed the query's max_tokens.)",
   scenarios: [BUDGET_BREAKER, BUDGET_BREAKER_ONE, LOCK_STEP],
+  needs: {
+    writes: ["context"],
+    work: "in budget-breaker-one, a second query to its one provider (after a verify, or as a follow-up), composing after it; in budget-breaker, a query to both providers. One block is enough",
+  },
   score(input) {
     const base = input.scenario(LOCK_STEP);
     const judged = [BUDGET_BREAKER, BUDGET_BREAKER_ONE].map((spec) => judgeScenario(input, input.scenario(spec), base));

@@ -46,6 +46,7 @@ export default defineHostCheck({
   requirement:
     "A host MUST NOT log, or place in an error surfaced off-machine, any bearer token, credential, or authorization header used to reach a provider.",
   scenarios: SCENARIOS,
+  needs: { work: "reach its providers over HTTP ({url}), with the bearer token the run gives (CGP_PROVIDER_TOKEN)" },
   score(input) {
     if (input.transport === "stdio") {
       return {

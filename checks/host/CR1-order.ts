@@ -311,6 +311,10 @@ export default defineHostCheck({
     "A host that composes a set of frames into a single context block: MUST emit them in canonical order, so an unchanged frame set renders byte-identically across turns and across hosts (context-reuse §1). " +
     "The canonical composition order is the total order over FrameId given by comparing provider_id, then frame_id, then content_digest (Option<String>, None before Some).",
   scenarios: READS,
+  needs: {
+    writes: ["context"],
+    work: "one block per scenario holding two frames or more; the usage reports ({usage}) give the provider ids, without them providers may be keyed as the block shows them",
+  },
   follows: "host:UR1",
   score(input) {
     const views = READS.map((s) => input.scenario(s)).filter((v) => v.ran);

@@ -214,6 +214,7 @@ export default defineHostCheck({
   requirement:
     "A host that composes a set of frames into a single context block: […] MUST NOT let a frame's score or token_cost affect the rendered bytes — relevance is query-dependent and cost is derived, so a re-query that only re-ranks the same frames would otherwise bust the prefix for no content change (context-reuse §1).",
   scenarios: READS,
+  needs: { writes: ["context"], work: "one block in compose-one and in compose-one-rescored (or compose and compose-rescored) holding the same frames" },
   follows: "host:CR1-order",
   score(input) {
     const views = READS.map((s) => input.scenario(s)).filter((v) => v.ran);

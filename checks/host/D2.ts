@@ -60,6 +60,10 @@ export default defineHostCheck({
     "Two frames with the same (provider id, frame id, content_digest) MUST be treated as the same content; a host MAY dedup or reuse across queries on that basis. " +
     "A host that composes a set of frames into a single context block: […] SHOULD de-duplicate identical identities to a single rendered block (context-reuse §1).",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a query again after the verify, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

@@ -35,6 +35,10 @@ export default defineHostCheck({
   requirement:
     "A frame whose content_digest is absent MUST NOT be reused unchecked across queries — a host re-queries or re-verifies it rather than trusting a stored copy.",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a block composed after a later query: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

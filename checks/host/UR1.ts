@@ -334,6 +334,7 @@ export default defineHostCheck({
     "A host MUST be able to produce a usage report for any query it executed, whose budget_consumed equals the summed token_cost of the served frames it reports. " +
     "The report MUST reference those frames by their FrameId (§6.3), so a billed total is walkable back to the exact (provider id, frame id, content_digest) triples behind it.",
   scenarios: SCENARIOS,
+  needs: { writes: ["usage"] },
   score(input) {
     const views = SCENARIOS.map((s) => input.scenario(s)).filter((v) => v.ran);
     if (!views.some((v) => v.usage().length > 0)) {

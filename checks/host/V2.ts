@@ -37,6 +37,10 @@ export default defineHostCheck({
   requirement:
     "A requested identity that comes back with no verdict MUST be treated by the host as unknown. (V3: unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.)",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a verify, then a query again, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

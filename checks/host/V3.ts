@@ -62,6 +62,10 @@ export default defineHostCheck({
   requirement:
     "A verdict is one of valid, stale, gone, unknown. A host MUST reuse a held frame body only on valid; unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a verify, then a query again, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

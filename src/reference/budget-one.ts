@@ -15,6 +15,7 @@ import { digestOfText } from "../math/digest.ts";
 import { bulkCosts } from "../protocol/adversarial.ts";
 import { isObj, type Obj } from "../protocol/envelope.ts";
 import { bulkFrame, frameOf } from "./adversarial.ts";
+import { namedAck } from "./compose.ts";
 import { error, reply, servingQueries, type Provider } from "./provider.ts";
 
 export const LUMPY = "cgp-conform-lumpy";
@@ -41,10 +42,14 @@ function verdictOn(identity: Obj): Obj {
   return { frame, status: valid && held.content_digest !== undefined ? "valid" : "unknown" };
 }
 
-/** The behaviours of budget-breaker-one's provider, fresh for each session (its ack named by the caller). */
-export function budgetOneBehaviour(): Partial<Provider> & ThisType<Provider> {
+/** The behaviours of budget-breaker-one's provider, fresh for each session: its ack (the scenario's base ack, named, declaring verify), its answers and verdicts. */
+export function budgetOneBehaviour(base: (p: Provider) => Obj): Partial<Provider> & ThisType<Provider> {
   let asked = 0;
   return {
+    ack() {
+      const ack = namedAck(base(this), LUMPY);
+      return { ...ack, capabilities: { ...(ack.capabilities as Obj), verify: true } };
+    },
     onQuery: servingQueries((q) => {
       asked++;
       const docs = q.kinds.length === 0 || q.kinds.includes("doc");
