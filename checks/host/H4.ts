@@ -53,7 +53,8 @@ const F = findings({
  * egress-scopes, egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query,
  * stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered, compose-rescored,
- * three-providers, reuse, score-ranges, quoted-benign, quoted-hostile, budget-breaker and
+ * three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse, score-ranges, quoted-benign, quoted-hostile, budget-breaker and
  * unverifiable-attestation, whose scenario providers declare no
  * capabilities.correlation (each ack is read, not assumed). Scenario
  * correlation, where ids are welcome, is not read at all.

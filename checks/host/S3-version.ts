@@ -28,7 +28,8 @@ const F = findings({
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse, score-ranges,
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse, score-ranges,
  * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation). The
  * version grammar is normative wire shape ("the version rule, and the
  * counting and format grammars are normative"), so a version outside it

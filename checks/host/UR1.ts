@@ -289,7 +289,8 @@ function unreported(v: HostView, reports: readonly HostFileLine[]): Evidence[] {
  * egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token,
  * crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse, score-ranges,
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse, score-ranges,
  * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation), against the frames the scenario's
  * providers served there. three-providers is the one made for it: one frame
  * id served with and without a content_digest by two providers, one frame the

@@ -127,7 +127,8 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse, score-ranges,
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse, score-ranges,
  * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation). Only
  * verify-declared and reuse declare capabilities.verify, and each serves one
  * frame without a content_digest (in reuse a host that verifies again, in a
