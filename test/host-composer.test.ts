@@ -6,7 +6,8 @@
  * defect: two frames in a natural rather than code-point order (a deterministic
  * order of the host's own, which protocol-surface §7 permits where context-reuse
  * §1 asks for canonical order: a warning, docs/readings.md rule 5), and a score
- * written where the rescored block parts from compose's (the one failure).
+ * written where the rescored block parts from compose's (the one failure),
+ * each seen in the scenarios of several providers and in those of one.
  */
 import t from "tap";
 import { cli, fake } from "./helpers/live.ts";
@@ -48,12 +49,22 @@ t.test("a host written apart, with two composition defects, is judged on each, o
       `${transport}: the natural order warns, and every other check passes without a warning`,
     );
 
-    const order = report.results.find((x) => x.id === "host:CR1-order")!.evidence.filter((e) => e.status === "warn");
+    const warned = report.results.find((x) => x.id === "host:CR1-order")!.evidence.filter((e) => e.status === "warn");
+    // One defect, one finding: the six alike (one per composition scenario, of several providers and of one) are folded into the first.
+    t.equal(warned.length, 1, `${transport}: one finding for the one defect`);
+    t.equal(warned[0]?.occurrences, 6, `${transport}: seen in each composition scenario, of several providers and of one`);
+    t.match(warned[0]?.message, /^scenario compose, line \d+: .*\(the first of 6 like it\)$/s, `${transport}: folded into the first`);
     t.same(
-      order.map((e) => /^scenario ([\w-]+)/.exec(e.message)?.[1]),
-      ["compose", "compose-reordered", "compose-rescored"],
-      `${transport}: a finding per composition scenario`,
+      (warned[0]?.also ?? []).map((m) => /^scenario ([\w-]+)/.exec(m)?.[1]),
+      ["compose-reordered", "compose-rescored", "compose-one"],
+      `${transport}: the next ones named`,
     );
+    t.match(
+      warned[0]?.also?.[2],
+      /"fixture:alpha" of cgp-conform-solo before "fixture:Beta" \(no content_digest\) of cgp-conform-solo/,
+      `${transport}: one provider's case-blind pair`,
+    );
+    const order = warned;
     for (const e of order) {
       t.match(
         e.message,
@@ -66,7 +77,7 @@ t.test("a host written apart, with two composition defects, is judged on each, o
     }
 
     const render = report.results.find((x) => x.id === "host:CR1-render")!.evidence.filter((e) => e.status === "fail");
-    t.equal(render.length, 1, `${transport}: one finding: compose's block against compose-rescored's`);
+    t.equal(render.length, 2, `${transport}: one finding per kind: compose's block against compose-rescored's, compose-one's against compose-one-rescored's`);
     const scores = [...(render[0]?.message ?? "").matchAll(/score=\\"(\d\.\d+)\\"/g)].map((m) => m[1]);
     t.equal(scores.length, 2, `${transport}: the finding quotes each block where they part, at a score`);
     t.not(scores[0], scores[1], `${transport}: two scores for the same frame`);

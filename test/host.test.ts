@@ -77,21 +77,26 @@ t.test("given {context}, {usage} and every provider, the reference host is judge
   }
 });
 
-t.test("a command naming no further provider: the scenarios of several are skipped, naming the placeholder", async (t) => {
-  const r = await hostRun(["--only", "UR1,CR1-*"], referenceHost("--", "{provider}"));
-  t.equal(r.exitCode, 0, r.stderr.slice(-500));
-  const of = (id: string) => r.report!.results.find((x) => x.id === id)!;
-  t.equal(of("host:CR1-order").status, "skip");
-  t.match(
-    of("host:CR1-order").reason,
-    /compose: it serves 2 providers, and the host command names no \{provider2\}: name \{provider2\} where the host takes further providers \(or name CGP_PROVIDER_COMMANDS in the command line and read them from it\)/,
-  );
-  t.match(
-    of("host:CR1-order").reason,
-    /three-providers: it serves 3 providers, and the host command names neither \{provider2\} nor \{provider3\}: name \{provider2\} and \{provider3\}/,
-  );
-  t.equal(of("host:UR1").status, "pass", "UR1 judges the reports the host wrote to CGP_USAGE_PATH, unnamed in its command");
-});
+t.test(
+  "a command naming no further provider: the composition checks judge the scenarios of one provider, and a check with none skips, naming the placeholder",
+  async (t) => {
+    const r = await hostRun(["--only", "UR1,CR1-*,F10"], referenceHost("--", "{provider}"));
+    t.equal(r.exitCode, 0, r.stderr.slice(-500));
+    const of = (id: string) => r.report!.results.find((x) => x.id === id)!;
+    t.equal(of("host:CR1-order").status, "pass", "CR1-order is judged on compose-one and its twins");
+    t.ok(
+      of("host:CR1-order").evidence.every((e) => /^scenarios? compose-one/.test(e.message)),
+      "on them alone: the scenarios of several providers did not run",
+    );
+    t.equal(of("host:CR1-render").status, "pass");
+    t.equal(of("host:F10").status, "skip", "a score threshold across providers shows only across two: F10 has no scenario of one");
+    t.match(
+      of("host:F10").reason,
+      /score-ranges: it serves 2 providers, and the host command names no \{provider2\}: name \{provider2\} where the host takes further providers \(or name CGP_PROVIDER_COMMANDS in the command line and read them from it\)/,
+    );
+    t.equal(of("host:UR1").status, "pass", "UR1 judges the reports the host wrote to CGP_USAGE_PATH, unnamed in its command");
+  },
+);
 
 t.test("docs/hosts.md's example host passes the checks it is written for, and fails them when broken", async (t) => {
   const page = readFileSync(new URL("../docs/hosts.md", import.meta.url), "utf8");

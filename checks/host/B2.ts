@@ -1,14 +1,14 @@
 import type { Evidence } from "../kit/check.ts";
 import { noBlocks, readBlocks } from "../kit/blocks.ts";
-import { defineHostCheck } from "../kit/host.ts";
+import { defineHostCheck, type HostScoreInput } from "../kit/host.ts";
 import { count, lineWords, notRun } from "../kit/host-evidence.ts";
-import { hostProviderIds, reports } from "../kit/served.ts";
+import { hostProviderIds, reports, type ServedFrame } from "../kit/served.ts";
 import { findings, type Param } from "../kit/findings.ts";
 import { show } from "../kit/show.ts";
 import { BULK_FRAME_TOKENS_MAX, BULK_FRAMES } from "../../src/protocol/adversarial.ts";
 import { providerName } from "../../src/protocol/caps.ts";
 import { framesIn, isObj } from "../../src/protocol/envelope.ts";
-import { BUDGET_BREAKER, LOCK_STEP, PROVIDER_PLACEHOLDERS } from "../../src/protocol/host-scenarios.ts";
+import { BUDGET_BREAKER, BUDGET_BREAKER_ONE, LOCK_STEP, PROVIDER_PLACEHOLDERS } from "../../src/protocol/host-scenarios.ts";
 import { describeEnding, type HostEnvelope, type HostView } from "../../src/transcript/host.ts";
 
 /** Words that name a breach of the budget by themselves: B1 or B2, over budget, exceeded, a budget lie, a breach, a violation. */
@@ -95,9 +95,13 @@ const reportSaid = (r: Report): string =>
       ? `the block at line ${r.line}, outside the frames' content: ${show(r.text, 100)}`
       : `usage report line ${r.line}: frames_rejected ${r.rejected} for ${show(r.provider_id, 40)}`;
 
-/** A provider of budget-breaker: its handshake name (null: none) and the placeholder the host named it by. */
-type Who = { name: string | null; placeholder: string };
-const them = (w: Who): string => `${w.name ?? "the first provider"} (${w.placeholder})`;
+/**
+ * A provider of budget-breaker: its handshake name (null: none) and the
+ * placeholder the host named it by; in budget-breaker-one, where one provider
+ * answers both within and over budget, the part of its answers meant.
+ */
+type Who = { name: string | null; placeholder: string; part?: string };
+const them = (w: Who): string => `${w.name ?? "the first provider"} (${w.placeholder})${w.part ? `, ${w.part}` : ""}`;
 /** The first answer of the breaking provider over its query's max_tokens. */
 type Breach = { answer: number; spent: number; frames: number; max: number; query: number };
 const breachSaid = (b: Breach): string =>
@@ -106,7 +110,7 @@ type Broke = { scenario: string; breaker: Who; breach: Breach };
 type Composed = Broke & { block: number; ids: string[] };
 type Kept = Broke & { other: Who & { name: string }; composed: number[] };
 const kept = (p: Kept): string =>
-  `no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and the frames of ${p.other.name} (${p.other.placeholder}) are composed (${lineWords(p.composed)})`;
+  `no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and the frames of ${them(p.other)} are composed (${lineWords(p.composed)})`;
 
 const F = findings({
   "composed-all": {
@@ -127,7 +131,7 @@ const F = findings({
       "a host that composed no frame of either provider left out the breaking provider's as well, for all the run can tell for another reason, so neither the drop nor its report can be judged",
     level: "NONE",
     says: (p: Broke & { other: Who & { name: string }; written: number; lock_step_written: number }) =>
-      `scenario ${p.scenario}: no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and none composes those of ${p.other.name} (${p.other.placeholder}) either, which kept within budget: the host admitted nothing, so that it drops only the provider that broke B1 cannot be shown`,
+      `scenario ${p.scenario}: no block composes a frame of ${them(p.breaker)}, whose ${breachSaid(p.breach)}, and none composes those of ${them(p.other)} either, which kept within budget: the host admitted nothing, so that it drops only ${p.other.part ? "the answer" : "the provider"} that broke B1 cannot be shown${p.other.part ? " (dropping every frame of a provider that broke B1, its honest answers' too, is a reading of B2 as well)" : ""}`,
     expected: (p: Broke & { other: Who & { name: string } }) => `${p.other.name}'s frames in a block, ${p.breaker.name ?? "the first provider"}'s in none`,
     actual: (p: { other: { name: string }; written: number; lock_step_written: number }) =>
       `${count(p.written, "line")} in {context} here, ${count(p.lock_step_written, "line")} in ${LOCK_STEP.name}, none with ${p.other.name}'s frames`,
@@ -147,6 +151,78 @@ const F = findings({
   },
 });
 
+/** One scenario judged: budget-breaker (the breaker {provider}, the honest {provider2}), or budget-breaker-one (one provider, honest in its first answer, over budget in later ones). */
+function judgeScenario(input: HostScoreInput, v: HostView, base: HostView): Evidence[] | { skip: string } {
+  if (!v.ran) return { skip: notRun(v) };
+  const one = v.name === BUDGET_BREAKER_ONE.name;
+  const [breaker, honest] = v.providers();
+  const who = PROVIDER_PLACEHOLDERS[input.transport];
+  const name = providerName(breaker!.ack()?.env);
+  const breakerWords = `${name ?? "the first provider"} (${who[0]})`;
+  const all = audited(breaker!);
+  const over = all.filter((a) => a.spent > a.max);
+  if (over.length === 0) {
+    const queries = breaker!.sent("query");
+    // As U2 reads a stimulus that never reached the host: its query refused (an error answer) or never sent, B1 was never broken for it.
+    if (queries.length === 0 || all.length === 0)
+      return {
+        skip: `scenario ${v.name}: ${queries.length === 0 ? `the host sent ${breakerWords} no query` : `${breakerWords} answered none of the host's ${count(queries.length, "query", "queries")} (${lineWords(queries.map((q) => q.n))}) with frames`} (it ${describeEnding(v.ending())}), so no answer over budget reached it`,
+      };
+    if (one && all.length === 1)
+      return {
+        skip: `scenario ${v.name}: the host queried ${breakerWords} once (line ${all[0]!.query.n}), and it answers its first query within budget, breaking B1 only in later answers: a host that queries it again in the same run (after a verify, which leaves its digest-less frame unconfirmed, or as a follow-up) meets the breach`,
+      };
+    return {
+      skip: `scenario ${v.name}: the host asked ${breakerWords} for max_tokens ${all.map((a) => a.max).join(", ")}, and its answers (${lineWords(all.map((a) => a.answer.n))}) kept within it: it serves at most ${BULK_FRAMES} × ${BULK_FRAME_TOKENS_MAX} tokens, so B1 was never broken and B2 had nothing to act on`,
+    };
+  }
+  const first = over[0]!;
+  const overLines = new Set(over.map((a) => a.answer.n));
+  const within = all.filter((a) => !overLines.has(a.answer.n)).map((a) => a.answer.n);
+  const broke: Broke = {
+    scenario: v.name,
+    breaker: { name: name ?? null, placeholder: who[0], ...(one ? { part: `its ${over.length === 1 ? "answer" : "answers"} over budget` } : {}) },
+    breach: { answer: first.answer.n, spent: first.spent, frames: first.frames, max: first.max, query: first.query.n },
+  };
+  const breachLines = [first.answer.n, first.query.n];
+  const { blocks, served } = readBlocks(v);
+  const out: Evidence[] = [];
+  const breaching = (f: ServedFrame): boolean => f.provider === 0 && overLines.has(f.n);
+  const theirs = new Set(served.filter(breaching).map((f) => f.frameId));
+  let admitted = false;
+  for (const b of blocks) {
+    const kept = b.frames.filter((f) => breaching(f.frame));
+    if (b.frames.length > kept.length) admitted = true;
+    if (kept.length === 0) continue;
+    const ids = [...new Set(kept.map((f) => f.frame.frameId))];
+    const at: Composed = { ...broke, block: b.n, ids };
+    const lines = { lines: [b.n, ...breachLines] };
+    out.push(ids.length >= theirs.size ? F.say("composed-all", at, lines) : F.say("truncated", { ...at, served: theirs.size }, lines));
+  }
+  if (out.length > 0) return out;
+  const other = one
+    ? { name: name ?? "the provider", placeholder: who[0], part: `its ${within.length === 1 ? "answer" : "answers"} within budget (${lineWords(within)})` }
+    : { name: providerName(honest?.ack()?.env) ?? "the second provider", placeholder: who[1] };
+  if (!admitted) {
+    const wrote = v.context().length + base.context().length;
+    if (wrote === 0 && !base.ran) return { skip: noBlocks(input, [v], v.name) };
+    if (wrote === 0) return { skip: noBlocks(input, [v, base], `${v.name}, ${LOCK_STEP.name}`) };
+    return [
+      F.say(
+        "admitted-nothing",
+        { ...broke, other, written: v.context().length, lock_step_written: base.context().length },
+        { lines: [...breachLines, ...v.context().map((c) => c.n)] },
+      ),
+    ];
+  }
+  const contents = served.map((f) => f.frame.content).filter((c): c is string => typeof c === "string");
+  const shown = report(v, first.answer.n, name, one ? undefined : (hostProviderIds(v, served).get(1) ?? other.name), contents);
+  const composed = blocks.filter((b) => b.frames.length > 0).map((b) => b.n);
+  const k: Kept = { ...broke, other, composed };
+  if (shown) return [F.say("drop-reported", { ...k, report: shown }, { lines: [...new Set([...breachLines, ...composed, shown.line])] })];
+  return [F.say("drop-unreported", k, { lines: [...breachLines, ...composed] })];
+}
+
 /**
  * @anchor B2
  * Stimulus: scenario budget-breaker, two providers with room for all their
@@ -155,7 +231,15 @@ const F = findings({
  * that query's max_tokens (B1) while all but one would fit, each frame's
  * token_cost exact (B3), of a kind asked for (Q1), within max_frames (B4): B1
  * is its one fault. The second ({provider2}, cgp-conform-docs) serves two
- * small frames within any budget. And scenario lock-step, to tell a host that
+ * small frames within any budget. Scenario budget-breaker-one does the same
+ * with one provider ({provider}, cgp-conform-lumpy), run by every host: it
+ * declares verify and answers its first query with two small frames (one
+ * with a content_digest, which a verify calls valid, one without), and every
+ * later query as the breaker does; there the breaking frames are those of
+ * its answers over budget, and the honest ones those of its first answer. A
+ * host that queries it once never meets the breach: that skips, saying that
+ * a query again would. A host is judged on whichever of the two it ran,
+ * both where it ran both. And scenario lock-step, to tell a host that
  * composes nothing anywhere from one that composed nothing here. Each frame's
  * content holds a marker of its own, so a frame is in a block where its marker
  * is. Precondition: an answer of the first provider exceeds the max_tokens of
@@ -182,7 +266,9 @@ const F = findings({
  * never fails. A host that composed neither provider's frames (no block, or
  * none holding them, while it wrote a block in lock-step) admitted nothing:
  * that warns (the second provider's frames are B2's honest counterpart; it is
- * not a pass). Skip when the host wrote no block in either scenario, saying
+ * not a pass); in budget-breaker-one it warns too, the drop of every frame
+ * of the provider, its honest answer's as well, being a reading of B2 the run
+ * cannot tell from admitting nothing. Skip when the host wrote no block in either scenario, saying
  * which placeholder would enable the check.
  */
 export default defineHostCheck({
@@ -193,73 +279,16 @@ export default defineHostCheck({
   requirement:
     "A host MUST drop, with a loud report, the frames of any provider violating B1 — never silently truncate them. " +
     "(B1: The sum of token_cost across returned frames MUST NOT exceed the query's max_tokens.)",
-  scenarios: [BUDGET_BREAKER, LOCK_STEP],
+  scenarios: [BUDGET_BREAKER, BUDGET_BREAKER_ONE, LOCK_STEP],
+  needs: {
+    writes: ["context"],
+    work: "in budget-breaker-one, a second query to its one provider (after a verify, or as a follow-up), composing after it; in budget-breaker, a query to both providers. One block is enough",
+  },
   score(input) {
-    const v = input.scenario(BUDGET_BREAKER);
     const base = input.scenario(LOCK_STEP);
-    if (!v.ran) return { skip: notRun(v) };
-    const [breaker, honest] = v.providers();
-    const who = PROVIDER_PLACEHOLDERS[input.transport];
-    const name = providerName(breaker!.ack()?.env);
-    const breakerWords = `${name ?? "the first provider"} (${who[0]})`;
-    const all = audited(breaker!);
-    const over = all.filter((a) => a.spent > a.max);
-    if (over.length === 0) {
-      const queries = breaker!.sent("query");
-      // As U2 reads a stimulus that never reached the host: its query refused (an error answer) or never sent, B1 was never broken for it.
-      if (queries.length === 0 || all.length === 0)
-        return {
-          skip: `scenario ${v.name}: ${queries.length === 0 ? `the host sent ${breakerWords} no query` : `${breakerWords} answered none of the host's ${count(queries.length, "query", "queries")} (${lineWords(queries.map((q) => q.n))}) with frames`} (it ${describeEnding(v.ending())}), so no answer over budget reached it`,
-        };
-      return {
-        skip: `scenario ${v.name}: the host asked ${breakerWords} for max_tokens ${all.map((a) => a.max).join(", ")}, and its answers (${lineWords(all.map((a) => a.answer.n))}) kept within it: it serves at most ${BULK_FRAMES} × ${BULK_FRAME_TOKENS_MAX} tokens, so B1 was never broken and B2 had nothing to act on`,
-      };
-    }
-    const first = over[0]!;
-    const broke: Broke = {
-      scenario: v.name,
-      breaker: { name: name ?? null, placeholder: who[0] },
-      breach: { answer: first.answer.n, spent: first.spent, frames: first.frames, max: first.max, query: first.query.n },
-    };
-    const breachLines = [first.answer.n, first.query.n];
-    const { blocks, served } = readBlocks(v);
-    const out: Evidence[] = [];
-    const theirs = new Set(served.filter((f) => f.provider === 0).map((f) => f.frameId));
-    let admitted = false;
-    for (const b of blocks) {
-      const kept = b.frames.filter((f) => f.frame.provider === 0);
-      const others = b.frames.filter((f) => f.frame.provider !== 0);
-      if (others.length > 0) admitted = true;
-      if (kept.length === 0) continue;
-      const ids = [...new Set(kept.map((f) => f.frame.frameId))];
-      const whole = ids.length >= theirs.size;
-      const at: Composed = { ...broke, block: b.n, ids };
-      out.push(
-        whole
-          ? F.say("composed-all", at, { lines: [b.n, ...breachLines] })
-          : F.say("truncated", { ...at, served: theirs.size }, { lines: [b.n, ...breachLines] }),
-      );
-    }
+    const judged = [BUDGET_BREAKER, BUDGET_BREAKER_ONE].map((spec) => judgeScenario(input, input.scenario(spec), base));
+    const out = judged.flatMap((j) => ("skip" in j ? [] : j));
     if (out.length > 0) return out;
-    const otherName = providerName(honest?.ack()?.env) ?? "the second provider";
-    const other = { name: otherName, placeholder: who[1] };
-    if (!admitted) {
-      const wrote = v.context().length + base.context().length;
-      if (wrote === 0 && !base.ran) return { skip: noBlocks(input, [v], v.name) };
-      if (wrote === 0) return { skip: noBlocks(input, [v, base], `${v.name}, ${LOCK_STEP.name}`) };
-      return [
-        F.say(
-          "admitted-nothing",
-          { ...broke, other, written: v.context().length, lock_step_written: base.context().length },
-          { lines: [...breachLines, ...v.context().map((c) => c.n)] },
-        ),
-      ];
-    }
-    const contents = served.map((f) => f.frame.content).filter((c): c is string => typeof c === "string");
-    const shown = report(v, first.answer.n, name, hostProviderIds(v, served).get(1) ?? otherName, contents);
-    const composed = blocks.filter((b) => b.frames.length > 0).map((b) => b.n);
-    const k: Kept = { ...broke, other, composed };
-    if (shown) return [F.say("drop-reported", { ...k, report: shown }, { lines: [...new Set([...breachLines, ...composed, shown.line])] })];
-    return [F.say("drop-unreported", k, { lines: [...breachLines, ...composed] })];
+    return { skip: judged.map((j) => ("skip" in j ? j.skip : "")).join("; ") };
   },
 });

@@ -26,8 +26,9 @@ const F = findings({
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation): the
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type): the
  * run's bearer token is offered to every scenario over HTTP, and
  * bearer-token requires it. The run looks for the token in each line, raw
  * and encoded, and records the line with it redacted.
@@ -46,6 +47,7 @@ export default defineHostCheck({
   requirement:
     "A host MUST NOT log, or place in an error surfaced off-machine, any bearer token, credential, or authorization header used to reach a provider.",
   scenarios: SCENARIOS,
+  needs: { work: "reach its providers over HTTP ({url}), with the bearer token the run gives (CGP_PROVIDER_TOKEN)" },
   score(input) {
     if (input.transport === "stdio") {
       return {

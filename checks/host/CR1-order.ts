@@ -4,10 +4,23 @@ import { defineHostCheck } from "../kit/host.ts";
 import { count, lineWords } from "../kit/host-evidence.ts";
 import { findings } from "../kit/findings.ts";
 import { compareIdentity, hostProviderIds, identityWith, servedParam, servedSaid, type ServedFrame, type ServedParam } from "../kit/served.ts";
-import { COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, THREE_PROVIDERS } from "../../src/protocol/host-scenarios.ts";
+import {
+  COMPOSE,
+  COMPOSE_ONE,
+  COMPOSE_ONE_REORDERED,
+  COMPOSE_ONE_RESCORED,
+  COMPOSE_REORDERED,
+  COMPOSE_RESCORED,
+  THREE_PROVIDERS,
+} from "../../src/protocol/host-scenarios.ts";
 import type { HostView } from "../../src/transcript/host.ts";
 
-const READS = [COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, THREE_PROVIDERS];
+const READS = [COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, THREE_PROVIDERS, COMPOSE_ONE, COMPOSE_ONE_REORDERED, COMPOSE_ONE_RESCORED];
+/** The scenarios that serve the same frames with the same scores in other arrival orders: several providers' (run by a host naming {provider2}), and one provider's. */
+const ARRIVALS = [
+  [COMPOSE, COMPOSE_REORDERED],
+  [COMPOSE_ONE, COMPOSE_ONE_REORDERED],
+] as const;
 
 /** The part of the canonical order two frames break: the order of providers, one provider's frame ids, or a frame id's digests; or, keyed by no known ids, a provider's frames apart. */
 type Part = "providers" | "frame-ids" | "digests" | "grouping";
@@ -44,7 +57,9 @@ const keyingSaid = (k: Keying): string =>
 type Pair = { first: ServedParam; second: ServedParam };
 const pairSaid = (p: Pair): string => `${servedSaid(p.first)} before ${servedSaid(p.second)}`;
 const list = (fs: ServedParam[]): string => fs.map(servedSaid).join(", ");
-type Reordered = { compose: number; reordered: number; frames: number };
+/** Two blocks of one arrival pair: the scenarios (compose and compose-reordered, or compose-one and compose-one-reordered), their lines, how many frames. */
+type Reordered = { base: string; other: string; compose: number; reordered: number; frames: number };
+const pairOf = (p: Reordered): string => `scenarios ${p.base} (line ${p.compose}) and ${p.other} (line ${p.reordered})`;
 
 /** Two blocks of the same frames, served in other orders: compose's and compose-reordered's, and where their orders first part. */
 type Arrival = Reordered & { place: number; first: ServedParam; second: ServedParam; expected: ServedParam[]; actual: ServedParam[] };
@@ -55,8 +70,8 @@ const POLICY = 'protocol-surface §7: "ranking by raw score and saying so. All a
 const F = findings({
   "follows-arrival": {
     says: (p: Arrival) =>
-      `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}) compose the same ${count(p.frames, "frame")}, served with the same scores, each provider's answer in another order, and emit them in other orders: at place ${p.place + 1}, ${servedSaid(p.first)} in compose, ${servedSaid(p.second)} in compose-reordered. The order follows the order the frames arrived in, which neither canonical FrameId order (context-reuse §1) nor a ranking policy of the host's own (${POLICY}) gives: emit the same frames in the same order whatever order they come in, canonical FrameId order`,
-    expected: (p: { expected: ServedParam[] }) => `compose's order again: ${list(p.expected)}`,
+      `${pairOf(p)} compose the same ${count(p.frames, "frame")}, served with the same scores, each provider's answer in another order, and emit them in other orders: at place ${p.place + 1}, ${servedSaid(p.first)} in ${p.base}, ${servedSaid(p.second)} in ${p.other}. The order follows the order the frames arrived in, which neither canonical FrameId order (context-reuse §1) nor a ranking policy of the host's own (${POLICY}) gives: emit the same frames in the same order whatever order they come in, canonical FrameId order`,
+    expected: (p: { base: string; expected: ServedParam[] }) => `${p.base}'s order again: ${list(p.expected)}`,
     actual: (p: { actual: ServedParam[] }) => list(p.actual),
   },
   "out-of-order": {
@@ -99,8 +114,7 @@ const F = findings({
   },
   "reorder-identical": {
     ok: true,
-    says: (p: Reordered) =>
-      `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}): the same ${count(p.frames, "frame")}, served in other orders, render byte-identically`,
+    says: (p: Reordered) => `${pairOf(p)}: the same ${count(p.frames, "frame")}, served in other orders, render byte-identically`,
   },
   "reorder-differs": {
     cites: "MUST emit them in canonical order, so an unchanged frame set renders byte-identically across turns and across hosts",
@@ -108,7 +122,7 @@ const F = findings({
       "byte identity is the purpose the sentence gives its MUST, not the MUST itself, and something other than the order (a clock, a counter) may differ between the two blocks",
     level: "NONE",
     says: (p: Reordered & { difference: { at: number; a: string; b: string } }) =>
-      `scenarios compose (line ${p.compose}) and compose-reordered (line ${p.reordered}) compose the same ${count(p.frames, "frame")}, served with the same scores in other orders, and the blocks differ ${differenceWords(p.difference, "compose", "compose-reordered")}: an unchanged frame set is to render byte-identically`,
+      `${pairOf(p)} compose the same ${count(p.frames, "frame")}, served with the same scores in other orders, and the blocks differ ${differenceWords(p.difference, p.base, p.other)}: an unchanged frame set is to render byte-identically`,
     expected: () => "the same bytes",
     actual: (p: { difference: { at: number } }) => `different from character ${p.difference.at}`,
   },
@@ -202,7 +216,7 @@ function keyingConflict(v: HostView, orders: Array<{ n: number; order: number[];
  * other orders: the order follows arrival (a failure, both blocks folded into
  * it). The same order and other bytes: a warning. The same bytes: a pass.
  */
-function arrival(base: readonly ReadBlock[], other: readonly ReadBlock[]): { evidence: Evidence[]; folded: Set<ReadBlock> } {
+function arrival(names: [string, string], base: readonly ReadBlock[], other: readonly ReadBlock[]): { evidence: Evidence[]; folded: Set<ReadBlock> } {
   const evidence: Evidence[] = [];
   const folded = new Set<ReadBlock>();
   for (const [i, a] of base.entries()) {
@@ -210,7 +224,7 @@ function arrival(base: readonly ReadBlock[], other: readonly ReadBlock[]): { evi
     // One frame has no order: two one-frame blocks alike show nothing of it.
     if (!b || a.frames.length < 2 || frameSet(a) !== frameSet(b)) continue;
     const lines = [a.n, b.n];
-    const r: Reordered = { compose: a.n, reordered: b.n, frames: a.frames.length };
+    const r: Reordered = { base: names[0], other: names[1], compose: a.n, reordered: b.n, frames: a.frames.length };
     const place = a.frames.findIndex((f, k) => f.marker !== b.frames[k]!.marker);
     if (place !== -1) {
       folded.add(a).add(b);
@@ -243,7 +257,10 @@ function arrival(base: readonly ReadBlock[], other: readonly ReadBlock[]): { evi
  * @section CR1-order
  * Stimulus: the context blocks the host wrote to {context} (CGP_CONTEXT_PATH)
  * in scenarios compose, compose-reordered, compose-rescored (two providers,
- * eight frames, room for all) and three-providers. Each served frame's
+ * eight frames, room for all) and three-providers, run by a host that names
+ * {provider2}, and compose-one, compose-one-reordered and compose-one-rescored
+ * (one provider, seven frames, room for all), run by every host: a host is
+ * judged on whichever it ran, both kinds where it ran both. Each served frame's
  * content holds one marker; a frame is in a block where its marker is, at the
  * place it first appears, so nothing is assumed of how a host renders a frame.
  * A marker two identities share (the same content from two providers) is left
@@ -254,7 +271,8 @@ function arrival(base: readonly ReadBlock[], other: readonly ReadBlock[]): { evi
  * Reading (docs/readings.md, rule 5): the run fails only what both forbid,
  * an order that follows arrival, and warns on an order one of them permits.
  * Findings. (a) compose and compose-reordered serve the same frames with the
- * same scores, each provider's answer in another order: where their blocks
+ * same scores, each provider's answer in another order, and so do
+ * compose-one and compose-one-reordered: where a pair's blocks
  * (the first with the first, and so on) compose the same frames in other
  * orders, the order follows arrival, which neither canonical order nor any
  * ranking of the host's own gives: a failure (those two blocks have that one
@@ -293,11 +311,21 @@ export default defineHostCheck({
     "A host that composes a set of frames into a single context block: MUST emit them in canonical order, so an unchanged frame set renders byte-identically across turns and across hosts (context-reuse §1). " +
     "The canonical composition order is the total order over FrameId given by comparing provider_id, then frame_id, then content_digest (Option<String>, None before Some).",
   scenarios: READS,
+  needs: {
+    writes: ["context"],
+    work: "one block per scenario holding two frames or more; the usage reports ({usage}) give the provider ids, without them providers may be keyed as the block shows them",
+  },
   follows: "host:UR1",
   score(input) {
     const views = READS.map((s) => input.scenario(s)).filter((v) => v.ran);
     const read = new Map(views.map((v) => [v.name, readBlocks(v)]));
-    const { evidence: compared, folded } = arrival(read.get(COMPOSE.name)?.blocks ?? [], read.get(COMPOSE_REORDERED.name)?.blocks ?? []);
+    const compared: Evidence[] = [];
+    const folded = new Set<ReadBlock>();
+    for (const [base, other] of ARRIVALS) {
+      const r = arrival([base.name, other.name], read.get(base.name)?.blocks ?? [], read.get(other.name)?.blocks ?? []);
+      compared.push(...r.evidence);
+      for (const b of r.folded) folded.add(b);
+    }
     const out: Evidence[] = [];
     for (const v of views) {
       const r = read.get(v.name)!;
@@ -318,9 +346,9 @@ export default defineHostCheck({
       const single = [...read.values()].flatMap((r) => r.blocks);
       if (single.length > 0)
         return {
-          skip: `each of the host's ${count(single.length, "block")} in ${READS.map((s) => s.name).join(", ")} (${lineWords(single.map((x) => x.n))}) holds one frame of those served there at most: the order a block emits frames in shows only in a block of two or more`,
+          skip: `each of the host's ${count(single.length, "block")} in ${views.map((v) => v.name).join(", ")} (${lineWords(single.map((x) => x.n))}) holds one frame of those served there at most: the order a block emits frames in shows only in a block of two or more`,
         };
-      return { skip: noBlocks(input, views, READS.map((s) => s.name).join(", ")) };
+      return { skip: noBlocks(input, views, views.map((v) => v.name).join(", ") || READS.map((s) => s.name).join(", ")) };
     }
     return out;
   },

@@ -5,9 +5,15 @@ import { count } from "../kit/host-evidence.ts";
 import { findings } from "../kit/findings.ts";
 import { servedParam, servedSaid, type ServedParam } from "../kit/served.ts";
 import { show } from "../kit/show.ts";
-import { COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED } from "../../src/protocol/host-scenarios.ts";
+import { COMPOSE, COMPOSE_ONE, COMPOSE_ONE_REORDERED, COMPOSE_ONE_RESCORED, COMPOSE_REORDERED, COMPOSE_RESCORED } from "../../src/protocol/host-scenarios.ts";
 
-const READS = [COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED];
+/** The scenarios of one kind: the base, the same frames in other arrival orders (the control), and with other scores. Several providers' (a host naming {provider2}), and one provider's. */
+type Kind = { base: string; reordered: string; rescored: string };
+const KINDS: Kind[] = [
+  { base: COMPOSE.name, reordered: COMPOSE_REORDERED.name, rescored: COMPOSE_RESCORED.name },
+  { base: COMPOSE_ONE.name, reordered: COMPOSE_ONE_REORDERED.name, rescored: COMPOSE_ONE_RESCORED.name },
+];
+const READS = [COMPOSE, COMPOSE_REORDERED, COMPOSE_RESCORED, COMPOSE_ONE, COMPOSE_ONE_REORDERED, COMPOSE_ONE_RESCORED];
 
 /** How a score may be written: as served, to two places, and as a 32-bit float read back (0.97 as 0.9700000286102295). */
 const written = (score: unknown): string[] => (typeof score === "number" ? [...new Set([String(score), score.toFixed(2), String(Math.fround(score))])] : []);
@@ -67,32 +73,32 @@ function scoreInRegions(a: ReadBlock, b: ReadBlock): { at: number; a: string; b:
   return undefined;
 }
 
-/** What shows the host renders one set of frames alike every time: compose-reordered's block, or one scenario's own blocks. */
-type Steady = { by: "control"; control: number } | { by: "own"; scenario: string; blocks: number[] };
+/** What shows the host renders one set of frames alike every time: the reordered scenario's block, or one scenario's own blocks. */
+type Steady = { by: "control"; control: number; reordered: string; base: string } | { by: "own"; scenario: string; blocks: number[] };
 const steadySaid = (s: Steady): string =>
   s.by === "control"
-    ? `compose-reordered's block (line ${s.control}) is compose's byte for byte`
+    ? `${s.reordered}'s block (line ${s.control}) is ${s.base}'s byte for byte`
     : `${s.scenario}'s own ${s.blocks.length} blocks (lines ${s.blocks.join(", ")}) are byte-identical to each other`;
 
 /** What shows the host renders one set of frames alike every time, if anything does. */
-function steadiness(i: number, a: ReadBlock, base: ReadBlock[], rescored: ReadBlock[], control: ReadBlock[]): Steady | undefined {
+function steadiness(k: Kind, i: number, a: ReadBlock, base: ReadBlock[], rescored: ReadBlock[], control: ReadBlock[]): Steady | undefined {
   const c = control[i];
-  if (c !== undefined && frameSet(c) === frameSet(a) && c.text === a.text) return { by: "control", control: c.n };
+  if (c !== undefined && frameSet(c) === frameSet(a) && c.text === a.text) return { by: "control", control: c.n, reordered: k.reordered, base: k.base };
   for (const [name, blocks] of [
-    ["compose", base],
-    ["compose-rescored", rescored],
+    [k.base, base],
+    [k.rescored, rescored],
   ] as const)
     if (blocks.length >= 2 && blocks.every((x) => x.text === blocks[0]!.text)) return { by: "own", scenario: name, blocks: blocks.map((x) => x.n) };
   return undefined;
 }
 
-/** compose's block and compose-rescored's, by line. */
-type Pair = { compose: number; rescored: number };
-const pair = (p: Pair): string => `scenarios compose (line ${p.compose}) and compose-rescored (line ${p.rescored})`;
+/** The base scenario's block and the rescored one's, by line (compose and compose-rescored, or compose-one and compose-one-rescored). */
+type Pair = { base: string; other: string; compose: number; rescored: number };
+const pair = (p: Pair): string => `scenarios ${p.base} (line ${p.compose}) and ${p.other} (line ${p.rescored})`;
 /** The two blocks compose the same frames and differ: how many, and where they first part (the text either side, as written). */
 type Differ = Pair & { frames: number; difference: { at: number; a: string; b: string } };
 const same = (p: Differ): string =>
-  `${pair(p)} compose the same ${count(p.frames, "frame")}, differing in their scores alone, and the blocks differ ${differenceWords(p.difference, "compose", "compose-rescored")}`;
+  `${pair(p)} compose the same ${count(p.frames, "frame")}, differing in their scores alone, and the blocks differ ${differenceWords(p.difference, p.base, p.other)}`;
 /** A later piece where they differ that is, in each block, one frame's two served scores. */
 type Later = { at: number; a: string; b: string; marker: string; before: number };
 
@@ -114,7 +120,7 @@ const F = findings({
   },
   "score-rendered-later": {
     says: (p: Differ & { later: Later; frame: ServedParam | null; steady: Steady }) =>
-      `${same(p)}, where no score is written, but past ${count(p.later.before, "other place")} where they differ, at character ${p.later.at}: ${show(p.later.a, 24)} in compose, ${show(p.later.b, 24)} in compose-rescored, exactly the scores each serves ${p.frame ? servedSaid(p.frame) : show(p.later.marker, 20)} with: the score reached the bytes whatever else differs; ${steadySaid(p.steady)}`,
+      `${same(p)}, where no score is written, but past ${count(p.later.before, "other place")} where they differ, at character ${p.later.at}: ${show(p.later.a, 24)} in ${p.base}, ${show(p.later.b, 24)} in ${p.other}, exactly the scores each serves ${p.frame ? servedSaid(p.frame) : show(p.later.marker, 20)} with: the score reached the bytes whatever else differs; ${steadySaid(p.steady)}`,
     expected: () => "the same bytes",
     actual: (p: Differ & { later: Later }) => `different from character ${p.difference.at}, and at character ${p.later.at} the frame's score`,
   },
@@ -122,17 +128,56 @@ const F = findings({
     cites: "MUST NOT let a frame's score or token_cost affect the rendered bytes",
     reading: "nothing shows the score is where the blocks part, and something other than the score (a clock, a counter) may have changed the bytes",
     level: "NONE",
-    says: (p: Differ & { steady: Steady | null; control: number | null }) =>
-      `${same(p)}; ${p.steady ? "no score is written where they part" : p.control !== null ? `compose-reordered's block (line ${p.control}) differs from compose's too, and neither scenario wrote two blocks of its own byte-identical` : "compose-reordered has no block to compare"}, so what changed cannot be put down to the score alone`,
+    says: (p: Differ & { steady: Steady | null; control: number | null; reordered: string }) =>
+      `${same(p)}; ${p.steady ? "no score is written where they part" : p.control !== null ? `${p.reordered}'s block (line ${p.control}) differs from ${p.base}'s too, and neither scenario wrote two blocks of its own byte-identical` : `${p.reordered} has no block to compare`}, so what changed cannot be put down to the score alone`,
     expected: () => "the same bytes",
     actual: (p: Differ) => `different from character ${p.difference.at}`,
   },
 });
 
+/** One kind's base blocks against its rescored ones, the first with the first and so on. */
+function compareKind(k: Kind, base: ReadBlock[], rescored: ReadBlock[], control: ReadBlock[]): Evidence[] {
+  const out: Evidence[] = [];
+  for (const [i, a] of base.entries()) {
+    const b = rescored[i];
+    if (!b) continue;
+    const lines = [a.n, b.n];
+    const at: Pair = { base: k.base, other: k.rescored, compose: a.n, rescored: b.n };
+    if (frameSet(a) !== frameSet(b)) {
+      out.push(F.say("selection-differs", { ...at, frames: a.frames.length, rescored_frames: b.frames.length }, { lines }));
+      continue;
+    }
+    if (a.text === b.text) {
+      out.push(F.say("byte-identical", { ...at, frames: a.frames.length }, { lines }));
+      continue;
+    }
+    const d = firstDifference(a.text, b.text);
+    const c = control[i];
+    const steady = steadiness(k, i, a, base, rescored, control);
+    const score = steady ? scoreAtDifference(a, b, d.at) : undefined;
+    const later = steady && score === undefined ? scoreInRegions(a, b) : undefined;
+    const differ: Differ = { ...at, frames: a.frames.length, difference: d };
+    const frame = later ? a.frames.find((f) => f.marker === later.marker)?.frame : undefined;
+    const where = { lines: [...lines, ...(c ? [c.n] : []), ...(frame ? [frame.n] : [])] };
+    out.push(
+      score !== undefined
+        ? F.say("score-rendered", { ...differ, score, steady: steady! }, where)
+        : later !== undefined
+          ? F.say("score-rendered-later", { ...differ, later, frame: frame ? servedParam(frame) : null, steady: steady! }, where)
+          : F.say("bytes-differ", { ...differ, steady: steady ?? null, control: c ? c.n : null, reordered: k.reordered }, where),
+    );
+  }
+  return out;
+}
+
 /**
  * @section CR1-render
  * Stimulus: the context blocks the host wrote to {context} (CGP_CONTEXT_PATH)
- * in scenarios compose, compose-rescored and compose-reordered. compose and
+ * in scenarios compose, compose-rescored and compose-reordered (two
+ * providers, run by a host naming {provider2}), and compose-one,
+ * compose-one-rescored and compose-one-reordered (one provider, run by every
+ * host), each kind read alike, as below for the first; a host is judged on
+ * whichever kind it ran, both where it ran both. compose and
  * compose-rescored serve the same frames (ids, contents, digests), in the same
  * order, and differ in every frame's score alone; compose-reordered serves
  * compose's frames and scores in other orders. A frame is in a block where its
@@ -169,48 +214,29 @@ export default defineHostCheck({
   requirement:
     "A host that composes a set of frames into a single context block: […] MUST NOT let a frame's score or token_cost affect the rendered bytes — relevance is query-dependent and cost is derived, so a re-query that only re-ranks the same frames would otherwise bust the prefix for no content change (context-reuse §1).",
   scenarios: READS,
+  needs: { writes: ["context"], work: "one block in compose-one and in compose-one-rescored (or compose and compose-rescored) holding the same frames" },
   follows: "host:CR1-order",
   score(input) {
     const views = READS.map((s) => input.scenario(s)).filter((v) => v.ran);
     const blocks = new Map(views.map((v) => [v.name, readBlocks(v).blocks]));
-    const base = blocks.get(COMPOSE.name) ?? [];
-    const rescored = blocks.get(COMPOSE_RESCORED.name) ?? [];
-    const control = blocks.get(COMPOSE_REORDERED.name) ?? [];
     const out: Evidence[] = [];
-    for (const [i, a] of base.entries()) {
-      const b = rescored[i];
-      if (!b) continue;
-      const lines = [a.n, b.n];
-      const at: Pair = { compose: a.n, rescored: b.n };
-      if (frameSet(a) !== frameSet(b)) {
-        out.push(F.say("selection-differs", { ...at, frames: a.frames.length, rescored_frames: b.frames.length }, { lines }));
-        continue;
-      }
-      if (a.text === b.text) {
-        out.push(F.say("byte-identical", { ...at, frames: a.frames.length }, { lines }));
-        continue;
-      }
-      const d = firstDifference(a.text, b.text);
-      const c = control[i];
-      const steady = steadiness(i, a, base, rescored, control);
-      const score = steady ? scoreAtDifference(a, b, d.at) : undefined;
-      const later = steady && score === undefined ? scoreInRegions(a, b) : undefined;
-      const differ: Differ = { ...at, frames: a.frames.length, difference: d };
-      const frame = later ? a.frames.find((f) => f.marker === later.marker)?.frame : undefined;
-      const where = { lines: [...lines, ...(c ? [c.n] : []), ...(frame ? [frame.n] : [])] };
-      out.push(
-        score !== undefined
-          ? F.say("score-rendered", { ...differ, score, steady: steady! }, where)
-          : later !== undefined
-            ? F.say("score-rendered-later", { ...differ, later, frame: frame ? servedParam(frame) : null, steady: steady! }, where)
-            : F.say("bytes-differ", { ...differ, steady: steady ?? null, control: c ? c.n : null }, where),
-      );
+    let written = 0;
+    for (const k of KINDS) {
+      const base = blocks.get(k.base) ?? [];
+      const rescored = blocks.get(k.rescored) ?? [];
+      written += base.length + rescored.length;
+      out.push(...compareKind(k, base, rescored, blocks.get(k.reordered) ?? []));
     }
-    if (out.length === 0 && base.length + rescored.length > 0)
+    if (out.length === 0 && written > 0)
       return {
-        skip: `the host wrote ${count(base.length, "block")} with the frames of compose and ${count(rescored.length, "block")} with those of compose-rescored: no two to compare`,
+        skip: `the host wrote ${KINDS.filter((k) => blocks.has(k.base) || blocks.has(k.rescored))
+          .map(
+            (k) =>
+              `${count((blocks.get(k.base) ?? []).length, "block")} with the frames of ${k.base} and ${count((blocks.get(k.rescored) ?? []).length, "block")} with those of ${k.rescored}`,
+          )
+          .join("; ")}: no two to compare`,
       };
-    if (out.length === 0) return { skip: noBlocks(input, views, READS.map((s) => s.name).join(", ")) };
+    if (out.length === 0) return { skip: noBlocks(input, views, views.map((v) => v.name).join(", ") || READS.map((s) => s.name).join(", ")) };
     return out;
   },
 });

@@ -30,8 +30,8 @@ const F = findings({
  * @anchor D2
  * Stimulus: scenario reuse. Its provider serves fixture:kept, with a
  * content_digest, in its first answer and again, the same identity and
- * bytes, in every later one; a verify calls it valid. Read: the blocks the
- * host wrote to {context} after its first, and the frames served on the
+ * bytes, in every later one; a verify calls it valid. Read: the later blocks
+ * the host wrote to {context} (as host:V4 reads them), and the frames served on the
  * wire, each found in a block by its marker. Reading: D2's MUST says what
  * sameness is (one identity is one content) and licenses what follows from
  * it: "a host MAY dedup or reuse across queries on that basis". Neither
@@ -46,7 +46,7 @@ const F = findings({
  * renders each so) warns, as the SHOULD, one finding per block; once, a
  * pass. D2 is read of identities carrying a content_digest: a digest-less
  * frame makes no promise of its bytes (D3). Skip where scenario reuse did
- * not run, the host composed fewer than two blocks there, its later blocks
+ * not run, no block there is a later one (see host:V4), its later blocks
  * hold no frame served there, it fetched no frame twice under one identity
  * (it sent no query again), or no later block holds such a frame (dropping
  * it is the host's choice).
@@ -60,6 +60,10 @@ export default defineHostCheck({
     "Two frames with the same (provider id, frame id, content_digest) MUST be treated as the same content; a host MAY dedup or reuse across queries on that basis. " +
     "A host that composes a set of frames into a single context block: […] SHOULD de-duplicate identical identities to a single rendered block (context-reuse §1).",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a query again after the verify, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

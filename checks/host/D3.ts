@@ -10,7 +10,7 @@ const unchecked = (f: FirstFrame): boolean => f.digest === undefined && f.verdic
  * Stimulus: scenario reuse. Its provider serves fixture:undigested without a
  * content_digest in its first answer, and its new content under a new marker
  * (still without one) in every later answer. Read as host:V4 reads it: the
- * blocks the host wrote to {context} in order, the first not judged; the
+ * blocks the host wrote to {context} in order, the first judged only as a later one (host:V4); the
  * first answer's marker of that frame in a later block is its stored copy
  * unless an answer after the first served that marker again. Findings: a
  * later block holding that stored copy fails where the block shows it was
@@ -23,7 +23,7 @@ const unchecked = (f: FirstFrame): boolean => f.digest === undefined && f.verdic
  * permits reuse (this provider answers such an identity unknown: "a
  * digest-less frame cannot be revalidated", V1); and a verify that only asked
  * is no check. A pass where no later block holds the stored copy. Skip where
- * scenario reuse did not run, the host composed fewer than two blocks there,
+ * scenario reuse did not run, no block there is a later one (see host:V4),
  * its later blocks hold no frame served there, or its first answer held no
  * digest-less frame (a query narrower than the host's usual one).
  */
@@ -35,6 +35,10 @@ export default defineHostCheck({
   requirement:
     "A frame whose content_digest is absent MUST NOT be reused unchecked across queries — a host re-queries or re-verifies it rather than trusting a stored copy.",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a block composed after a later query: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

@@ -46,8 +46,9 @@ const F = findings({
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation).
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type).
  * Findings: a populated query.embedding sent to a provider whose ack declares
  * no embeddings_fingerprint fails: no fingerprint of the host's can equal an
  * absent one. In foreign-embeddings the ack declares a fingerprint made for

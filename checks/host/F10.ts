@@ -265,6 +265,7 @@ export default defineHostCheck({
   requirement:
     "score is provider-local and ordinal — this spec defines no shared scale. A host MUST NOT apply a cross-provider score threshold, and MUST NOT present a raw score as a cross-provider measure of relevance.",
   scenarios: [SCORE_RANGES, COMPOSE],
+  needs: { writes: ["context"] },
   score(input) {
     const v = input.scenario(SCORE_RANGES);
     if (!v.ran) return { skip: `scenario score-ranges did not run: ${v.record?.skipped ?? "it was not selected"}` };

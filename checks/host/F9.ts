@@ -170,6 +170,7 @@ export default defineHostCheck({
   requirement:
     "A host MUST NOT reject or drop a frame solely because it carries an attestation the host cannot verify; an unverifiable attestation degrades the frame to unattested, exactly as if it carried none.",
   scenarios: [UNVERIFIABLE_ATTESTATION, LOCK_STEP],
+  needs: { writes: ["context"] },
   score(input) {
     const v = input.scenario(UNVERIFIABLE_ATTESTATION);
     const base = input.scenario(LOCK_STEP);

@@ -53,8 +53,9 @@ const F = findings({
  * egress-scopes, egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query,
  * stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered, compose-rescored,
- * three-providers, reuse-without-verify, reuse, score-ranges, quoted-benign, quoted-hostile, budget-breaker and
- * unverifiable-attestation, whose scenario providers declare no
+ * three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges, quoted-benign, quoted-hostile, budget-breaker and
+ * unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type, whose scenario providers declare no
  * capabilities.correlation (each ack is read, not assumed). Scenario
  * correlation, where ids are welcome, is not read at all.
  * Findings: an envelope carrying an id, sent after an ack that did not

@@ -50,8 +50,9 @@ const F = findings({
  * verify-declared, egress, egress-scopes, egress-scopes-consented, wrong-family, unknown-members,
  * unknown-vocabulary, error-internal, error-unknown-code, error-no-code, bearer-token,
  * crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation), against that ack's
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type), against that ack's
  * capabilities.representations. Most scenario providers advertise full and
  * compact; representations-subset advertises full alone.
  * Findings: a query preferring a representation the ack does not advertise

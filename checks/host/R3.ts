@@ -271,6 +271,7 @@ export default defineHostCheck({
   level: "MUST",
   requirement: "A host MUST treat frame content as untrusted data — delimited as quoted material, never executed as instructions.",
   scenarios: READS,
+  needs: { writes: ["context"] },
   score(input) {
     const views = READS.map((s) => input.scenario(s)).filter((v) => v.ran);
     const benignView = views.find((v) => v.spec === QUOTED_BENIGN);

@@ -40,8 +40,9 @@ const F = findings({
  * egress, egress-scopes, egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token, crash-mid-query,
  * stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation), validated against schema/contextgraph-envelope.schema.json
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type), validated against schema/contextgraph-envelope.schema.json
  * in interop mode (U1: unknown members ignored). A violation fails, as a
  * provider's does under S2-envelope. An envelope of a type outside the
  * vocabulary is not validated: a receiver must not reject one (§2), so a

@@ -129,8 +129,9 @@ function opening(v: HostView): Evidence[] {
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation): over
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type): over
  * stdio a line on the provider's input, over HTTP a request body.
  * Readings, as checks/S2-framing.ts reads a provider's: a fragment of a
  * pretty-printed envelope fails ("An envelope MUST NOT contain a literal

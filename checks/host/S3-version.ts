@@ -28,8 +28,9 @@ const F = findings({
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation). The
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type). The
  * version grammar is normative wire shape ("the version rule, and the
  * counting and format grammars are normative"), so a version outside it
  * fails, as checks/H1.ts holds a provider's handshake_ack to it: without it

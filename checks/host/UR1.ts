@@ -289,8 +289,9 @@ function unreported(v: HostView, reports: readonly HostFileLine[]): Evidence[] {
  * egress-scopes-consented, wrong-family, unknown-members, unknown-vocabulary,
  * error-internal, error-unknown-code, error-no-code, bearer-token,
  * crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation), against the frames the scenario's
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type), against the frames the scenario's
  * providers served there. three-providers is the one made for it: one frame
  * id served with and without a content_digest by two providers, one frame the
  * same at both but for its provider id, one provider serving nothing.
@@ -334,6 +335,7 @@ export default defineHostCheck({
     "A host MUST be able to produce a usage report for any query it executed, whose budget_consumed equals the summed token_cost of the served frames it reports. " +
     "The report MUST reference those frames by their FrameId (§6.3), so a billed total is walkable back to the exact (provider id, frame id, content_digest) triples behind it.",
   scenarios: SCENARIOS,
+  needs: { writes: ["usage"] },
   score(input) {
     const views = SCENARIOS.map((s) => input.scenario(s)).filter((v) => v.ran);
     if (!views.some((v) => v.usage().length > 0)) {

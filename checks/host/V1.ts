@@ -127,8 +127,9 @@ function identities(v: HostView, { n, env }: HostEnvelope): Evidence[] {
  * representations-subset, verify-declared, egress, egress-scopes, egress-scopes-consented,
  * wrong-family, unknown-members, unknown-vocabulary, error-internal,
  * error-unknown-code, error-no-code, bearer-token, crash-mid-query, stops-answering, non-loopback-plaintext, non-loopback-tls, compose, compose-reordered,
- * compose-rescored, three-providers, reuse-without-verify, reuse, score-ranges,
- * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation). Only
+ * compose-rescored, three-providers, compose-one, compose-one-reordered,
+ * compose-one-rescored, budget-breaker-one, reuse-without-verify, reuse, score-ranges,
+ * quoted-benign, quoted-hostile, budget-breaker, unverifiable-attestation, reference-unresolvable, incompatible-version, unknown-envelope-type). Only
  * verify-declared and reuse declare capabilities.verify, and each serves one
  * frame without a content_digest (in reuse a host that verifies again, in a
  * second turn, is judged on each verify alike).

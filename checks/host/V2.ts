@@ -12,8 +12,8 @@ const silent = (f: FirstFrame): boolean => f.digest !== undefined && f.requested
  * answer to a verify of that answer's frames leaves fixture:unanswered out
  * (no verdict echoes its identity), and a later query serves that frame's new
  * content under a new marker and digest. Read as host:V4 reads it: the blocks
- * the host wrote to {context} in order, the first (composed before any
- * verdict) not judged; a first-answer marker in a later block is that frame's
+ * the host wrote to {context} in order, the first judged only as a later
+ * one (host:V4); a first-answer marker in a later block is that frame's
  * stored copy unless an answer after the first served it again. The host half
  * of V2 is judged here: an identity that came back with no verdict is
  * unknown, and unknown permits no reuse (V3: "unknown MUST NOT be read as
@@ -24,8 +24,8 @@ const silent = (f: FirstFrame): boolean => f.digest !== undefined && f.requested
  * block. A frame given a verdict is host:V3's or host:V4's, a frame no verify
  * asked about host:V3's, a digest-less one host:D3's. A pass where no later
  * block holds such a copy. V2's first sentence binds the provider and is the
- * provider-side V2's. Skip where scenario reuse did not run, the host
- * composed fewer than two blocks there, its later blocks hold no frame served
+ * provider-side V2's. Skip where scenario reuse did not run, no block
+ * there is a later one (see host:V4), its later blocks hold no frame served
  * there, it sent no verify, or every identity it asked about came back with a
  * verdict.
  */
@@ -37,6 +37,10 @@ export default defineHostCheck({
   requirement:
     "A requested identity that comes back with no verdict MUST be treated by the host as unknown. (V3: unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.)",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a verify, then a query again, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

@@ -24,7 +24,7 @@ const F = findings({
   "reused-valid": {
     ok: true,
     says: (p: { frames: Held[]; blocks: number[] }) =>
-      `scenario reuse: ${p.frames.map(heldSaid).join(", ")}, which verify called valid (${lineWords(p.frames.map((h) => h.verdict_at!))}), ${p.frames.length === 1 ? "is" : "are"} in a later block (${PLACEHOLDERS.context} ${lineWords(p.blocks)}): reuse on valid, as the rule allows`,
+      `scenario reuse: ${p.frames.map(heldSaid).join(", ")}, which verify called valid (${lineWords(p.frames.map((h) => h.verdict_at!))}), ${p.frames.length === 1 ? "is" : "are"} in a block composed after the first answer (${PLACEHOLDERS.context} ${lineWords(p.blocks)}): reuse on valid, as the rule allows`,
   },
 });
 
@@ -35,8 +35,8 @@ const F = findings({
  * answer's frames calls fixture:kept valid and fixture:unsure unknown, and a
  * later query serves fixture:kept as it was and fixture:unsure's new content
  * under a new marker and digest. Read as host:V4 reads it: the blocks the host
- * wrote to {context} in order, the first (composed before any verdict) not
- * judged; a first-answer marker in a later block is that frame's stored copy
+ * wrote to {context} in order, the first judged only as a later one
+ * (host:V4); a first-answer marker in a later block is that frame's stored copy
  * unless an answer after the first served it again. Findings: a later block
  * holding the stored copy of a frame whose verdict came back as anything but
  * valid, stale or gone (unknown, or a status no revision defines, which is
@@ -50,8 +50,8 @@ const F = findings({
  * about; a digest-bearing frame it never asked about and still reused is
  * D4's concern ("a host that reuses a frame's body across queries SHOULD
  * confirm the identity still holds via verify"), so that warns as the SHOULD.
- * Skip where scenario reuse did not run, the host composed fewer than two
- * blocks there, its later blocks hold no frame served there, or it sent no
+ * Skip where scenario reuse did not run, no block there is a later
+ * one (see host:V4), its later blocks hold no frame served there, or it sent no
  * verify.
  */
 export default defineHostCheck({
@@ -62,6 +62,10 @@ export default defineHostCheck({
   requirement:
     "A verdict is one of valid, stale, gone, unknown. A host MUST reuse a held frame body only on valid; unknown MUST NOT be read as validity. Reuse requires a positive answer, never the absence of a negative one.",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a verify, then a query again, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

@@ -13,8 +13,13 @@ const condemned = (f: FirstFrame): boolean => f.verdict?.status === "stale" || f
  * fixture:removed gone, and a later query serves fixture:changed's new
  * content under a new marker and digest, and fixture:removed not at all.
  * Read: the blocks the host wrote to {context}, in order, and the frames and
- * verdicts on the wire. The first block is the first turn's, composed before
- * any verdict could be had, and is not judged; every later block is. A frame
+ * verdicts on the wire. A later block is every block after the first, and
+ * the first too where it holds a frame first served by an answer after the
+ * first: one block is enough where it proves the order of events (a host
+ * that composes once, at the end, after its verify and a query again, is
+ * judged on that block, whether it is its first or its fifth). A first
+ * block holding only what the first answer served may have been composed
+ * before any verdict could be had, and is not judged. A frame
  * is in a block where its marker is, so a first-answer marker in a later
  * block is the stored copy of that frame, unless an answer after the first
  * served that marker again (a fresh fetch of the same bytes; this provider
@@ -25,7 +30,8 @@ const condemned = (f: FirstFrame): boolean => f.verdict?.status === "stale" || f
  * query again). Where it holds nothing that late, it warns instead: the
  * blocks are read once the host has ended, so nothing else shows when one
  * was composed. A pass where no later block holds such a copy. Skip where
- * scenario reuse did not run, the host composed fewer than two blocks there,
+ * scenario reuse did not run, no block there is a later one (the skip says
+ * so: query again after the verify before composing, or compose again),
  * its later blocks hold no frame served there, it sent no verify, or no
  * verdict of stale or gone came back (it asked about neither frame).
  */
@@ -37,6 +43,10 @@ export default defineHostCheck({
   requirement:
     "A stale verdict MAY carry a replacement_digest — the provider's current digest for the frame, a digest never a body. A host MUST NOT keep serving its stored copy of a stale or gone frame.",
   scenarios: [REUSE],
+  needs: {
+    writes: ["context"],
+    work: "in reuse, a verify, then a query again, and a block composed after it: one block is enough where it holds a frame the later query first served",
+  },
   score(input) {
     const r = reuseOrSkip(input);
     if (typeof r === "string") return { skip: r };

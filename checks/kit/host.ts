@@ -20,6 +20,19 @@ export interface HostScoreInput {
   names(placeholderOrVariable: string): boolean;
 }
 
+/**
+ * What a host must do, beyond being run in the check's scenarios, for the
+ * check to judge it rather than skip: the files it writes ({context}'s
+ * blocks, {usage}'s reports), and, in words, the work it does in a scenario
+ * beyond one query and one block. How many providers it must name is not
+ * declared here: it follows from the scenarios' own declarations
+ * (ScenarioSpec.providers). docs/hosts.md is generated from both.
+ */
+export interface HostNeeds {
+  writes?: ReadonlyArray<"context" | "usage">;
+  work?: string;
+}
+
 export interface HostCheckDef {
   /** `host:` + the anchor (or section id, as S2-framing); the file name under checks/host/ is the part after the prefix. */
   id: string;
@@ -32,6 +45,8 @@ export interface HostCheckDef {
   /** Where the check's rule is a normative grammar or wire shape of §1 rather than a keyword sentence (docs/readings.md, rule 2): which. */
   basis?: Basis;
   scenarios: readonly ScenarioSpec[];
+  /** What the host must do for the check to judge it; absent: being run is enough. */
+  needs?: HostNeeds;
   /** Report order, as for provider checks: the id of the host check it follows. */
   follows?: string;
   /** The check's findings: code → the words for it, as for provider checks (kit/findings.ts). */

@@ -31,7 +31,12 @@ export interface FirstFrame {
   again: number[];
 }
 
-/** A block after the host's first, with what it shows of when it was composed. */
+/**
+ * A block the reuse checks judge, with what it shows of when it was
+ * composed: every block after the host's first, and the first too where it
+ * holds a frame first served by an answer after the first (a host that
+ * composes once, at the end, after its verify and a query again).
+ */
 export interface LaterBlock {
   n: number;
   /** Which block it is, from 1. */
@@ -60,6 +65,7 @@ export interface ReuseRead {
   verifies: HostEnvelope[];
   /** Every block the host wrote, in order (lines of {context} holding a text). */
   blocks: Array<{ n: number; text: string }>;
+  /** The blocks judged: every one after the first, and the first where it shows it was composed after a later answer. */
   later: LaterBlock[];
 }
 
@@ -122,13 +128,13 @@ export function readReuse(input: HostScoreInput): ReuseRead | string {
     .context()
     .filter((b): b is typeof b & { text: string } => b.text !== undefined)
     .map((b) => ({ n: b.n, text: b.text }));
-  const later = blocks.slice(1).map((b, i): LaterBlock => {
+  const read = blocks.map((b, i): LaterBlock => {
     const markers = [...firstServed.keys()].filter((m) => b.text.includes(m));
     const after = Math.max(first.n, ...markers.map((m) => firstServed.get(m)!));
     const afterMarker = after > first.n ? markers.find((m) => firstServed.get(m) === after) : undefined;
     return {
       n: b.n,
-      index: i + 2,
+      index: i + 1,
       text: b.text,
       markers,
       stored: frames.filter((f) => f.again.length === 0 && b.text.includes(f.marker)),
@@ -136,14 +142,21 @@ export function readReuse(input: HostScoreInput): ReuseRead | string {
       ...(afterMarker ? { afterMarker } : {}),
     };
   });
+  // The first block is the first turn's, composed before any verdict could be had, unless it holds a frame a later answer first served.
+  const later = read.filter((b) => b.index > 1 || b.afterMarker !== undefined);
   return { view: v, first, frames, verifies, blocks, later };
 }
 
-/** Why a check of the host's second turn cannot judge it, where it composed fewer than two blocks or none holds a frame of reuse; undefined where it can. */
+/**
+ * Why a check of the host's later turn cannot judge it, where no block shows
+ * it was composed after the first answer (the host composed once, holding
+ * only what the first answer served) or none judged holds a frame of reuse;
+ * undefined where it can.
+ */
 export function laterBlocksMissing(input: HostScoreInput, r: ReuseRead): string | undefined {
   if (r.blocks.length === 0) return noBlocks(input, [r.view], REUSE.name);
-  if (r.blocks.length === 1)
-    return `the host composed once in reuse (${PLACEHOLDERS.context} line ${r.blocks[0]!.n}): reuse needs a second block; compose again after the verify (its second turn) and append that block too`;
+  if (r.later.length === 0)
+    return `the host composed once in reuse (${PLACEHOLDERS.context} line ${r.blocks[0]!.n}), and that block holds only frames its first answer served (line ${r.first.n}): nothing shows it was composed after a verify or a later query. One block is enough where it holds a frame a query after the verify serves: query again after the verify before composing, or compose again after the verify and append that block too`;
   if (r.later.every((b) => b.markers.length === 0))
     return `the host's ${count(r.later.length, "later block")} in reuse (${PLACEHOLDERS.context} ${lineWords(r.later.map((b) => b.n))}) ${r.later.length === 1 ? "holds" : "hold"} no frame served there: what it reused cannot be told`;
   return undefined;
@@ -172,12 +185,12 @@ export const heldSaid = (h: Held): string => `${show(h.frame_id, 60)} (${h.marke
 /** A first-answer frame in words: "fixture:changed (cgpmark-re-02)". */
 export const heldWords = (f: FirstFrame): string => heldSaid(heldParam(f));
 
-/** A later block as a param: which it is (from 1) and its line. */
+/** A judged block as a param: which it is (from 1) and its line. */
 export type Block = { index: number; line: number };
 export const blockParam = (b: LaterBlock): Block => ({ index: b.index, line: b.n });
 /** A block in words: "the second block ({context} line 30)". */
 export const blockSaid = (b: Block): string =>
-  `${b.index === 2 ? "the second block" : b.index === 3 ? "the third block" : `block ${b.index}`} (${PLACEHOLDERS.context} line ${b.line})`;
+  `${b.index === 1 ? "the first block" : b.index === 2 ? "the second block" : b.index === 3 ? "the third block" : `block ${b.index}`} (${PLACEHOLDERS.context} line ${b.line})`;
 export const blockWords = (b: LaterBlock): string => blockSaid(blockParam(b));
 
 /**
@@ -248,7 +261,7 @@ export const reuse = findings({
   "no-stored-copy": {
     ok: true,
     says: (p: Picked & { blocks: number[] }) =>
-      `scenario reuse: ${p.blocks.length === 1 ? "the later block" : `the ${p.blocks.length} later blocks`} (${PLACEHOLDERS.context} ${lineWords(p.blocks)}) ${p.blocks.length === 1 ? "holds" : "hold"} no stored copy of ${whats(p)}`,
+      `scenario reuse: ${p.blocks.length === 1 ? "the block" : `the ${p.blocks.length} blocks`} composed after the first answer (${PLACEHOLDERS.context} ${lineWords(p.blocks)}) ${p.blocks.length === 1 ? "holds" : "hold"} no stored copy of ${whats(p)}`,
   },
 });
 
@@ -263,12 +276,13 @@ export interface StoredRule {
 }
 
 /**
- * Each later block holding the stored copy of a frame the rule picks: a
+ * Each block judged (after the first, or the first where it holds a frame a
+ * later answer first served) holding the stored copy of a frame the rule picks: a
  * failure where the block shows it was composed after the rule's line (it
  * holds a frame first served after that line), else a warning, since nothing
  * in it shows when it was composed (the blocks are read once the host has
  * ended). One finding per block, naming every such frame. A pass where no
- * later block holds one.
+ * block judged holds one.
  */
 export function judgeStored(r: ReuseRead, rule: StoredRule): Evidence[] {
   const out: Evidence[] = [];

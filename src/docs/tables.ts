@@ -12,6 +12,7 @@ import { coverageMarkdown } from "./coverage.ts";
 import { readingsMarkdown } from "./readings.ts";
 import { hostWitnesses, witnesses } from "./witnesses.ts";
 import { cell } from "./wrap.ts";
+import { needsLine, providersNeeded, workNeeded, writesNeeded } from "./host-needs.ts";
 
 export { hostWitnesses, witnesses };
 
@@ -113,6 +114,14 @@ export function hostChecksTable(): string {
   );
 }
 
+/** Per host check: what the host must do for it to judge rather than skip (docs/hosts.md). */
+export function hostNeedsTable(): string {
+  return table(
+    ["Host check", "Providers the host must name", "Files it must write", "Work in a scenario"],
+    HOST_CHECKS.map((c) => [`\`${c.id}\``, providersNeeded(c), writesNeeded(c), workNeeded(c)]),
+  );
+}
+
 export function hostModesTable(): string {
   return table(
     ["Host mode", "Defect", "Must fail"],
@@ -129,6 +138,8 @@ export function hostCheckDetails(): string {
       `> ${c.requirement}`,
       "",
       `Scenarios: ${c.scenarios.map((sc) => `\`${sc.name}\``).join(", ")}`,
+      "",
+      needsLine(c),
       "",
       SCORING[c.id] ?? "",
       "",
@@ -165,6 +176,7 @@ export const TABLES: Record<string, () => string> = {
   excluded: excludedTable,
   "host-scenarios": scenariosTable,
   "host-checks": hostChecksTable,
+  "host-needs": hostNeedsTable,
   "host-modes": hostModesTable,
   "host-check-details": hostCheckDetails,
   "host-halves": hostHalvesTable,
@@ -176,7 +188,7 @@ export const TABLES: Record<string, () => string> = {
 export const DOC_PAGES: Record<string, string[]> = {
   "README.md": ["exit-codes"],
   "docs/checks.md": ["probes", "checks", "check-details", "excluded", "host-halves", "variants", "modes"],
-  "docs/hosts.md": ["host-scenarios", "host-checks", "host-check-details", "host-modes"],
+  "docs/hosts.md": ["host-scenarios", "host-checks", "host-needs", "host-check-details", "host-modes"],
   "docs/coverage.md": ["coverage"],
   "docs/readings.md": ["readings"],
 };

@@ -153,6 +153,30 @@ export const THREE_PROVIDERS = scenario(
   { providers: 3 },
 );
 
+/*
+ * The composition scenarios again, for a host that takes one provider
+ * ({provider} alone): one provider serves the frame set, in two arrival
+ * orders and with other scores (CR1-order, CR1-render), and one provider
+ * breaks B1 in an answer beside an honest one (B2). A host naming more
+ * providers runs these and the ones above.
+ */
+export const COMPOSE_ONE = scenario(
+  "compose-one",
+  "one provider (cgp-conform-solo) serves seven small frames with room for all, each frame's content holding a marker of its own, in an order that is not canonical: the frame id fixture:shared twice (without and with a content_digest), and ids that code-point order sorts otherwise than a natural or case-blind sort does. The context block must emit them in canonical FrameId order (context-reuse §1)",
+);
+export const COMPOSE_ONE_REORDERED = scenario(
+  "compose-one-reordered",
+  "as compose-one, the same frames with the same scores, its answer in another order: the block must be byte-identical to compose-one's (context-reuse §1)",
+);
+export const COMPOSE_ONE_RESCORED = scenario(
+  "compose-one-rescored",
+  "as compose-one, the same frames in the same order, every score changed: the rendered bytes must not change (context-reuse §1: score must not affect them)",
+);
+export const BUDGET_BREAKER_ONE = scenario(
+  "budget-breaker-one",
+  "one provider (cgp-conform-lumpy) declares capabilities.verify and answers its first query honestly, two small frames (one with a content_digest, which a verify calls valid, one without), and every later query with frames whose summed token_cost exceeds the query's max_tokens (B1), each frame's token_cost exact (B3) and all but one of them within it. A host that queries it again (the digest-less frame cannot be verified, so it is fetched again) must compose none of the later answer's frames, may compose the first answer's, and must report the drop (B2)",
+);
+
 // Host MUSTs: context-reuse §4 without verify, U2 kinds kept
 /**
  * Reuse without verify (context-reuse §4): one provider whose sources change
@@ -249,6 +273,10 @@ export const SCENARIOS = [
   COMPOSE_REORDERED,
   COMPOSE_RESCORED,
   THREE_PROVIDERS,
+  COMPOSE_ONE,
+  COMPOSE_ONE_REORDERED,
+  COMPOSE_ONE_RESCORED,
+  BUDGET_BREAKER_ONE,
   // Host MUSTs: context-reuse §4 without verify, U2 kinds kept
   REUSE_WITHOUT_VERIFY,
   REUSE,

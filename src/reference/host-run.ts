@@ -102,8 +102,8 @@ export async function runHost(h: RefHost, target: HostTarget | readonly HostTarg
         const o = outcomes[i]!;
         if (typeof ch === "number" || o.code !== 0 || o.end !== "shutdown" || !r.queried || r.ack === undefined) return undefined;
         const turn = await secondTurn(h, ch, r as Round & { ack: Obj });
-        if ("outcome" in turn) outcomes[i] = turn.outcome;
-        return "outcome" in turn ? undefined : turn;
+        if (turn.outcome) outcomes[i] = turn.outcome;
+        return turn;
       }),
     );
     const done = turns.filter((t): t is Turn => t !== undefined);

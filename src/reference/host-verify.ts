@@ -81,9 +81,11 @@ export interface Turn {
  * (an explicit valid), the rest dropped, and the provider is queried again
  * where a dropped frame is worth fetching. A provider that verified nothing
  * has nothing confirmed: all its frames are dropped, as a digest-less frame
- * is. The ending instead, where the query again did not end well.
+ * is. Where the query again did not end well, its ending too: what was kept
+ * is still composed, and the query again (an answer dropped over budget,
+ * say) still reported.
  */
-export async function secondTurn(h: RefHost, ch: Channel, round: Round & { ack: Obj }): Promise<Turn | { outcome: Outcome }> {
+export async function secondTurn(h: RefHost, ch: Channel, round: Round & { ack: Obj }): Promise<Turn & { outcome?: Outcome }> {
   const judged = round.frames.map((frame) => ({ frame, verdict: h.verdictOf(round.ack, frame, round.verdicts ?? []) }));
   const kept = judged.filter((j) => h.reuses(j.frame, j.verdict, round.ack)).map((j) => j.frame);
   const dropped = judged.filter((j) => !h.reuses(j.frame, j.verdict, round.ack));
@@ -97,7 +99,7 @@ export async function secondTurn(h: RefHost, ch: Channel, round: Round & { ack: 
   }
   if (h.requeries(dropped, round.ack)) {
     const ended = await ask(h, ch, round.ack, again);
-    if (ended) return { outcome: ended };
+    if (ended) return { kept, again, outcome: ended };
   }
   return { kept, again };
 }

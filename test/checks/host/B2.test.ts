@@ -3,6 +3,7 @@ import { honestHost, type Held } from "../../../src/reference/host.ts";
 import type { Obj } from "../../../src/protocol/envelope.ts";
 import { frames, hostTx, query, runHostCases, type HostTranscriptBuilder } from "../../helpers/host-transcript.ts";
 import { blockOf, end, Q, serveAll } from "../../helpers/adversarial.ts";
+import { scenario } from "../../../src/reference/scenarios.ts";
 
 const DROPPED =
   "reference-host: error budget_exceeded: provider cgp-conform-bulk broke B1: its 3 frames cost 6000 tokens, over the query's max_tokens 4000: all 3 dropped, none truncated (B2)";
@@ -37,11 +38,84 @@ function breaker(host: Host, b: HostTranscriptBuilder = hostTx()) {
   }
   return end(b, 2, 1);
 }
+/**
+ * budget-breaker-one as a host that composes once at the end: a query (honest
+ * frames), a verify, a query again (over budget), then its block of what it
+ * kept (the first answer's frames, `first`) and of the later answer's (`later`).
+ */
+function breakerOne(host: { first?: (held: Held[]) => Held[]; later?: (held: Held[]) => Held[]; printed?: string[]; queries?: 1 | 2 }) {
+  const b = hostTx().scenario("budget-breaker-one");
+  const p = scenario("budget-breaker-one", { token: "canned-token-0123456789", nonce: "c0ffee00" }).provider;
+  const ack = p.ack();
+  const heldOf = (answer: Obj): Held[] => (((answer.result as Obj).frames as Obj[]) ?? []).map((frame) => ({ provider_id: "cgp-conform-lumpy", frame }));
+  const [a1] = p.onQuery({ type: "query", query: Q });
+  b.handshake(ack).send({ type: "query", query: Q }).answer(a1!);
+  let held = (host.first ?? ((h) => h))(heldOf(a1!));
+  if (host.queries !== 1) {
+    const ids = heldOf(a1!)
+      .filter((h) => typeof h.frame.content_digest === "string")
+      .map((h) => ({ provider_id: "cgp-conform-lumpy", frame_id: h.frame.id, content_digest: h.frame.content_digest }));
+    const [v] = p.onVerify({ type: "verify", request: { frames: ids } });
+    b.send({ type: "verify", request: { frames: ids } }).answer(v!);
+    const [a2] = p.onQuery({ type: "query", query: Q });
+    b.send({ type: "query", query: Q }).answer(a2!);
+    held = [...held, ...(host.later ?? (() => []))(heldOf(a2!))];
+  }
+  for (const line of host.printed ?? []) b.print("stderr", line);
+  if (held.length > 0) b.context(blockOf(held));
+  return end(b, 1, 1);
+}
+const LUMPY_DROPPED =
+  "reference-host: error budget_exceeded: provider cgp-conform-lumpy broke B1: its 3 frames cost 6000 tokens, over the query's max_tokens 4000: all 3 dropped, none truncated (B2)";
+
 /** lock-step, a block written. */
 const lockStep = (b: HostTranscriptBuilder = hostTx()) =>
   b.scenario("lock-step").handshake().send(query()).answer(frames()).context("Retrieved context.\nRetry with backoff.\n").send({ type: "shutdown" }).end();
 
 runHostCases(B2, [
+  {
+    name: "one provider: the answer over budget dropped, the first answer's frame composed once at the end, the drop printed",
+    build: () => breakerOne({ first: (h) => h.slice(0, 1), printed: [LUMPY_DROPPED] }),
+    status: "pass",
+    says: [
+      /scenario budget-breaker-one: no block composes a frame of cgp-conform-lumpy \(\{provider\}\), its answer over budget, whose answer \(line \d+\) cost 6000 tokens in 3 frames, over the query's max_tokens 4000 \(line \d+\), and the frames of cgp-conform-lumpy \(\{provider\}\), its answer within budget \(line \d+\) are composed/,
+    ],
+  },
+  {
+    name: "one provider: the answer over budget kept whole beside the first answer's frames",
+    build: () => breakerOne({ later: (h) => h, printed: [] }),
+    status: "fail",
+    codes: ["host:B2.composed-all"],
+    says: [/scenario budget-breaker-one, line \d+: the block composes all 3 frames of cgp-conform-lumpy \(\{provider\}\), its answer over budget/],
+  },
+  {
+    name: "one provider: the answer over budget truncated to fit",
+    build: () => breakerOne({ later: (h) => h.slice(0, 2) }),
+    status: "fail",
+    codes: ["host:B2.truncated"],
+  },
+  {
+    name: "one provider: nothing composed at all, its honest answer's frames dropped too: a warning, never a failure",
+    build: () =>
+      breakerOne({ first: () => [], printed: [LUMPY_DROPPED] })
+        .scenario("lock-step")
+        .handshake()
+        .send(query())
+        .answer(frames())
+        .context("Retrieved context.\n")
+        .send({ type: "shutdown" })
+        .end(),
+    status: "warn",
+    codes: ["host:B2.admitted-nothing"],
+    strict: "warn",
+    says: [/dropping every frame of a provider that broke B1, its honest answers' too, is a reading of B2 as well/],
+  },
+  {
+    name: "one provider queried once: it breaks B1 only in later answers, so it skips, saying what would meet the breach",
+    build: () => breakerOne({ queries: 1 }),
+    status: "skip",
+    says: [/scenario budget-breaker-one: the host queried cgp-conform-lumpy \(\{provider\}\) once \(line \d+\).*a host that queries it again in the same run/],
+  },
   {
     name: "the reference host: the breaker dropped whole, the honest frames composed, an error on stderr",
     build: () => breaker({ printed: [DROPPED], usage: true }),

@@ -22,7 +22,33 @@ function run(b: HostTranscriptBuilder, name: ScenarioName, compose: (held: Held[
 const both = (compose: (held: Held[]) => string | undefined, usage = false) =>
   run(run(hostTx(), "compose", compose, { usage }), "compose-reordered", compose, { usage });
 
+/** compose-one and compose-one-reordered: one provider's frames. */
+const one = (compose: (held: Held[]) => string | undefined, b: HostTranscriptBuilder = hostTx()) =>
+  run(run(b, "compose-one", compose, { providers: 1 }), "compose-one-reordered", compose, { providers: 1 });
+
 runHostCases(CR1_order, [
+  {
+    name: "one provider, the reference host: canonical, and byte-identical across arrival orders",
+    build: () => one(block),
+    status: "pass",
+    says: [/scenarios compose-one \(line \d+\) and compose-one-reordered \(line \d+\): the same 7 frames, served in other orders, render byte-identically/],
+  },
+  {
+    name: "one provider, arrival order: a failure in compose-one's words",
+    build: () => one(plain),
+    status: "fail",
+    codes: ["host:CR1-order.follows-arrival"],
+    says: [
+      /scenarios compose-one \(line \d+\) and compose-one-reordered \(line \d+\) compose the same 7 frames, served with the same scores, each provider's answer in another order, and emit them in other orders: at place 1, "fixture:doc-9" of cgp-conform-solo in compose-one, "fixture:Beta" \(no content_digest\) of cgp-conform-solo in compose-one-reordered/,
+    ],
+  },
+  {
+    name: "both kinds run, arrival order in the one-provider kind alone: a failure there, a pass on the other",
+    build: () => one(plain, both(block, true)),
+    status: "fail",
+    codes: ["host:CR1-order.follows-arrival", "host:CR1-order.reorder-identical"],
+    says: [/scenarios compose \(line \d+\) and compose-reordered \(line \d+\): the same 8 frames, served in other orders, render byte-identically/],
+  },
   {
     name: "the reference host's blocks: canonical, and byte-identical across arrival orders",
     build: () => run(both(block, true), "three-providers", block, { usage: true, providers: 3 }),

@@ -7,11 +7,15 @@ import { askAll, block, finish } from "../../helpers/compose.ts";
 type Compose = (held: Held[], scenario: ScenarioName) => string | undefined;
 
 function run(b: HostTranscriptBuilder, name: ScenarioName, compose: Compose) {
-  const held = askAll(b, name, 2);
+  const n = name.startsWith("compose-one") ? 1 : 2;
+  const held = askAll(b, name, n);
   const text = compose(held, name);
   if (text !== undefined) b.context(text);
-  return finish(b, 2);
+  return finish(b, n);
 }
+/** compose-one and its twins: one provider's frames. */
+const one = (compose: Compose, b: HostTranscriptBuilder = hostTx()) =>
+  run(run(run(b, "compose-one", compose), "compose-one-reordered", compose), "compose-one-rescored", compose);
 /** As run, with two blocks of the same frames, as a host querying twice that renders them alike writes them. */
 function runTwice(b: HostTranscriptBuilder, name: ScenarioName, compose: Compose) {
   const held = askAll(b, name, 2);
@@ -37,6 +41,31 @@ const withEach =
     block(held.map((h) => ({ ...h, frame: { ...h.frame, title: `${String(h.frame.title)}${add(h, scenario)}` } })));
 
 runHostCases(CR1_render, [
+  {
+    name: "one provider, the reference host: every score changed, the same bytes",
+    build: () => one(block),
+    status: "pass",
+    says: [/scenarios compose-one \(line \d+\) and compose-one-rescored \(line \d+\): the same 7 frames, every score changed, render byte-identically/],
+  },
+  {
+    name: "one provider, the score in each fence: a failure, named in compose-one's words",
+    build: () => one(withEach((h) => ` score=${String(h.frame.score)}`)),
+    status: "fail",
+    codes: ["host:CR1-render.score-rendered"],
+    says: [
+      /scenarios compose-one \(line \d+\) and compose-one-rescored \(line \d+\) compose the same 7 frames.*compose-one-reordered's block \(line \d+\) is compose-one's byte for byte/,
+    ],
+  },
+  {
+    name: "both kinds run: the score in the bytes fails in each",
+    build: () =>
+      one(
+        withEach((h) => ` score=${String(h.frame.score)}`),
+        all(withEach((h) => ` score=${String(h.frame.score)}`)),
+      ),
+    status: "fail",
+    says: [/scenarios compose \(line \d+\) and compose-rescored/, /scenarios compose-one \(line \d+\) and compose-one-rescored/],
+  },
   {
     name: "the reference host: every score changed, the same bytes",
     build: () => all(block),

@@ -9,7 +9,7 @@ runHostCases(D3, [
     build: () => reuseTx({ requery: true, blocks: honestBlocks }),
     status: "pass",
     says: [
-      /the later block \(\{context\} line 12\) holds no stored copy of "fixture:undigested" \(cgpmark-re-06, no content_digest\), served at line 5 without a content_digest/,
+      /the block composed after the first answer \(\{context\} line 12\) holds no stored copy of "fixture:undigested" \(cgpmark-re-06, no content_digest\), served at line 5 without a content_digest/,
     ],
   },
   {
@@ -22,6 +22,13 @@ runHostCases(D3, [
       /the second block \(\{context\} line 12\): it holds the stored copy of "fixture:undigested" \(cgpmark-re-06, no content_digest\), served at line 5 without a content_digest, not served again; it was composed after a later query's answer, since it holds cgpmark-re-12, first served at line 9/,
     ],
     lines: [12, 9],
+  },
+  {
+    name: "composed once, at the end: the stored copy beside the later answer's frames fails in that one block",
+    build: () => reuseTx({ requery: true, blocks: (h) => [[...only(h.first, "fixture:undigested"), ...only(h.second, "fixture:kept", "fixture:changed")]] }),
+    status: "fail",
+    codes: ["host:D3.stored-copy"],
+    says: [/the first block \(\{context\} line 11\): it holds the stored copy of "fixture:undigested"/],
   },
   {
     name: "no verify, and the stored copy reused after a query again: still a failure",

@@ -9,7 +9,7 @@ runHostCases(V2, [
     build: () => reuseTx({ requery: true, blocks: honestBlocks }),
     status: "pass",
     says: [
-      /the later block \(\{context\} line 12\) holds no stored copy of "fixture:unanswered" \(cgpmark-re-05\), asked about and given no verdict \(line 7\)/,
+      /the block composed after the first answer \(\{context\} line 12\) holds no stored copy of "fixture:unanswered" \(cgpmark-re-05\), asked about and given no verdict \(line 7\)/,
     ],
   },
   {

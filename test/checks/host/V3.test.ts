@@ -9,8 +9,8 @@ runHostCases(V3, [
     build: () => reuseTx({ requery: true, blocks: honestBlocks }),
     status: "pass",
     says: [
-      /the later block \(\{context\} line 12\) holds no stored copy of "fixture:unsure" \(cgpmark-re-04\), which verify called "unknown" \(line 7\)/,
-      /"fixture:kept" \(cgpmark-re-01\), which verify called valid \(line 7\), is in a later block \(\{context\} line 12\): reuse on valid, as the rule allows/,
+      /the block composed after the first answer \(\{context\} line 12\) holds no stored copy of "fixture:unsure" \(cgpmark-re-04\), which verify called "unknown" \(line 7\)/,
+      /"fixture:kept" \(cgpmark-re-01\), which verify called valid \(line 7\), is in a block composed after the first answer \(\{context\} line 12\): reuse on valid, as the rule allows/,
     ],
   },
   {

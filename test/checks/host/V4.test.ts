@@ -9,7 +9,7 @@ runHostCases(V4, [
     build: () => reuseTx({ requery: true, blocks: honestBlocks }),
     status: "pass",
     says: [
-      /scenario reuse: the later block \(\{context\} line 12\) holds no stored copy of "fixture:changed" \(cgpmark-re-02\), which verify called stale \(line 7\); "fixture:removed" \(cgpmark-re-03\), which verify called gone \(line 7\)/,
+      /scenario reuse: the block composed after the first answer \(\{context\} line 12\) holds no stored copy of "fixture:changed" \(cgpmark-re-02\), which verify called stale \(line 7\); "fixture:removed" \(cgpmark-re-03\), which verify called gone \(line 7\)/,
     ],
   },
   {
@@ -51,10 +51,28 @@ runHostCases(V4, [
     status: "pass",
   },
   {
-    name: "composed once",
+    name: "composed once, at the end, after the verify and the query again: the one block is judged, and the stale and gone copies in it fail",
+    build: () => reuseTx({ requery: true, blocks: (h) => [[...only(h.first, "fixture:changed", "fixture:removed"), ...h.second]] }),
+    status: "fail",
+    codes: ["host:V4.stored-copy"],
+    says: [
+      /scenario reuse, the first block \(\{context\} line 11\): it holds the stored copies of 2 frames: "fixture:changed" \(cgpmark-re-02\), which verify called stale \(line 7\); "fixture:removed" \(cgpmark-re-03\), which verify called gone \(line 7\), none served again; it was composed after that verdict, since it holds cgpmark-re-\d\d, first served at line 9/,
+    ],
+    lines: [11, 7, 9],
+  },
+  {
+    name: "composed once, at the end, honestly: the one block passes",
+    build: () => reuseTx({ requery: true, blocks: (h) => [honestBlocks(h)[1]!] }),
+    status: "pass",
+    says: [/the block composed after the first answer \(\{context\} line 11\) holds no stored copy of "fixture:changed"/],
+  },
+  {
+    name: "composed once, holding only what the first answer served: nothing shows when, so it skips, saying what would enable it",
     build: () => reuseTx({ requery: true, blocks: (h) => [h.first] }),
     status: "skip",
-    says: [/the host composed once in reuse \(\{context\} line 11\): reuse needs a second block/],
+    says: [
+      /the host composed once in reuse \(\{context\} line 11\), and that block holds only frames its first answer served \(line 5\).*One block is enough where it holds a frame a query after the verify serves/,
+    ],
   },
   {
     name: "no block at all",
