@@ -19,17 +19,18 @@ export function providersNeeded(c: HostCheckDef): string {
     least > 1
       ? `several: ${further} (${names})`
       : multi.length === 0
-        ? `one: ${PLACEHOLDERS.provider} (or ${PLACEHOLDERS.url})`
+        ? `one: ${PLACEHOLDERS.provider}${c.scenarios.filter((s) => s.name !== "lock-step").every((s) => s.only === "stdio") && c.scenarios.length > 1 ? "" : ` (or ${PLACEHOLDERS.url})`}`
         : `one: ${PLACEHOLDERS.provider} (or ${PLACEHOLDERS.url}); with ${further} also ${names}`;
   return words + servedWords(c);
 }
 
-/** Where the check's own scenarios (lock-step, a control, aside) are served only over HTTP, or only on the --listen address: how to run the host. */
+/** Where the check's own scenarios (lock-step, a control, aside) are served only over one transport, or only on the --listen address: how to run the host. */
 function servedWords(c: HostCheckDef): string {
   const own = c.scenarios.filter((s) => s.name !== "lock-step");
   if (own.length === 0) return "";
   if (own.every((s) => s.listen !== undefined)) return `, over HTTP (${PLACEHOLDERS.url}) on the \`--listen ADDR\` address`;
   if (own.every((s) => s.only === "http")) return `, over HTTP (${PLACEHOLDERS.url})`;
+  if (own.every((s) => s.only === "stdio")) return ", over stdio only";
   return "";
 }
 
