@@ -690,7 +690,7 @@ const CLAIMS: Record<string, (h: RefHost, t: Test) => void> = {
       quiet(h)
         .onFrames(env, ack)
         .map((f) => f.id),
-      ["fixture:freeze-2"],
+      ["fixture:freeze-4"],
       "only the unattested frame kept",
     );
     t.equal(quiet(honestHost).onFrames(env, ack).length, 4, "the honest host keeps all four");

@@ -224,7 +224,7 @@ export const BUDGET_BREAKER = scenario(
 );
 export const UNVERIFIABLE_ATTESTATION = scenario(
   "unverifiable-attestation",
-  "one provider (cgp-conform-signed) publishes an attester key and serves four frames alike in kind, size and score, with room for all: three carry an attestation no host can verify (an unknown algorithm; a signature that does not verify under the published key; a key_id no published key answers), one carries none. Each must be composed, unattested (F9)",
+  "one provider (cgp-conform-signed) publishes an attester key and serves four frames alike in kind, size and score, with room for all: three carry an attestation no host can verify (an unknown algorithm; a signature that does not verify under the published key; a key_id no published key answers), the fourth carries none, last in canonical and in arrival order (a host packing whole frames under a budget of its own leaves it out before any attested one). Each must be composed, unattested (F9)",
 );
 
 // Host MUSTs: §6.4 reference frames, §10 incompatible_version, §2 unknown types.

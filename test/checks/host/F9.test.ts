@@ -30,32 +30,32 @@ runHostCases(F9, [
     build: () => signed((held) => held),
     status: "pass",
     says: [
-      /scenario unverifiable-attestation, line \d+: the block composes every frame whose attestation the host cannot check \("fixture:freeze-1": its algorithm "cgp-conform:unheard-of-signature" is one no verifier recognises; "fixture:freeze-4": its key_id "cgp-conform-unpublished-key" names no key the provider published\), beside 1 unattested frame/,
+      /scenario unverifiable-attestation, line \d+: the block composes every frame whose attestation the host cannot check \("fixture:freeze-1": its algorithm "cgp-conform:unheard-of-signature" is one no verifier recognises; "fixture:freeze-3": its key_id "cgp-conform-unpublished-key" names no key the provider published\), beside 1 unattested frame/,
     ],
   },
   {
     name: "every unverifiable frame dropped, the unattested one composed",
-    build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-2")),
+    build: () => signed((held) => held.filter((h) => id(h) === "fixture:freeze-4")),
     status: "fail",
     codes: ["host:F9.dropped-for-attestation"],
     says: [
-      /the block leaves out 2 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm .*\); "fixture:freeze-4" .*; it composes "fixture:freeze-2" of cgp-conform-signed, which carries none and is alike in kind, token_cost and score/,
-      /the block leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-3" \(its signature does not verify under the published key\); §6\.5\.4 gives an invalid attestation the opposite response/,
+      /the block leaves out 2 frames of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-1" \(its algorithm .*\); "fixture:freeze-3" .*; it composes "fixture:freeze-4" of cgp-conform-signed, which carries none and is alike in kind, token_cost and score/,
+      /the block leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-2" \(its signature does not verify under the published key\); §6\.5\.4 gives an invalid attestation the opposite response/,
     ],
   },
   {
     name: "only the frame with a bad signature dropped: invalid, not uncheckable, so it informs",
-    build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-3")),
+    build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-2")),
     status: "info",
     codes: ["host:F9.dropped-invalid"],
-    says: [/leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-3" \(its signature does not verify/],
+    says: [/leaves out 1 frame whose attestation is invalid, not uncheckable: "fixture:freeze-2" \(its signature does not verify/],
   },
   {
     name: "only the frame with an unknown key dropped",
-    build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-4")),
+    build: () => signed((held) => held.filter((h) => id(h) !== "fixture:freeze-3")),
     status: "fail",
     codes: ["host:F9.dropped-for-attestation"],
-    says: [/leaves out 1 frame of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-4" \(its key_id/],
+    says: [/leaves out 1 frame of cgp-conform-signed whose attestation the host cannot verify: "fixture:freeze-3" \(its key_id/],
   },
   {
     name: "one block per frame: every frame composed in some block, none dropped",
@@ -72,11 +72,11 @@ runHostCases(F9, [
     name: "the unattested frame differs in score: its drop may be the score's, a warning",
     build: () =>
       signed(
-        (held) => held.filter((h) => id(h) === "fixture:freeze-2"),
+        (held) => held.filter((h) => id(h) === "fixture:freeze-4"),
         hostTx(),
         (a) => {
           const r = a.result as Obj;
-          return { ...a, result: { ...r, frames: (r.frames as Obj[]).map((f) => (f.id === "fixture:freeze-2" ? { ...f, score: 0.95 } : f)) } };
+          return { ...a, result: { ...r, frames: (r.frames as Obj[]).map((f) => (f.id === "fixture:freeze-4" ? { ...f, score: 0.95 } : f)) } };
         },
       ),
     status: "warn",
