@@ -7,6 +7,7 @@ import { COVERAGE, REASONS } from "../src/docs/coverage-map.ts";
 import { coverageMarkdown, coverageRows, placementsOf, renderCoverage } from "../src/docs/coverage.ts";
 import { SENTENCES } from "../src/docs/normative.generated.ts";
 import { normativeSentences, quotes, SPEC_TEXTS } from "../src/docs/normative.ts";
+import { cli } from "./helpers/live.ts";
 
 // The normative spec (a byte-for-byte copy kept in test/published/).
 const spec = readFileSync(new URL("./published/protocol-surface.txt", import.meta.url), "utf8");
@@ -138,24 +139,13 @@ t.test("docs/coverage.md and list --coverage are rendered from the one mapping",
 });
 
 t.test("cgp-conform list --coverage prints the mapping, as text and as JSON", async (t) => {
-  const { main } = await import("../src/cli/main.ts");
+  // Run as a process: its stdout is its own, not tap's (a hijacked process.stdout can swallow tap's report).
   const run = async (argv: string[]): Promise<string> => {
-    const write = process.stdout.write;
-    let text = "";
-    let code: number | undefined;
-    process.stdout.write = ((chunk: string) => {
-      text += chunk;
-      return true;
-    }) as typeof process.stdout.write;
-    try {
-      code = await main(argv);
-    } finally {
-      process.stdout.write = write;
-    }
-    t.equal(code, 0, `${argv.join(" ")}: exit 0`);
-    return text;
+    const r = await cli(argv, { env: { COLUMNS: "100" } });
+    t.equal(r.exitCode, 0, `${argv.join(" ")}: exit 0`);
+    return String(r.stdout);
   };
-  t.equal(await run(["list", "--coverage"]), renderCoverage(process.stdout.isTTY ? process.stdout.columns : undefined), "the text is renderCoverage's");
+  t.equal((await run(["list", "--coverage"])).trimEnd(), renderCoverage(undefined).trimEnd(), "the text is renderCoverage's");
   const json = JSON.parse(await run(["list", "--coverage", "--json"]));
   t.equal(json.sentences.length, coverageRows().length, "the JSON holds every sentence");
   t.equal(json.counts.sentences, coverageRows().length, "with the counts");
