@@ -119,8 +119,8 @@ const F = findings({
     actual: (p: Differ) => `different from character ${p.difference.at}`,
   },
   "score-rendered-later": {
-    says: (p: Differ & { later: Later; frame: ServedParam | null; steady: Steady }) =>
-      `${same(p)}, where no score is written, but past ${count(p.later.before, "other place")} where they differ, at character ${p.later.at}: ${show(p.later.a, 24)} in ${p.base}, ${show(p.later.b, 24)} in ${p.other}, exactly the scores each serves ${p.frame ? servedSaid(p.frame) : show(p.later.marker, 20)} with: the score reached the bytes whatever else differs; ${steadySaid(p.steady)}`,
+    says: (p: Differ & { later: Later; frame: ServedParam | null; steady: Steady | null }) =>
+      `${same(p)}, ${p.later.before === 0 ? "and there" : `where no score is written, but past ${count(p.later.before, "other place")} where they differ`}, at character ${p.later.at}: ${show(p.later.a, 24)} in ${p.base}, ${show(p.later.b, 24)} in ${p.other}, exactly the scores each serves ${p.frame ? servedSaid(p.frame) : show(p.later.marker, 20)} with: the score reached the bytes whatever else differs${p.steady ? `; ${steadySaid(p.steady)}` : ""}`,
     expected: () => "the same bytes",
     actual: (p: Differ & { later: Later }) => `different from character ${p.difference.at}, and at character ${p.later.at} the frame's score`,
   },
@@ -155,7 +155,9 @@ function compareKind(k: Kind, base: ReadBlock[], rescored: ReadBlock[], control:
     const c = control[i];
     const steady = steadiness(k, i, a, base, rescored, control);
     const score = steady ? scoreAtDifference(a, b, d.at) : undefined;
-    const later = steady && score === undefined ? scoreInRegions(a, b) : undefined;
+    // Both blocks holding, at one place, exactly the two scores one frame was served with is the score in the bytes,
+    // whatever else differs (a clock, an order): no steadiness is needed for it.
+    const later = score === undefined ? scoreInRegions(a, b) : undefined;
     const differ: Differ = { ...at, frames: a.frames.length, difference: d };
     const frame = later ? a.frames.find((f) => f.marker === later.marker)?.frame : undefined;
     const where = { lines: [...lines, ...(c ? [c.n] : []), ...(frame ? [frame.n] : [])] };
@@ -163,7 +165,7 @@ function compareKind(k: Kind, base: ReadBlock[], rescored: ReadBlock[], control:
       score !== undefined
         ? F.say("score-rendered", { ...differ, score, steady: steady! }, where)
         : later !== undefined
-          ? F.say("score-rendered-later", { ...differ, later, frame: frame ? servedParam(frame) : null, steady: steady! }, where)
+          ? F.say("score-rendered-later", { ...differ, later, frame: frame ? servedParam(frame) : null, steady: steady ?? null }, where)
           : F.say("bytes-differ", { ...differ, steady: steady ?? null, control: c ? c.n : null, reordered: k.reordered }, where),
     );
   }
